@@ -1,0 +1,68 @@
+# outline — build, demo, tests, conformance, benchmarks, install.
+#
+#   make demo    install libcmark-dev if needed, build, run outline on examples/
+#   make test    install what the tests need, then unit, golden, CLI and conformance tests
+
+SWIFT     ?= swift
+PREFIX    ?= /usr/local
+BINDIR    ?= $(PREFIX)/bin
+MANDIR    ?= $(PREFIX)/share/man/man1
+# The CommonMark spec examples (fields markdown, html, example, section) and real-world Markdown read in
+# place (never copied into the repository).
+CORPUS    ?= $(firstword $(wildcard ../shared/corpus/commonmark-0.31.2.json /work/shared/corpus/commonmark-0.31.2.json) ../shared/corpus/commonmark-0.31.2.json)
+REAL_DOCS ?= /usr/share/doc
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+RELEASE   := .build/release/outline
+
+.PHONY: all deps test-deps build release demo test unit conformance bench fuzz install uninstall clean
+
+all: build
+
+# libcmark's headers and library; a wrong pkg-config name would only warn, so check explicitly.
+deps:
+	@pkg-config --exists libcmark || { \
+	  echo "installing libcmark-dev (apt-get)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq libcmark-dev >/dev/null; }
+	@pkg-config --exists libcmark || { echo "libcmark-dev is still missing"; exit 1; }
+
+# The tests also compare against the cmark command (render equivalence) and use setpriv and git.
+test-deps: deps
+	@missing=""; \
+	command -v cmark >/dev/null || missing="$$missing cmark"; \
+	command -v git >/dev/null || missing="$$missing git"; \
+	command -v setpriv >/dev/null || missing="$$missing util-linux"; \
+	if [ -n "$$missing" ]; then echo "installing$$missing (apt-get)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+demo: release
+	@bash examples/demo.sh "$(CURDIR)/$(RELEASE)"
+
+unit: test-deps
+	$(SWIFT) build
+	$(SWIFT) test
+
+conformance: test-deps release
+	@test -f "$(CORPUS)" || { echo "conformance: no CommonMark corpus at '$(CORPUS)' (set CORPUS=...)"; exit 1; }
+	.build/release/outline-conformance --corpus "$(CORPUS)" --docs "$(REAL_DOCS)"
+
+test: unit conformance
+
+bench: release
+	bash bench/run
+
+install: release
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)"
+	install -m 755 $(RELEASE) "$(DESTDIR)$(BINDIR)/outline"
+	install -m 644 man/outline.1 "$(DESTDIR)$(MANDIR)/outline.1"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/outline" "$(DESTDIR)$(MANDIR)/outline.1"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,31 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+let package = Package(
+    name: "outline",
+    products: [
+        .executable(name: "outline", targets: ["outline"]),
+    ],
+    targets: [
+        // libcmark from the system (Debian: libcmark-dev). Only Parsing/CommonMark.swift imports it.
+        .systemLibrary(
+            name: "CCmark",
+            path: "Sources/CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        // All logic: parsing, section tree, edits, transforms, sidecar, reports. Never prints, never exits.
+        .target(name: "OutlineCore", dependencies: ["CCmark"]),
+        // The command line: option table, argument parsing, file I/O, exit codes.
+        .target(name: "OutlineCLI", dependencies: ["OutlineCore"]),
+        // A thin executable around OutlineCLI.
+        .executableTarget(name: "outline", dependencies: ["OutlineCLI"]),
+        // The conformance run of SPEC §6 (`make conformance`): not shipped, run from the build tree.
+        .executableTarget(name: "outline-conformance", dependencies: ["OutlineCore", "CCmark"]),
+        .testTarget(
+            name: "OutlineTests",
+            dependencies: ["OutlineCore", "OutlineCLI"],
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

@@ -1,0 +1,23 @@
+import OutlineCore
+
+enum IDCommand {
+    static let spec = CommandSpec(
+        name: "id",
+        summary: "Pin stable IDs: add an anchor line to every section heading that lacks one.",
+        usage: "outline id [--strip] [-w | --check] [FILE...]",
+        overview: """
+        Each section heading gets <!-- outline:ID --> on the line after it. Existing anchors are kept,
+        whatever the heading is now called; a later copy of an ID gets a fresh one (with a warning);
+        malformed anchors are repaired in place; orphan anchors are left where they are (with a warning).
+        New IDs come from the title (GitHub-style slug) or a trailing {#custom-id}.
+        """,
+        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        options: [OptionSpec("strip", "Remove every outline anchor instead (the ID; a line holding nothing else goes).")] + Rewrite.options,
+        run: { invocation, console in
+            let strip = invocation.has("strip")
+            return try Rewrite.run(invocation, console: console) { outline in
+                strip ? (try PinIDs.strip(outline), []) : try PinIDs.apply(outline)
+            }
+        }
+    )
+}

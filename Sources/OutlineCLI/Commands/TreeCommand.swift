@@ -1,0 +1,46 @@
+import OutlineCore
+
+enum TreeCommand {
+    static let spec = CommandSpec(
+        name: "tree",
+        summary: "Show the section tree.",
+        usage: "outline tree [--json] [--depth N] [--color WHEN] [FILE...]",
+        overview: """
+        One line per section: the heading's source line, a fold indicator (▸ folded, ▾ open with
+        children), indentation by depth, number, title and ID. With --json, one JSON object per file:
+        {"version": 1, "path": …, "sections": [{"id", "anchored", "level", "title", "number", "line",
+        "end_line", "folded", "children"}]}.
+        """,
+        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        options: [
+            OptionSpec("json", "Print JSON, one object per file per line."),
+            OptionSpec("depth", value: "N", "Show sections down to depth N of the tree (top-level sections are depth 1)."),
+            OptionSpec("color", value: "WHEN", "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
+        let depth = try Inputs.depth(invocation)
+        let color: Bool
+        switch invocation.value("color") ?? "auto" {
+        case "auto": color = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
+        case "always": color = true
+        case "never": color = false
+        case let other: throw UsageError(message: "--color must be auto, always or never, not '\(other)'")
+        }
+        let files = try FileSystem.expand(invocation.operands.isEmpty ? ["-"] : invocation.operands)
+        var texts: [String] = []
+        for path in files {
+            let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path)
+            if invocation.has("json") {
+                texts.append(TreeReport.json(outline, path: path, depth: depth) + "\n")
+            } else {
+                let tree = TreeReport.text(outline, depth: depth, style: .init(color: color))
+                texts.append(files.count > 1 ? "\(Inputs.displayName(path)):\n" + tree : tree)
+            }
+        }
+        console.out(texts.joined(separator: invocation.has("json") ? "" : "\n"))
+        return 0
+    }
+}

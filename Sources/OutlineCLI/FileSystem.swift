@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import OutlineCore
+
+/// An error about one file, shown as `outline: PATH: message`.
+struct FileError: Error {
+    let path: String
+    let message: String
+}
+
+/// Reading, finding and atomically rewriting files, through POSIX calls so that errors say exactly what
+/// went wrong (no such file, permission denied, is a directory).
+enum FileSystem {
+    static let stdinName = "<stdin>"
+
+    /// All bytes of `path` ("-" for standard input).
+    static func read(_ path: String) throws -> [UInt8] {
+        if path == "-" { return try readAll(fd: 0, path: stdinName) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileError(path: path, message: describe(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw FileError(path: path, message: "is a directory")
+        }
+        return try readAll(fd: fd, path: path)
+    }
+
+    static func readAll(fd: Int32, path: String) throws -> [UInt8] {
+        var result: [UInt8] = []
+        var info = stat()
+        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
+            result.reserveCapacity(Int(info.st_size))
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, message: describe(errno))
+            }
+            if n == 0 { break }
+            result.append(contentsOf: chunk[0..<n])
+        }
+        return result
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// FILE operands of a multi-file command: directories become their `*.md` and `*.markdown` files,
+    /// found recursively (hidden directories skipped, symbolic links to directories not followed), in
+    /// sorted order; everything else is kept as given.
+    static func expand(_ operands: [String]) throws -> [String] {
+        var files: [String] = []
+        for operand in operands {
+            if operand != "-" && isDirectory(operand) {
+                try collectMarkdown(in: operand, into: &files)
+            } else {
+                files.append(operand)
+            }
+        }
+        return files
+    }
+
+    private static func collectMarkdown(in directory: String, into files: inout [String]) throws {
+        guard let dir = opendir(directory) else { throw FileError(path: directory, message: describe(errno)) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            names.append(name)
+        }
+        closedir(dir)
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        for name in names.sorted() {
+            let path = base + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR {
+                if !name.hasPrefix(".") { try collectMarkdown(in: path, into: &files) }
+            } else if name.hasSuffix(".md") || name.hasSuffix(".markdown") {
+                if type == S_IFLNK && isDirectory(path) { continue }
+                files.append(path)
+            }
+        }
+    }
+
+    /// Replaces the file at `path` with `bytes` atomically: a temporary file in the same directory, then
+    /// rename(2). A symbolic link is followed: its target is rewritten and the link stays. The file's
+    /// permission bits are kept. On failure the original is untouched and no temporary file remains.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+        var target = path
+        if let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        var info = stat()
+        guard stat(target, &info) == 0 else { throw FileError(path: path, message: describe(errno)) }
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { String(target[..<$0]) } ?? "."
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).outline-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw FileError(path: path, message: "cannot write: \(describe(errno))") }
+        let temporary = String(cString: template)
+        var ok = false
+        defer { if !ok { unlink(temporary) } }
+        var written = 0
+        let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in
+            while written < raw.count {
+                let n = write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 { if errno == EINTR { continue }; return errno }
+                written += n
+            }
+            return nil
+        }
+        if let failure { close(fd); throw FileError(path: path, message: "cannot write: \(describe(failure))") }
+        _ = fchmod(fd, info.st_mode & 0o7777)
+        _ = fchown(fd, info.st_uid, info.st_gid)
+        guard fsync(fd) == 0 || errno == EINVAL else {
+            let e = errno; close(fd)
+            throw FileError(path: path, message: "cannot write: \(describe(e))")
+        }
+        close(fd)
+        guard rename(temporary, target) == 0 else { throw FileError(path: path, message: "cannot write: \(describe(errno))") }
+        ok = true
+    }
+
+    static func describe(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file or directory"
+        case EACCES, EPERM: return "permission denied"
+        case EISDIR: return "is a directory"
+        case ENOTDIR: return "not a directory"
+        default: return String(cString: strerror(code))
+        }
+    }
+}

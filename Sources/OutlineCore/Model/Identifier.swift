@@ -1,0 +1,137 @@
+/// Section IDs: their syntax, how new ones are derived from titles, and how collisions are resolved.
+///
+/// Syntax (SPEC §2): letters with their combining marks and digits of any script, `-` and `_`;
+/// lowercase; no whitespace; never `--`; no leading or trailing `-`; at most 64 characters.
+public enum Identifier {
+    public static let maxLength = 64
+
+    /// True when `id` is a valid section ID.
+    public static func isValid(_ id: String) -> Bool {
+        var count = 0
+        var previousDash = false
+        var first = true
+        for scalar in id.unicodeScalars {
+            count += 1
+            if count > maxLength { return false }
+            if scalar == "-" {
+                if first || previousDash { return false }
+                previousDash = true
+            } else {
+                guard isIDCharacter(scalar), !scalar.properties.changesWhenLowercased else { return false }
+                previousDash = false
+            }
+            first = false
+        }
+        return count > 0 && !previousDash
+    }
+
+    /// A letter, a combining mark, a digit or `_`.
+    static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let v = scalar.value
+            return (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x5F
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The GitHub-style slug of `text` adjusted to the ID syntax; nil when nothing is left.
+    ///
+    /// Lowercase; letters, marks, digits, `_` and `-` kept; whitespace becomes `-`; everything else
+    /// (punctuation, symbols) is removed; runs of `-` collapse; `-` trimmed at both ends; cut to 64
+    /// characters without splitting a letter from its combining marks.
+    public static func slug(_ text: String) -> String? {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.unicodeScalars.count)
+        var pendingDash = false
+        for original in text.unicodeScalars {
+            let isDash = original == "-" || original.properties.isWhitespace
+            if isDash {
+                if !scalars.isEmpty { pendingDash = true }
+                continue
+            }
+            guard isIDCharacter(original) else { continue }
+            if pendingDash { scalars.append("-"); pendingDash = false }
+            if original.isASCII {
+                let v = original.value
+                scalars.append(v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v + 32)! : original)
+            } else if original.properties.changesWhenLowercased {
+                for lowered in original.properties.lowercaseMapping.unicodeScalars where isIDCharacter(lowered) {
+                    scalars.append(lowered)
+                }
+            } else {
+                scalars.append(original)
+            }
+        }
+        return truncated(scalars, to: maxLength)
+    }
+
+    /// `scalars` cut to at most `limit` scalars at a character boundary, with trailing `-` removed.
+    /// A cut inside a word goes back to the previous `-` when that keeps at least half the limit.
+    static func truncated(_ scalars: [Unicode.Scalar], to limit: Int) -> String? {
+        var cut = scalars
+        if cut.count > limit {
+            cut.removeSubrange(limit...)
+            if scalars[limit] != "-", let dash = cut.lastIndex(of: "-"), dash >= limit / 2 {
+                cut.removeSubrange(dash...)
+            } else if isMark(scalars[limit]) {
+                // Do not leave a letter without the combining marks that followed it.
+                while let last = cut.last, isMark(last) { cut.removeLast() }
+                if !cut.isEmpty { cut.removeLast() }
+            }
+        }
+        while cut.last == "-" { cut.removeLast() }
+        guard !cut.isEmpty else { return nil }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: cut)
+        return String(result)
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+}
+
+/// Hands out unique IDs in document order. IDs already present in the document are reserved first, so
+/// a new section can never take (and so change) an existing one; a collision gets `-1`, `-2`, ….
+/// Linear overall: the next suffix to try is remembered per base, so 100,000 identical titles cost
+/// 100,000 set lookups, not 100,000².
+public struct IDAllocator {
+    private var used: Set<String> = []
+    private var nextSuffix: [String: Int] = [:]
+
+    public init() {}
+
+    /// Marks `id` as taken; returns false when it already was.
+    @discardableResult
+    public mutating func reserve(_ id: String) -> Bool { used.insert(id).inserted }
+
+    public func isTaken(_ id: String) -> Bool { used.contains(id) }
+
+    /// A fresh ID from `base` (already valid), unique among everything reserved or allocated so far.
+    public mutating func allocate(_ base: String) -> String {
+        if used.insert(base).inserted { return base }
+        var k = nextSuffix[base] ?? 1
+        while true {
+            let suffix = "-\(k)"
+            let room = Identifier.maxLength - suffix.unicodeScalars.count
+            let stem = Array(base.unicodeScalars)
+            let head = stem.count <= room ? base : (Identifier.truncated(Array(stem), to: room) ?? "section")
+            let candidate = head + suffix
+            k += 1
+            if used.insert(candidate).inserted {
+                nextSuffix[base] = k
+                return candidate
+            }
+        }
+    }
+}

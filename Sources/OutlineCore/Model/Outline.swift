@@ -1,0 +1,211 @@
+/// One section: a top-level heading, everything up to the next heading of the same or a higher level,
+/// and outline's lines that belong to it.
+public struct Section: Sendable {
+    public let heading: Heading
+    /// Index of the parent section in `Outline.sections`; nil for a top-level section.
+    public internal(set) var parent: Int?
+    public internal(set) var children: [Int] = []
+    /// Depth in the section tree: top-level sections are 1, whatever their heading level.
+    public internal(set) var depth: Int
+    /// 0-based last line of the section.
+    public internal(set) var endLine: Int
+    /// The record line directly after the heading's last line (an anchor, an ID-less record or a
+    /// malformed one), if any.
+    public internal(set) var record: RecordLine?
+    /// A fold marker directly after the heading (or after its record line).
+    public internal(set) var marker: FoldMarker?
+    /// The section's ID: its anchor's, or the one `outline id` would assign.
+    public internal(set) var id: String
+    /// True when the ID comes from this section's own anchor (not a duplicate of an earlier one).
+    public internal(set) var anchored: Bool
+    /// The number outline wrote into the heading (its record says so and the text still starts with it).
+    public internal(set) var number: String?
+    /// The title: the heading's plain text without outline's number and without a `{#id}` attribute.
+    public internal(set) var title: String
+    /// An explicit `{#id}` attribute on the heading, as written.
+    public internal(set) var explicitID: String?
+    /// For a section whose anchor repeats an earlier section's ID: that section's index.
+    public internal(set) var duplicateOf: Int?
+
+    /// 0-based first line after the heading, its record line and its fold marker.
+    public var bodyStartLine: Int {
+        var line = heading.lastLine + 1
+        if record != nil { line += 1 }
+        if marker != nil { line += 1 }
+        return line
+    }
+}
+
+/// A document's section tree with IDs resolved: the model every command works from.
+public struct Outline: Sendable {
+    public let document: Document
+    public private(set) var sections: [Section] = []
+    /// Indices of the top-level sections.
+    public private(set) var roots: [Int] = []
+    /// Record lines that do not stand directly after a section heading.
+    public private(set) var orphanRecords: [RecordLine] = []
+    /// Fold markers that do not stand directly after a section heading or its record.
+    public private(set) var orphanMarkers: [FoldMarker] = []
+
+    public var source: Source { document.source }
+
+    public init(_ document: Document) {
+        self.document = document
+        let source = document.source
+        var recordAt: [Int: Int] = [:]
+        for (k, r) in document.records.enumerated() { recordAt[r.line] = k }
+        var markerAt: [Int: Int] = [:]
+        for (k, m) in document.markers.enumerated() { markerAt[m.line] = k }
+        var usedRecords = Set<Int>()
+        var usedMarkers = Set<Int>()
+
+        var stack: [Int] = []
+        for heading in document.headings {
+            let index = sections.count
+            while let top = stack.last, sections[top].heading.level >= heading.level {
+                sections[top].endLine = heading.firstLine - 1
+                stack.removeLast()
+            }
+            var section = Section(heading: heading, parent: stack.last, depth: stack.count + 1, endLine: source.lineCount - 1,
+                                  record: nil, marker: nil, id: "", anchored: false, number: nil, title: "")
+            var next = heading.lastLine + 1
+            if let k = recordAt[next], document.records[k].problem != .unclosed {
+                section.record = document.records[k]
+                usedRecords.insert(k)
+                next += 1
+            }
+            if let k = markerAt[next] {
+                section.marker = document.markers[k]
+                usedMarkers.insert(k)
+            }
+            if let parent = stack.last { sections[parent].children.append(index) } else { roots.append(index) }
+            sections.append(section)
+            stack.append(index)
+        }
+        orphanRecords = document.records.enumerated().filter { !usedRecords.contains($0.offset) }.map { $0.element }
+        orphanMarkers = document.markers.enumerated().filter { !usedMarkers.contains($0.offset) }.map { $0.element }
+        resolveTitlesAndIDs()
+    }
+
+    private mutating func resolveTitlesAndIDs() {
+        var allocator = IDAllocator()
+        for record in document.records { if let id = record.id { allocator.reserve(id) } }
+        for marker in document.markers {
+            allocator.reserve(marker.id)
+            for hidden in marker.hiddenSections { allocator.reserve(hidden.id) }
+        }
+        var claimed: [String: Int] = [:]
+        for index in sections.indices {
+            var section = sections[index]
+            var text = String(decoding: section.heading.text, as: UTF8.self)
+            if let n = ownedNumber(section) {
+                section.number = n
+                text = String(text.dropFirst(n.count).drop(while: { $0 == " " }))
+            }
+            if let (explicit, rest) = Outline.explicitID(in: text) {
+                section.explicitID = explicit
+                text = rest
+            }
+            section.title = Outline.trimmed(text)
+            if let id = section.record?.id {
+                if let first = claimed[id] {
+                    section.duplicateOf = first
+                    section.id = allocator.allocate(baseID(section))
+                } else {
+                    claimed[id] = index
+                    section.id = id
+                    section.anchored = true
+                }
+            } else {
+                section.id = allocator.allocate(baseID(section))
+            }
+            sections[index] = section
+        }
+    }
+
+    /// What a new ID is derived from: a malformed anchor's ID, an explicit `{#id}`, or the title.
+    private func baseID(_ section: Section) -> String {
+        if section.duplicateOf == nil, case .invalidID(let raw)? = section.record?.problem, let id = Identifier.slug(raw) {
+            return id
+        }
+        if let explicit = section.explicitID, let id = Identifier.slug(explicit) { return id }
+        return Identifier.slug(section.title) ?? "section"
+    }
+
+    /// The number outline wrote into this heading: the record's `number=` value, when the heading's
+    /// text still starts with it (`N ` before the title, or ` N` alone in an empty ATX heading).
+    func ownedNumber(_ section: Section) -> String? {
+        guard let value = section.record?.attribute("number")?.value, NumberFormat.isNumber(value) else { return nil }
+        let heading = section.heading
+        let bytes = source.bytes
+        let content = bytes[heading.contentStart..<heading.contentEnd]
+        let digits = Array(value.utf8)
+        if content.starts(with: digits + [32]) { return value }
+        if heading.style == .atx, let opening = heading.openingEnd, heading.contentStart == opening + 1,
+           bytes[opening] == 32, content.elementsEqual(digits) {
+            return value
+        }
+        return nil
+    }
+
+    /// A trailing `{#id …}` attribute (pandoc, kramdown, Hugo, Docusaurus): the ID and the text before it.
+    static func explicitID(in text: String) -> (String, String)? {
+        let trimmedText = trimmed(text)
+        guard trimmedText.hasSuffix("}"), let open = trimmedText.lastIndex(of: "{") else { return nil }
+        let inner = trimmedText[trimmedText.index(after: open)..<trimmedText.index(before: trimmedText.endIndex)]
+        guard inner.first == "#" else { return nil }
+        let id = inner.dropFirst().prefix(while: { !$0.isWhitespace })
+        guard !id.isEmpty else { return nil }
+        return (String(id), String(trimmedText[..<open]))
+    }
+
+    static func trimmed(_ s: String) -> String {
+        var sub = Substring(s)
+        while let f = sub.first, f.isWhitespace { sub.removeFirst() }
+        while let l = sub.last, l.isWhitespace { sub.removeLast() }
+        return String(sub)
+    }
+
+    /// Sections by ID.
+    public func indexByID() -> [String: Int] {
+        var map: [String: Int] = [:]
+        for (k, s) in sections.enumerated() where map[s.id] == nil { map[s.id] = k }
+        return map
+    }
+
+    /// True when the document contains fold markers (it is a folded view).
+    public var isFolded: Bool { !document.markers.isEmpty || !document.malformedMarkers.isEmpty }
+
+    /// A section is folded when a marker hides its body and none of its subsections is visible.
+    public func isFolded(_ index: Int) -> Bool {
+        sections[index].marker != nil && sections[index].children.isEmpty
+    }
+
+    /// 0-based line just past the section's heading and record line: where its body begins.
+    public func contentStartLine(_ index: Int) -> Int {
+        let s = sections[index]
+        return s.heading.lastLine + (s.record != nil ? 2 : 1)
+    }
+
+    /// Last line of the section's own body (before its first subsection).
+    public func bodyEndLine(_ index: Int) -> Int {
+        let s = sections[index]
+        if let first = s.children.first { return sections[first].heading.firstLine - 1 }
+        return s.endLine
+    }
+}
+
+/// Hierarchical numbers: `1`, `1.2`, `1.2.3`.
+enum NumberFormat {
+    static func isNumber(_ s: String) -> Bool {
+        guard !s.isEmpty else { return false }
+        return s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && part.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+        }
+    }
+}
+
+extension Outline {
+    /// The version of the libcmark outline is linked with.
+    public static var cmarkVersion: String { CommonMark.version }
+}

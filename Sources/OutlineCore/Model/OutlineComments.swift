@@ -1,0 +1,192 @@
+/// outline's own lines: anchor records and fold markers, both one-line HTML comments.
+///
+/// ```
+/// <!-- outline:install -->                    an anchor: the section's stable ID
+/// <!-- outline:install number=1.2 -->         an anchor with outline's attributes
+/// <!-- outline:number=1.2 -->                 a record without ID (written by `number` on an unpinned heading)
+/// <!-- outline-fold:install lines=12-80 hash=1f3a9c2e hidden=linux:3,macos:3 -->   a fold marker
+/// ```
+/// The fold marker's prefix differs from the anchor's, so the two cannot be confused whatever the ID
+/// (a section may well be titled "Fold").
+public struct CommentToken: Sendable, Equatable {
+    /// Byte range of the token in the source.
+    public let range: Range<Int>
+    public let text: String
+}
+
+/// A line that starts `<!-- outline:` (after up to three spaces), as found at the start of a top-level
+/// HTML block.
+public struct RecordLine: Sendable {
+    public enum Problem: Sendable, Equatable {
+        /// The comment is not one well-formed line (`-->` missing or followed by text).
+        case unclosed
+        /// Nothing after `outline:`.
+        case empty
+        /// The first token is not a valid ID.
+        case invalidID(String)
+    }
+    /// 0-based source line.
+    public let line: Int
+    /// The tokens after `outline:`; the first is the ID unless it contains `=`.
+    public let tokens: [CommentToken]
+    /// Offset right after `outline:`, where an ID is inserted into a record that has none.
+    public let bodyStart: Int
+    /// Offset right after the last token, where attributes are appended.
+    public let bodyEnd: Int
+    public let problem: Problem?
+
+    /// The valid ID this record carries, if any.
+    public var id: String? {
+        guard problem == nil, let first = tokens.first, !first.text.contains("=") else { return nil }
+        return first.text
+    }
+    /// The token that holds (or should hold) the ID: the first token unless it is an attribute.
+    public var idToken: CommentToken? {
+        guard let first = tokens.first, !first.text.contains("=") else { return nil }
+        return first
+    }
+    /// `key=value` tokens (and bare words) after the ID.
+    public var attributeTokens: ArraySlice<CommentToken> {
+        idToken == nil ? tokens[...] : tokens.dropFirst()
+    }
+    /// The value of attribute `key`, with its token.
+    public func attribute(_ key: String) -> (value: String, token: CommentToken)? {
+        let prefix = key + "="
+        for token in attributeTokens where token.text.hasPrefix(prefix) {
+            return (String(token.text.dropFirst(prefix.count)), token)
+        }
+        return nil
+    }
+}
+
+/// `<!-- outline-fold:ID lines=A-B hash=HHHHHHHH hidden=ID:LEVEL,… -->`, standing for hidden lines.
+public struct FoldMarker: Sendable {
+    /// 0-based line of the marker itself.
+    public let line: Int
+    /// ID of the section whose following lines the marker hides.
+    public let id: String
+    /// 1-based source lines the marker hides, as recorded when folding.
+    public let hiddenLines: ClosedRange<Int>
+    /// FNV-1a 32-bit hash of the hidden bytes, when recorded.
+    public let hash: UInt32?
+    /// Sections hidden inside the marker, in document order, with their heading levels.
+    public let hiddenSections: [(id: String, level: Int)]
+}
+
+/// A fold marker that cannot be read, with the reason.
+public struct MalformedMarker: Sendable {
+    public let line: Int
+    public let reason: String
+}
+
+enum OutlineCommentParser {
+    enum Parsed {
+        case record(RecordLine)
+        case marker(FoldMarker)
+        case malformedMarker(MalformedMarker)
+    }
+
+    private static let open = Array("<!--".utf8)
+    private static let recordPrefix = Array("outline:".utf8)
+    private static let markerPrefix = Array("outline-fold:".utf8)
+    private static let close = Array("-->".utf8)
+
+    /// Reads line `line` of `source` as one of outline's comments; nil when it is none.
+    static func parse(_ source: Source, line: Int) -> Parsed? {
+        let range = source.contentRange(line)
+        let bytes = source.bytes
+        var p = range.lowerBound
+        let end = range.upperBound
+        var indent = 0
+        while p < end && bytes[p] == 32 && indent < 3 { p += 1; indent += 1 }
+        guard starts(bytes, at: p, end: end, with: open) else { return nil }
+        p += open.count
+        while p < end && (bytes[p] == 32 || bytes[p] == 9) { p += 1 }
+        let isMarker: Bool
+        if starts(bytes, at: p, end: end, with: recordPrefix) {
+            isMarker = false; p += recordPrefix.count
+        } else if starts(bytes, at: p, end: end, with: markerPrefix) {
+            isMarker = true; p += markerPrefix.count
+        } else {
+            return nil
+        }
+        let bodyStart = p
+        // The comment ends at the first `-->`; only spaces and tabs may follow it.
+        var closeAt: Int? = nil
+        var q = p
+        while q + 3 <= end {
+            if bytes[q] == 45 && bytes[q + 1] == 45 && bytes[q + 2] == 62 { closeAt = q; break }
+            q += 1
+        }
+        var wellFormed = false
+        if let c = closeAt {
+            wellFormed = bytes[(c + 3)..<end].allSatisfy { $0 == 32 || $0 == 9 }
+        }
+        let bodyLimit = closeAt ?? end
+        var tokens: [CommentToken] = []
+        var t = bodyStart
+        while t < bodyLimit {
+            if bytes[t] == 32 || bytes[t] == 9 { t += 1; continue }
+            let s = t
+            while t < bodyLimit && bytes[t] != 32 && bytes[t] != 9 { t += 1 }
+            tokens.append(CommentToken(range: s..<t, text: String(decoding: bytes[s..<t], as: UTF8.self)))
+        }
+        let bodyEnd = tokens.last?.range.upperBound ?? bodyStart
+
+        if isMarker {
+            return .marker(from: tokens, line: line, wellFormed: wellFormed)
+        }
+        var problem: RecordLine.Problem? = nil
+        if !wellFormed {
+            problem = .unclosed
+        } else if tokens.isEmpty {
+            problem = .empty
+        } else if !tokens[0].text.contains("="), !Identifier.isValid(tokens[0].text) {
+            problem = .invalidID(tokens[0].text)
+        }
+        return .record(RecordLine(line: line, tokens: tokens, bodyStart: bodyStart, bodyEnd: bodyEnd, problem: problem))
+    }
+
+    private static func starts(_ bytes: [UInt8], at p: Int, end: Int, with prefix: [UInt8]) -> Bool {
+        guard p + prefix.count <= end else { return false }
+        for (k, b) in prefix.enumerated() where bytes[p + k] != b { return false }
+        return true
+    }
+}
+
+private extension OutlineCommentParser.Parsed {
+    static func marker(from tokens: [CommentToken], line: Int, wellFormed: Bool) -> Self {
+        func bad(_ reason: String) -> Self { .malformedMarker(MalformedMarker(line: line, reason: reason)) }
+        guard wellFormed else { return bad("the comment does not end with '-->' on the same line") }
+        guard let first = tokens.first, Identifier.isValid(first.text) else {
+            return bad("'\(tokens.first?.text ?? "")' is not a valid section ID")
+        }
+        var lines: ClosedRange<Int>? = nil
+        var hash: UInt32? = nil
+        var hidden: [(id: String, level: Int)] = []
+        for token in tokens.dropFirst() {
+            let parts = token.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { continue }
+            let value = parts[1]
+            switch parts[0] {
+            case "lines":
+                let bounds = value.split(separator: "-", omittingEmptySubsequences: false)
+                if bounds.count == 2, let a = Int(bounds[0]), let b = Int(bounds[1]), a >= 1, a <= b { lines = a...b }
+            case "hash":
+                if value.utf8.count == 8, let h = UInt32(value, radix: 16) { hash = h } else { return bad("bad hash '\(value)'") }
+            case "hidden":
+                for item in value.split(separator: ",") {
+                    let pair = item.split(separator: ":")
+                    guard pair.count == 2, Identifier.isValid(String(pair[0])), let level = Int(pair[1]), (1...6).contains(level) else {
+                        return bad("bad hidden section '\(item)'")
+                    }
+                    hidden.append((String(pair[0]), level))
+                }
+            default:
+                continue
+            }
+        }
+        guard let range = lines else { return bad("missing or bad 'lines=A-B'") }
+        return .marker(FoldMarker(line: line, id: first.text, hiddenLines: range, hash: hash, hiddenSections: hidden))
+    }
+}

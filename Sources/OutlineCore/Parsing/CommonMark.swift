@@ -1,0 +1,97 @@
+import CCmark
+
+/// A top-level block outline needs to know about, copied out of cmark's tree.
+struct CommonMarkBlock {
+    enum Kind {
+        /// A heading with its level and its plain text (literals of text and code, a space per line break).
+        case heading(level: Int, text: [UInt8])
+        /// An HTML block: outline's anchor, record and fold-marker lines are HTML blocks.
+        case html
+    }
+    let kind: Kind
+    /// 0-based line where cmark says the block starts. Start lines are reliable; cmark's end positions
+    /// are not (setext headings, HTML blocks), so nothing here uses them.
+    let startLine: Int
+}
+
+/// The one place that talks to libcmark: parse, copy what is needed into Swift values, free everything.
+enum CommonMark {
+    /// The linked libcmark's version, e.g. "0.30.2".
+    static var version: String { String(cString: cmark_version_string()) }
+
+    /// Parses `source` and returns its top-level headings and HTML blocks in document order.
+    ///
+    /// The first `hiddenLines` lines (front matter) reach cmark as empty lines, so that cmark's line
+    /// numbers stay those of the source and front matter is never read as Markdown.
+    static func topLevelBlocks(of source: Source, hiddenLines: Int) -> [CommonMarkBlock] {
+        // No CMARK_OPT_VALIDATE_UTF8: it replaces invalid bytes and shifts positions; no smart punctuation,
+        // which would change titles.
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return [] }
+        defer { cmark_parser_free(parser) }
+
+        source.bytes.withUnsafeBufferPointer { all in
+            var offset = 0
+            if hiddenLines > 0 {
+                var breaks: [UInt8] = []
+                for line in 0..<hiddenLines { breaks.append(contentsOf: source.lineEnding(line)) }
+                breaks.withUnsafeBufferPointer { feed(parser, $0) }
+                offset = source.lineStarts[hiddenLines]
+            }
+            feed(parser, UnsafeBufferPointer(rebasing: all[offset...]))
+        }
+        guard let document = cmark_parser_finish(parser) else { return [] }
+        defer {
+            cmark_node_free(document)
+            #if os(Linux)
+            // cmark's tree is hundreds of small allocations per kilobyte of input; give the freed pages
+            // back so that the output built next does not come on top of them (peak memory).
+            malloc_trim(0)
+            #endif
+        }
+
+        var blocks: [CommonMarkBlock] = []
+        var node = cmark_node_first_child(document)
+        while let current = node {
+            let type = cmark_node_get_type(current)
+            let line = Int(cmark_node_get_start_line(current)) - 1
+            if type == CMARK_NODE_HEADING {
+                let level = Int(cmark_node_get_heading_level(current))
+                blocks.append(CommonMarkBlock(kind: .heading(level: level, text: plainText(of: current)), startLine: line))
+            } else if type == CMARK_NODE_HTML_BLOCK {
+                blocks.append(CommonMarkBlock(kind: .html, startLine: line))
+            }
+            node = cmark_node_next(current)
+        }
+        return blocks
+    }
+
+    private static func feed(_ parser: OpaquePointer, _ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+            cmark_parser_feed(parser, $0, buffer.count)
+        }
+    }
+
+    /// Literals of text and code nodes, a space for soft and hard line breaks; raw HTML contributes nothing.
+    /// cmark has already unescaped the literals (`# Foo \#` gives `Foo #`).
+    private static func plainText(of heading: OpaquePointer) -> [UInt8] {
+        var text: [UInt8] = []
+        guard let iterator = cmark_iter_new(heading) else { return text }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
+                if let literal = cmark_node_get_literal(node) {
+                    var p = literal
+                    while p.pointee != 0 { text.append(UInt8(bitPattern: p.pointee)); p += 1 }
+                }
+            } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                text.append(32)
+            }
+        }
+        return text
+    }
+}

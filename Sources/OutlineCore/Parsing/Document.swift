@@ -1,0 +1,160 @@
+/// ATX (`## Title`) or setext (`Title` + `===`/`---`).
+public enum HeadingStyle: Sendable { case atx, setext }
+
+/// A heading that is a direct child of the document, with its extent taken from the source.
+public struct Heading: Sendable {
+    public let level: Int
+    public let style: HeadingStyle
+    /// 0-based first line: the `#` line, or a setext heading's first text line (after any link
+    /// reference definitions cmark counted into it).
+    public let firstLine: Int
+    /// 0-based last line: the same line for ATX, the underline for setext.
+    public let lastLine: Int
+    /// Plain text as cmark reads it (number prefix and `{#id}` attribute still in it).
+    public let text: [UInt8]
+    /// ATX only: offset right after the opening `#` run.
+    public let openingEnd: Int?
+    /// Offset of the first byte of the heading's text (on the first text line for setext).
+    public let contentStart: Int
+    /// End of the heading's text on that line (before an ATX closing sequence and trailing blanks).
+    public let contentEnd: Int
+}
+
+/// A parsed input: its bytes and lines, front matter, top-level headings and outline's own lines.
+public struct Document: Sendable {
+    public let source: Source
+    /// Lines of front matter at the top (0 when none).
+    public let frontMatterLineCount: Int
+    public let headings: [Heading]
+    /// Anchor records (valid or malformed), wherever they stand.
+    public let records: [RecordLine]
+    public let markers: [FoldMarker]
+    public let malformedMarkers: [MalformedMarker]
+
+    /// Parses `bytes`; throws `.binaryInput` for input with NUL bytes.
+    public init(_ bytes: [UInt8]) throws {
+        try self.init(source: Source(bytes))
+    }
+
+    public init(source: Source) throws {
+        guard !source.containsNUL else { throw OutlineError.binaryInput }
+        self.source = source
+        let frontMatter = FrontMatter.lineCount(in: source)
+        self.frontMatterLineCount = frontMatter
+        var headings: [Heading] = []
+        var records: [RecordLine] = []
+        var markers: [FoldMarker] = []
+        var malformed: [MalformedMarker] = []
+        for block in CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter) {
+            guard block.startLine >= 0 && block.startLine < source.lineCount else { continue }
+            switch block.kind {
+            case let .heading(level, text):
+                headings.append(Document.heading(in: source, startLine: block.startLine, level: level, text: text))
+            case .html:
+                switch OutlineCommentParser.parse(source, line: block.startLine) {
+                case .record(let r): records.append(r)
+                case .marker(let m): markers.append(m)
+                case .malformedMarker(let m): malformed.append(m)
+                case nil: break
+                }
+            }
+        }
+        self.headings = headings
+        self.records = records
+        self.markers = markers
+        self.malformedMarkers = malformed
+    }
+
+    /// Extent of a heading cmark reports as starting on `startLine`. cmark's end positions are wrong
+    /// for setext headings, so the extent comes from the source lines.
+    static func heading(in source: Source, startLine: Int, level: Int, text: [UInt8]) -> Heading {
+        if let atx = ATXLine(source, line: startLine) {
+            return Heading(level: level, style: .atx, firstLine: startLine, lastLine: startLine, text: text,
+                           openingEnd: atx.openingEnd, contentStart: atx.contentStart, contentEnd: atx.contentEnd)
+        }
+        var underline = startLine + 1
+        while underline < source.lineCount && !isSetextUnderline(source.content(underline)) { underline += 1 }
+        if underline >= source.lineCount { underline = startLine }
+        let first = underline > startLine ? firstTextLine(source, startLine: startLine, underline: underline) : startLine
+        let range = source.contentRange(first)
+        var start = range.lowerBound
+        while start < range.upperBound && (source.bytes[start] == 32 || source.bytes[start] == 9) { start += 1 }
+        var end = range.upperBound
+        while end > start && (source.bytes[end - 1] == 32 || source.bytes[end - 1] == 9) { end -= 1 }
+        return Heading(level: level, style: .setext, firstLine: first, lastLine: underline, text: text,
+                       openingEnd: nil, contentStart: start, contentEnd: end)
+    }
+
+    /// `===` or `---` (one character repeated) after at most three spaces, then only spaces and tabs.
+    static func isSetextUnderline(_ line: ArraySlice<UInt8>) -> Bool {
+        var i = line.startIndex
+        var indent = 0
+        while i < line.endIndex && line[i] == 32 && indent < 3 { i += 1; indent += 1 }
+        guard i < line.endIndex, line[i] == UInt8(ascii: "=") || line[i] == UInt8(ascii: "-") else { return false }
+        let mark = line[i]
+        while i < line.endIndex && line[i] == mark { i += 1 }
+        while i < line.endIndex && (line[i] == 32 || line[i] == 9) { i += 1 }
+        return i == line.endIndex
+    }
+
+    /// The first line of a setext heading's own text: cmark starts the heading at any link reference
+    /// definitions that precede its text in the same paragraph.
+    static func firstTextLine(_ source: Source, startLine: Int, underline: Int) -> Int {
+        let firstContent = source.content(startLine)
+        guard firstContent.drop(while: { $0 == 32 }).first == UInt8(ascii: "[") else { return startLine }
+        var paragraph: [UInt8] = []
+        for line in startLine..<underline {
+            let range = source.contentRange(line)
+            var s = range.lowerBound
+            while s < range.upperBound && (source.bytes[s] == 32 || source.bytes[s] == 9) { s += 1 }
+            paragraph.append(contentsOf: source.bytes[s..<source.lineStarts[line + 1]])
+        }
+        let consumed = ReferenceDefinitions.prefixLength(of: paragraph)
+        var lines = 0
+        var i = 0
+        while i < consumed {
+            if paragraph[i] == 10 { lines += 1 }
+            else if paragraph[i] == 13 && (i + 1 >= paragraph.count || paragraph[i + 1] != 10) { lines += 1 }
+            i += 1
+        }
+        let first = startLine + lines
+        return first < underline ? first : startLine
+    }
+}
+
+/// Geometry of an ATX heading line: `#`s after at most three spaces, then a space, a tab or the end.
+struct ATXLine {
+    let level: Int
+    let openingEnd: Int
+    let contentStart: Int
+    let contentEnd: Int
+
+    init?(_ source: Source, line: Int) {
+        let bytes = source.bytes
+        let range = source.contentRange(line)
+        let end = range.upperBound
+        var p = range.lowerBound
+        var indent = 0
+        while p < end && bytes[p] == 32 && indent < 3 { p += 1; indent += 1 }
+        let hashes = p
+        while p < end && bytes[p] == UInt8(ascii: "#") { p += 1 }
+        let level = p - hashes
+        guard (1...6).contains(level) else { return nil }
+        guard p == end || bytes[p] == 32 || bytes[p] == 9 else { return nil }
+        self.level = level
+        self.openingEnd = p
+        var c = p
+        while c < end && (bytes[c] == 32 || bytes[c] == 9) { c += 1 }
+        var e = end
+        while e > c && (bytes[e - 1] == 32 || bytes[e - 1] == 9) { e -= 1 }
+        // A closing sequence: `#`s preceded by a space or tab, or making up the whole content.
+        var k = e
+        while k > c && bytes[k - 1] == UInt8(ascii: "#") { k -= 1 }
+        if k < e && (k == c || bytes[k - 1] == 32 || bytes[k - 1] == 9) {
+            e = k
+            while e > c && (bytes[e - 1] == 32 || bytes[e - 1] == 9) { e -= 1 }
+        }
+        self.contentStart = c
+        self.contentEnd = e
+    }
+}

@@ -1,0 +1,140 @@
+/// Link reference definitions at the start of a paragraph, consumed exactly as cmark 0.30 does
+/// (`resolve_reference_link_definitions` and `cmark_parse_reference_inline` in its sources).
+///
+/// Needed because cmark reports a setext heading that follows link reference definitions as starting at
+/// the first definition: outline must know on which line the heading's own text starts (to put a number
+/// there, and to end the previous section before it).
+enum ReferenceDefinitions {
+    /// Number of bytes of `content` (a paragraph's lines, leading whitespace stripped, line endings kept)
+    /// that cmark consumes as link reference definitions.
+    static func prefixLength(of content: [UInt8]) -> Int {
+        var pos = 0
+        while pos < content.count && content[pos] == UInt8(ascii: "["),
+              let end = definitionEnd(content, from: pos) {
+            pos = end
+        }
+        return pos
+    }
+
+    private static func isSpace(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
+    private static func isPunct(_ c: UInt8) -> Bool {
+        (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E)
+    }
+
+    /// End offset of one definition starting at `start` (which holds `[`), or nil when there is none.
+    private static func definitionEnd(_ c: [UInt8], from start: Int) -> Int? {
+        let n = c.count
+        var p = start + 1
+        // Label: no unescaped brackets, at most 1000 characters, not blank.
+        var length = 0
+        while p < n && c[p] != UInt8(ascii: "[") && c[p] != UInt8(ascii: "]") {
+            if c[p] == UInt8(ascii: "\\") {
+                p += 1; length += 1
+                if p < n && isPunct(c[p]) { p += 1; length += 1 }
+            } else {
+                p += 1; length += 1
+            }
+            if length > 1000 { return nil }
+        }
+        guard p < n && c[p] == UInt8(ascii: "]") else { return nil }
+        guard c[(start + 1)..<p].contains(where: { !isSpace($0) }) else { return nil }
+        p += 1
+        guard p < n && c[p] == UInt8(ascii: ":") else { return nil }
+        p += 1
+        skipSpacesAndOneLineEnd(c, &p)
+        guard let urlLength = scanURL(c, p) else { return nil }
+        p += urlLength
+        let beforeTitle = p
+        skipSpacesAndOneLineEnd(c, &p)
+        let titleLength = p == beforeTitle ? 0 : scanTitle(c, p)
+        if titleLength > 0 { p += titleLength } else { p = beforeTitle }
+        skipSpaces(c, &p)
+        if !skipLineEnd(c, &p) {
+            guard titleLength > 0 else { return nil }
+            p = beforeTitle
+            skipSpaces(c, &p)
+            guard skipLineEnd(c, &p) else { return nil }
+        }
+        return p
+    }
+
+    private static func skipSpaces(_ c: [UInt8], _ p: inout Int) {
+        while p < c.count && (c[p] == 32 || c[p] == 9) { p += 1 }
+    }
+
+    /// True at a line end (consumed) or at the end of the content.
+    private static func skipLineEnd(_ c: [UInt8], _ p: inout Int) -> Bool {
+        var seen = false
+        if p < c.count && c[p] == 13 { p += 1; seen = true }
+        if p < c.count && c[p] == 10 { p += 1; seen = true }
+        return seen || p >= c.count
+    }
+
+    private static func skipSpacesAndOneLineEnd(_ c: [UInt8], _ p: inout Int) {
+        skipSpaces(c, &p)
+        if skipLineEnd(c, &p) { skipSpaces(c, &p) }
+    }
+
+    /// Length of a link destination at `offset`, or nil (cmark's `manual_scan_link_url`).
+    private static func scanURL(_ c: [UInt8], _ offset: Int) -> Int? {
+        let n = c.count
+        var i = offset
+        if i < n && c[i] == UInt8(ascii: "<") {
+            i += 1
+            while i < n {
+                if c[i] == UInt8(ascii: ">") { i += 1; break }
+                if c[i] == UInt8(ascii: "\\") { i += 2 }
+                else if c[i] == 10 || c[i] == UInt8(ascii: "<") { return nil }
+                else { i += 1 }
+            }
+            return i >= n ? nil : i - offset
+        }
+        var depth = 0
+        while i < n {
+            if c[i] == UInt8(ascii: "\\") && i + 1 < n && isPunct(c[i + 1]) {
+                i += 2
+            } else if c[i] == UInt8(ascii: "(") {
+                depth += 1; i += 1
+                if depth > 32 { return nil }
+            } else if c[i] == UInt8(ascii: ")") {
+                if depth == 0 { break }
+                depth -= 1; i += 1
+            } else if isSpace(c[i]) {
+                if i == offset { return nil }
+                break
+            } else {
+                i += 1
+            }
+        }
+        return i >= n || depth != 0 ? nil : i - offset
+    }
+
+    /// Length of a link title at `offset`, 0 when there is none. cmark's re2c scanner takes the longest
+    /// match of `"(\\punct|[^"])*"` (and the `'` and `()` forms): inside, a closing character may only
+    /// appear right after a backslash.
+    private static func scanTitle(_ c: [UInt8], _ offset: Int) -> Int {
+        guard offset < c.count else { return 0 }
+        let open = c[offset]
+        let close: UInt8
+        switch open {
+        case UInt8(ascii: "\""): close = open
+        case UInt8(ascii: "'"): close = open
+        case UInt8(ascii: "("): close = UInt8(ascii: ")")
+        default: return 0
+        }
+        var best = 0
+        var i = offset + 1
+        while i < c.count {
+            let ch = c[i]
+            let escaped = i > offset + 1 && c[i - 1] == UInt8(ascii: "\\")
+            if ch == close {
+                best = i + 1 - offset
+                if !escaped { break }
+            } else if open == UInt8(ascii: "(") && ch == open && !escaped {
+                break
+            }
+            i += 1
+        }
+        return best
+    }
+}

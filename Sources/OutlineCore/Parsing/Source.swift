@@ -1,0 +1,88 @@
+/// The bytes of one input document and its line table.
+///
+/// outline works on bytes, never on decoded text, so that every byte it does not own comes out exactly as
+/// it went in (invalid UTF-8, a BOM, CR, CRLF and tabs included). Lines are 0-based here; they become
+/// 1-based only where they are shown to people.
+public struct Source: Sendable {
+    /// The document, byte for byte.
+    public let bytes: [UInt8]
+    /// `lineStarts[i]` is the offset of line `i`; one extra last entry equals `bytes.count`.
+    public let lineStarts: [Int]
+    /// True when the bytes contain a NUL, which outline treats as binary input.
+    public let containsNUL: Bool
+    /// Length of a leading UTF-8 byte order mark (0 or 3).
+    public let bomLength: Int
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts: [Int] = [0]
+        starts.reserveCapacity(bytes.count / 40 + 2)
+        var sawNUL = false
+        bytes.withUnsafeBufferPointer { p in
+            let n = p.count
+            var i = 0
+            while i < n {
+                let b = p[i]
+                if b > 13 { i += 1; continue }
+                if b == 10 {
+                    starts.append(i + 1)
+                } else if b == 13 {
+                    // A line ends at LF, CRLF or a lone CR.
+                    if i + 1 < n && p[i + 1] == 10 { i += 1 }
+                    starts.append(i + 1)
+                } else if b == 0 {
+                    sawNUL = true
+                }
+                i += 1
+            }
+        }
+        if starts.last! != bytes.count { starts.append(bytes.count) }
+        self.lineStarts = starts
+        self.containsNUL = sawNUL
+        self.bomLength = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    /// Number of lines; a final line without a line ending counts, an empty file has none.
+    @inlinable public var lineCount: Int { lineStarts.count - 1 }
+
+    /// Byte range of line `i`, line ending included.
+    @inlinable public func lineRange(_ i: Int) -> Range<Int> { lineStarts[i]..<lineStarts[i + 1] }
+
+    /// Byte range of line `i` without its line ending (and without the BOM on line 0).
+    public func contentRange(_ i: Int) -> Range<Int> {
+        var start = lineStarts[i]
+        if i == 0 { start += bomLength }
+        var end = lineStarts[i + 1]
+        if end > start && bytes[end - 1] == 10 { end -= 1 }
+        if end > start && bytes[end - 1] == 13 { end -= 1 }
+        return start..<end
+    }
+
+    /// The line ending of line `i`: LF, CRLF, CR, or empty for a last line without one.
+    public func lineEnding(_ i: Int) -> ArraySlice<UInt8> {
+        let content = contentRange(i)
+        return bytes[content.upperBound..<lineStarts[i + 1]]
+    }
+
+    /// The document's first line ending, LF when it has none.
+    public var firstLineEnding: [UInt8] {
+        for i in 0..<lineCount {
+            let e = lineEnding(i)
+            if !e.isEmpty { return Array(e) }
+        }
+        return [10]
+    }
+
+    /// The content bytes of line `i` (no line ending, no BOM).
+    @inlinable public func content(_ i: Int) -> ArraySlice<UInt8> { bytes[contentRange(i)] }
+
+    /// Line containing byte `offset` (binary search).
+    public func line(containing offset: Int) -> Int {
+        var lo = 0, hi = lineCount
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+}

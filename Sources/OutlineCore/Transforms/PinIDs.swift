@@ -1,0 +1,84 @@
+/// `outline id`: give every section heading an anchor with a stable ID, and `--strip` to take them out.
+public enum PinIDs {
+    /// The anchor line for `id`: `<!-- outline:ID -->`.
+    public static func anchorLine(_ id: String) -> [UInt8] { Array("<!-- outline:\(id) -->".utf8) }
+
+    /// Adds an anchor to every section heading that lacks one, keeps every existing anchor, gives a
+    /// later duplicate a fresh ID and repairs malformed anchors in place. Warnings cover duplicates,
+    /// repairs and orphan anchors (left where they are).
+    public static func apply(_ outline: Outline) throws -> (output: [UInt8], warnings: [Diagnostic]) {
+        var edits = EditList()
+        var warnings: [Diagnostic] = []
+        edits.addAnchors(outline, warnings: &warnings)
+        for orphan in outline.orphanRecords {
+            if let id = orphan.id {
+                warnings.append(Diagnostic(line: orphan.line + 1, "orphan anchor '\(id)' is not directly after a section heading; left in place"))
+            } else if orphan.problem == .unclosed {
+                warnings.append(Diagnostic(line: orphan.line + 1, "\(RecordDescription.problem(orphan)); left in place"))
+            } else {
+                warnings.append(Diagnostic(line: orphan.line + 1, "\(RecordDescription.problem(orphan)) is not directly after a section heading; left in place"))
+            }
+        }
+        return (try edits.apply(to: outline.source.bytes), warnings)
+    }
+
+    /// Removes the ID from every outline anchor line: a line holding only the ID goes, a line that also
+    /// holds outline attributes (a number record) keeps them. Nothing else changes.
+    public static func strip(_ outline: Outline) throws -> [UInt8] {
+        var edits = EditList()
+        var wholeLines: [Int] = []
+        for record in outline.document.records where record.problem != .unclosed {
+            if record.problem == .empty {
+                wholeLines.append(record.line)
+                continue
+            }
+            guard let idToken = record.idToken else { continue }
+            if let next = record.attributeTokens.first {
+                edits.delete(idToken.range.lowerBound..<next.range.lowerBound)
+            } else {
+                wholeLines.append(record.line)
+            }
+        }
+        edits.deleteLines(wholeLines, in: outline.source)
+        return try edits.apply(to: outline.source.bytes)
+    }
+}
+
+extension EditList {
+    /// The edits that pin every section's ID (shared by `id`, and by `fold` for the headings it shows).
+    mutating func addAnchors(_ outline: Outline, only selected: Set<Int>? = nil, warnings: inout [Diagnostic]) {
+        for (index, section) in outline.sections.enumerated() {
+            if let selected, !selected.contains(index) { continue }
+            let id = Array(section.id.utf8)
+            guard let record = section.record else {
+                insertLines([PinIDs.anchorLine(section.id)], after: section.heading.lastLine, in: outline.source)
+                continue
+            }
+            let line = record.line + 1
+            if let first = section.duplicateOf, let token = record.idToken {
+                replace(token.range, with: id)
+                let firstLine = outline.sections[first].heading.firstLine + 1
+                warnings.append(Diagnostic(line: line, "duplicate ID '\(token.text)' (first at line \(firstLine)); this section now has '\(section.id)'"))
+            } else if case .invalidID(let raw)? = record.problem, let token = record.idToken {
+                replace(token.range, with: id)
+                warnings.append(Diagnostic(line: line, "malformed anchor ID '\(raw)' replaced by '\(section.id)'"))
+            } else if record.problem == .empty {
+                insert(id, at: record.bodyStart)
+            } else if record.idToken == nil, let first = record.tokens.first {
+                insert(id + [32], at: first.range.lowerBound)
+            }
+        }
+    }
+}
+
+/// How outline describes a record line that is not a valid anchor.
+enum RecordDescription {
+    static func problem(_ record: RecordLine) -> String {
+        switch record.problem {
+        case .unclosed?: return "malformed anchor (the comment must end with '-->' on the same line)"
+        case .empty?: return "malformed anchor (no ID after 'outline:')"
+        case .invalidID(let raw)?: return "malformed anchor ID '\(raw)'"
+        case nil: return record.id.map { "anchor '\($0)'" } ?? "outline record"
+        }
+    }
+}

@@ -1,0 +1,235 @@
+// The conformance run (SPEC §6): round trips, idempotence and rendering safety over the CommonMark spec
+// examples and over real-world Markdown read in place, each also with CRLF line endings, a BOM and
+// without its final newline. HTML is what `cmark --unsafe` prints: rendered in-process with the same
+// libcmark call the cmark command makes (spawning it thousands of times took minutes), and checked
+// against the cmark command itself on a sample of cases at the start of the run.
+//
+//   outline-conformance [--corpus FILE.json] [--docs DIR]... [--cmark PATH] [--verbose]
+import Foundation
+import OutlineCore
+import CCmark
+
+struct Case {
+    let name: String
+    let bytes: [UInt8]
+}
+
+var corpusPath: String? = nil
+var docDirectories: [String] = []
+var cmarkPath = "cmark"
+var verbose = false
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+    let a = arguments.removeFirst()
+    switch a {
+    case "--corpus": corpusPath = arguments.isEmpty ? nil : arguments.removeFirst()
+    case "--docs": if !arguments.isEmpty { docDirectories.append(arguments.removeFirst()) }
+    case "--cmark": if !arguments.isEmpty { cmarkPath = arguments.removeFirst() }
+    case "--verbose": verbose = true
+    default:
+        FileHandle.standardError.write("outline-conformance: unknown argument '\(a)'\n".data(using: .utf8)!)
+        exit(2)
+    }
+}
+
+// MARK: Inputs
+
+var cases: [Case] = []
+if let corpusPath {
+    guard let data = FileManager.default.contents(atPath: corpusPath),
+          let examples = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+        print("outline-conformance: cannot read the corpus \(corpusPath)")
+        exit(2)
+    }
+    for example in examples {
+        guard let markdown = example["markdown"] as? String, let number = example["example"] as? Int else { continue }
+        cases.append(Case(name: "spec example \(number)", bytes: Array(markdown.utf8)))
+    }
+}
+var realDocuments = 0
+for directory in docDirectories {
+    guard let walker = FileManager.default.enumerator(atPath: directory) else { continue }
+    var paths: [String] = []
+    while let relative = walker.nextObject() as? String {
+        if relative.hasSuffix(".md") || relative.hasSuffix(".markdown") || relative.hasSuffix(".md.gz") { paths.append(relative) }
+    }
+    for relative in paths.sorted() {
+        let path = directory + "/" + relative
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+        var bytes: [UInt8]
+        if path.hasSuffix(".gz") {
+            guard let out = run("/bin/gzip", ["-dc", path]) else { continue }
+            bytes = out
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            bytes = [UInt8](data)
+        }
+        if bytes.contains(0) { continue }
+        cases.append(Case(name: path, bytes: bytes))
+        realDocuments += 1
+    }
+}
+
+func run(_ executable: String, _ args: [String], input: [UInt8]? = nil) -> [UInt8]? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
+    process.arguments = executable.hasPrefix("/") ? args : [executable] + args
+    let out = Pipe()
+    process.standardOutput = out
+    var inputFile: String? = nil
+    if let input {
+        let path = NSTemporaryDirectory() + "outline-conformance-\(getpid()).md"
+        FileManager.default.createFile(atPath: path, contents: Data(input))
+        process.arguments! += [path]
+        inputFile = path
+    }
+    defer { if let inputFile { try? FileManager.default.removeItem(atPath: inputFile) } }
+    do { try process.run() } catch { return nil }
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? [UInt8](data) : nil
+}
+
+// MARK: Variants
+
+func crlf(_ b: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(b.count + b.count / 20)
+    for (i, c) in b.enumerated() {
+        if c == 10 && (i == 0 || b[i - 1] != 13) { out.append(13) }
+        out.append(c)
+    }
+    return out
+}
+func bom(_ b: [UInt8]) -> [UInt8] { [0xEF, 0xBB, 0xBF] + b }
+func noFinalNewline(_ b: [UInt8]) -> [UInt8] {
+    var out = b
+    if out.last == 10 { out.removeLast(); if out.last == 13 { out.removeLast() } }
+    else if out.last == 13 { out.removeLast() }
+    return out
+}
+let variants: [(String, ([UInt8]) -> [UInt8])] = [("as is", { $0 }), ("CRLF", crlf), ("BOM", bom), ("no final newline", noFinalNewline)]
+
+// MARK: Properties
+
+func outline(_ b: [UInt8]) throws -> Outline { Outline(try Document(b)) }
+func id(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.apply(try outline(b)).output }
+func stripIDs(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.strip(try outline(b)) }
+
+/// cmark's HTML (`cmark --unsafe`): cmark_markdown_to_html with CMARK_OPT_UNSAFE.
+func html(_ b: [UInt8]) -> [UInt8]? {
+    b.withUnsafeBufferPointer { p -> [UInt8]? in
+        p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(p.count, 1)) { chars in
+            guard let rendered = cmark_markdown_to_html(chars, p.count, CMARK_OPT_UNSAFE) else { return nil }
+            defer { free(rendered) }
+            return [UInt8](UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered)))
+        }
+    }
+}
+func htmlFromCommand(_ b: [UInt8]) -> [UInt8]? { run(cmarkPath, ["--unsafe"], input: b) }
+func withoutOutlineLines(_ html: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    var start = 0
+    while start < html.count {
+        var end = start
+        while end < html.count && html[end] != 10 { end += 1 }
+        let line = html[start..<min(end + 1, html.count)]
+        let text = String(decoding: line, as: UTF8.self)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let isOurs = (trimmed.hasPrefix("<!-- outline:") || trimmed.hasPrefix("<!-- outline-fold:")) && trimmed.hasSuffix("-->")
+        if !isOurs { out.append(contentsOf: line) }
+        start = end + 1
+    }
+    return out
+}
+func headings(_ b: [UInt8]) throws -> [String] {
+    try Document(b).headings.map { "\($0.level) \(String(decoding: $0.text, as: UTF8.self))" }
+}
+
+struct Property {
+    let name: String
+    /// nil when the property holds, otherwise what went wrong.
+    let check: ([UInt8]) throws -> String?
+}
+
+func differ(_ a: [UInt8], _ b: [UInt8]) -> String? {
+    if a == b { return nil }
+    let n = zip(a, b).prefixLength(while: { $0 == $1 })
+    let context = { (x: [UInt8]) in String(decoding: x[max(0, n - 20)..<min(x.count, n + 40)], as: UTF8.self).debugDescription }
+    return "first difference at byte \(n): \(context(a)) vs \(context(b))"
+}
+
+extension Zip2Sequence {
+    func prefixLength(while predicate: ((Sequence1.Element, Sequence2.Element)) -> Bool) -> Int {
+        var n = 0
+        for pair in self { if predicate(pair) { n += 1 } else { break } }
+        return n
+    }
+}
+
+func hasOutlineLines(_ b: [UInt8]) -> Bool {
+    let doc = try? Document(b)
+    return !(doc?.records.isEmpty ?? true) || !(doc?.markers.isEmpty ?? true)
+}
+
+var properties: [Property] = [
+    Property(name: "id --strip ∘ id = identity") { x in
+        guard !hasOutlineLines(x) else { return nil }
+        return differ(try stripIDs(try id(x)), x)
+    },
+    Property(name: "id ∘ id = id") { x in
+        let once = try id(x)
+        return differ(try id(once), once)
+    },
+    Property(name: "cmark HTML of id, anchors removed = cmark HTML of input") { x in
+        let once = try id(x)
+        guard let a = html(x), let b = html(once) else { return "cmark failed" }
+        return differ(withoutOutlineLines(b), withoutOutlineLines(a))
+    },
+    Property(name: "headings (level, text) unchanged by id") { x in
+        try headings(try id(x)) == headings(x) ? nil : "headings differ"
+    },
+]
+
+// MARK: Run
+
+// The in-process rendering must be the cmark command's: compare on a sample spread over the cases.
+let stride = max(1, cases.count / 40)
+for c in Swift.stride(from: 0, to: cases.count, by: stride).map({ cases[$0] }) where !c.bytes.isEmpty {
+    guard let fromCommand = htmlFromCommand(c.bytes) else {
+        print("outline-conformance: cannot run '\(cmarkPath) --unsafe' (install the cmark package)")
+        exit(2)
+    }
+    if html(c.bytes) != fromCommand {
+        print("outline-conformance: in-process HTML differs from '\(cmarkPath) --unsafe' for \(c.name)")
+        exit(2)
+    }
+}
+
+var runCount = 0
+var failures: [String: Int] = [:]
+var failureCount = 0
+let started = Date()
+for c in cases {
+    for (variantName, variant) in variants {
+        let input = variant(c.bytes)
+        for property in properties {
+            runCount += 1
+            var problem: String?
+            do { problem = try property.check(input) } catch { problem = "threw \(error)" }
+            if let problem {
+                failureCount += 1
+                failures[property.name, default: 0] += 1
+                if verbose || failureCount <= 20 {
+                    print("FAIL \(c.name) [\(variantName)] \(property.name): \(problem)")
+                }
+            }
+        }
+    }
+}
+let elapsed = Date().timeIntervalSince(started)
+print("conformance: \(cases.count - realDocuments) spec examples, \(realDocuments) real documents, \(variants.count) variants each, \(properties.count) properties")
+print(String(format: "conformance: %d checks run, %d failed (%.1f s)", runCount, failureCount, elapsed))
+for (name, count) in failures.sorted(by: { $0.key < $1.key }) { print("  \(count) failed: \(name)") }
+exit(failureCount == 0 && runCount > 0 ? 0 : 1)

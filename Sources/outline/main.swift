@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import OutlineCLI
+
+// A closed standard output must end the run quietly, not kill it with SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
+
+let console = Console(
+    stdin: { try readStandardInput() },
+    outputIsTerminal: isatty(1) == 1,
+    environment: ProcessInfo.processInfo.environment,
+    workingDirectory: FileManager.default.currentDirectoryPath
+)
+let status = OutlineCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: console)
+_ = writeAll(console.errors, to: 2)
+for chunk in console.outputChunks where !writeAll(chunk, to: 1) {
+    exit(status == 2 ? 2 : 0)
+}
+exit(status)

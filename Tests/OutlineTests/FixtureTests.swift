@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import OutlineCLI
+@testable import OutlineCore
+
+/// A golden case: `Fixtures/<case>.md` run through one command must print `<case>.<command>.expected`
+/// (and, when `<case>.<command>.stderr` exists, exactly those warnings on standard error).
+/// Re-record with OUTLINE_RECORD=1: the expected files are rewritten and the run fails, so that a
+/// re-recording is always looked at.
+struct GoldenCase: CustomTestStringConvertible, Sendable {
+    /// Command names in expected-file names, and the arguments they stand for.
+    static let commands: [String: [String]] = [
+        "id": ["id"],
+        "id-strip": ["id", "--strip"],
+        "tree": ["tree", "--json"],
+        "tree-text": ["tree", "--color", "never"],
+    ]
+
+    let fixture: String
+    let command: String
+    var testDescription: String { "\(fixture).md → \(command)" }
+
+    var arguments: [String] { GoldenCase.commands[command]! }
+    var input: [UInt8] { (try? [UInt8](Data(contentsOf: Paths.fixtures.appendingPathComponent("\(fixture).md")))) ?? [] }
+    var expectedURL: URL { Paths.fixtures.appendingPathComponent("\(fixture).\(command).expected") }
+    var stderrURL: URL { Paths.fixtures.appendingPathComponent("\(fixture).\(command).stderr") }
+    var expected: [UInt8] { (try? [UInt8](Data(contentsOf: expectedURL))) ?? [] }
+    var expectedStderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+
+    /// True for fixtures whose variants can be generated (LF endings, no BOM, no bytes that change).
+    var isPlain: Bool { !input.contains(13) && !input.starts(with: [0xEF, 0xBB, 0xBF]) }
+
+    static var all: [GoldenCase] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Paths.fixtures.path)) ?? []
+        return names.filter { $0.hasSuffix(".expected") }.sorted().compactMap { name in
+            let stem = String(name.dropLast(".expected".count))
+            guard let dot = stem.lastIndex(of: ".") else { return nil }
+            let command = String(stem[stem.index(after: dot)...])
+            guard commands[command] != nil else { return nil }
+            return GoldenCase(fixture: String(stem[..<dot]), command: command)
+        }
+    }
+
+    /// Every fixture document.
+    static var fixtures: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: Paths.fixtures.path)) ?? []
+        return names.filter { $0.hasSuffix(".md") }.map { String($0.dropLast(3)) }.sorted()
+    }
+}
+
+@Suite("Golden fixtures")
+struct FixtureTests {
+    static let recording = ProcessInfo.processInfo.environment["OUTLINE_RECORD"] == "1"
+
+    @Test("every fixture has golden output for id and tree")
+    func everyFixtureCovered() {
+        let cases = GoldenCase.all
+        for fixture in GoldenCase.fixtures {
+            for command in ["id", "tree"] {
+                #expect(cases.contains { $0.fixture == fixture && $0.command == command }, "\(fixture).md has no .\(command).expected")
+            }
+        }
+    }
+
+    @Test("library output matches the golden file", arguments: GoldenCase.all)
+    func library(_ golden: GoldenCase) throws {
+        let result = runInProcess(golden.arguments, stdin: golden.input)
+        if FixtureTests.recording {
+            try Data(result.stdout).write(to: golden.expectedURL)
+            if result.stderr.isEmpty { try? FileManager.default.removeItem(at: golden.stderrURL) }
+            else { try result.stderr.write(to: golden.stderrURL, atomically: true, encoding: .utf8) }
+            Issue.record("re-recorded \(golden.expectedURL.lastPathComponent): review it and run again without OUTLINE_RECORD")
+            return
+        }
+        #expect(result.status == 0)
+        expectBytes(result.stdout, golden.expected)
+        #expect(result.stderr == golden.expectedStderr)
+    }
+
+    @Test("the outline binary prints the same", arguments: GoldenCase.all)
+    func binary(_ golden: GoldenCase) throws {
+        let result = try runBinary(golden.arguments, stdin: golden.input)
+        #expect(result.status == 0)
+        expectBytes(result.stdout, golden.expected)
+        #expect(result.stderr == golden.expectedStderr)
+    }
+
+    @Test("CRLF, BOM and no-final-newline variants give the same result in the same variant",
+          arguments: GoldenCase.all.filter(\.isPlain), [Variant.crlf, .bom, .noFinalNewline])
+    func variants(_ golden: GoldenCase, _ variant: Variant) {
+        let result = runInProcess(golden.arguments, stdin: variant.apply(golden.input))
+        let rewrites = golden.arguments[0] != "tree"
+        let expected = rewrites ? variant.apply(golden.expected) : golden.expected
+        #expect(result.status == 0)
+        expectBytes(result.stdout, expected)
+        #expect(result.stderr == golden.expectedStderr)
+    }
+
+    @Test("round trip and idempotence of id on every fixture and variant",
+          arguments: GoldenCase.fixtures, Variant.allCases)
+    func idProperties(_ fixture: String, _ variant: Variant) throws {
+        let input = variant.apply(try [UInt8](Data(contentsOf: Paths.fixtures.appendingPathComponent("\(fixture).md"))))
+        let document = try Document(input)
+        let once = try PinIDs.apply(Outline(document)).output
+        let twice = try PinIDs.apply(Outline(try Document(once))).output
+        expectBytes(twice, once, "id ∘ id ≠ id")
+        if document.records.isEmpty {
+            let stripped = try PinIDs.strip(Outline(try Document(once)))
+            expectBytes(stripped, input, "id --strip ∘ id ≠ identity")
+        }
+        // Every section heading now has a valid anchor, and the headings are the same.
+        let after = Outline(try Document(once))
+        #expect(after.sections.allSatisfy { $0.anchored })
+        #expect(after.sections.map(\.heading.text) == Outline(document).sections.map(\.heading.text))
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import OutlineCLI
+@testable import OutlineCore
+
+/// Paths of the package, found from this file's location.
+enum Paths {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let fixtures = tests.appendingPathComponent("Fixtures")
+    static let root = tests.deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The built `outline` executable: next to the test bundle (SwiftPM puts every product of one build
+    /// in the same directory), or OUTLINE_BIN.
+    static var binary: String {
+        if let explicit = ProcessInfo.processInfo.environment["OUTLINE_BIN"] { return explicit }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if directory.lastPathComponent.hasSuffix(".xctest") { directory.deleteLastPathComponent() }
+        return directory.appendingPathComponent("outline").path
+    }
+}
+
+/// The result of one run of outline.
+struct RunResult {
+    let status: Int32
+    let stdout: [UInt8]
+    let stderr: String
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+}
+
+/// Runs the command line in this process (the library path).
+func runInProcess(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:]) -> RunResult {
+    let console = Console.captured(stdin: stdin, environment: environment)
+    let status = OutlineCommandLine.run(arguments, console: console)
+    return RunResult(status: status, stdout: console.output, stderr: console.errorText)
+}
+
+/// Runs the real `outline` executable.
+@discardableResult
+func runBinary(_ arguments: [String], stdin: [UInt8] = [], directory: URL? = nil,
+               environment: [String: String]? = nil) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Paths.binary)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    if let environment { process.environment = environment }
+    let input = Pipe(), output = Pipe(), errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    // Write and read concurrently so that large inputs and outputs cannot fill a pipe and deadlock.
+    let writer = Thread {
+        input.fileHandleForWriting.write(Data(stdin))
+        try? input.fileHandleForWriting.close()
+    }
+    writer.start()
+    final class Box: @unchecked Sendable { var data = Data() }
+    let errorBox = Box()
+    let errorReader = Thread { errorBox.data = errors.fileHandleForReading.readDataToEndOfFile() }
+    errorReader.start()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errorReader.isFinished { usleep(1000) }
+    return RunResult(status: process.terminationStatus, stdout: [UInt8](outData), stderr: String(decoding: errorBox.data, as: UTF8.self))
+}
+
+/// A fresh temporary directory, removed by the caller with `cleanup`.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("outline-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+/// Line-ending and BOM variants of a document (SPEC §6).
+enum Variant: String, CaseIterable, CustomTestStringConvertible {
+    case asIs = "as-is", crlf = "CRLF", bom = "BOM", noFinalNewline = "no-final-newline"
+    var testDescription: String { rawValue }
+
+    func apply(_ b: [UInt8]) -> [UInt8] {
+        switch self {
+        case .asIs: return b
+        case .crlf:
+            var out: [UInt8] = []
+            for (i, c) in b.enumerated() {
+                if c == 10 && (i == 0 || b[i - 1] != 13) { out.append(13) }
+                out.append(c)
+            }
+            return out
+        case .bom: return [0xEF, 0xBB, 0xBF] + b
+        case .noFinalNewline:
+            var out = b
+            if out.last == 10 { out.removeLast(); if out.last == 13 { out.removeLast() } }
+            return out
+        }
+    }
+}
+
+/// A readable first difference between two byte strings, for failure messages.
+func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
+    let n = zip(a, b).prefix(while: { $0 == $1 }).count
+    let show = { (x: [UInt8]) in String(decoding: x[max(0, n - 30)..<min(x.count, n + 50)], as: UTF8.self).debugDescription }
+    return "first difference at byte \(n) (lengths \(a.count), \(b.count)):\n  got      \(show(a))\n  expected \(show(b))"
+}
+
+/// Expects two byte strings to be equal, reporting the first difference readably.
+func expectBytes(_ got: [UInt8], _ expected: [UInt8], _ context: String = "",
+                 sourceLocation: SourceLocation = #_sourceLocation) {
+    if got != expected {
+        Issue.record(Comment(rawValue: (context.isEmpty ? "" : context + ": ") + firstDifference(got, expected)), sourceLocation: sourceLocation)
+    }
+}
