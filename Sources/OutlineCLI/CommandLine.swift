@@ -20,7 +20,7 @@ public enum OutlineCommandLine {
 
     /// Every subcommand, in the order `outline --help` lists them.
     public static let commands: [CommandSpec] = [
-        IDCommand.spec, TreeCommand.spec,
+        IDCommand.spec, NumberCommand.spec, TreeCommand.spec, CheckCommand.spec,
     ]
 
     public static let globalOptions: [OptionSpec] = [

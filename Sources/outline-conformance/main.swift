@@ -116,9 +116,49 @@ let variants: [(String, ([UInt8]) -> [UInt8])] = [("as is", { $0 }), ("CRLF", cr
 func outline(_ b: [UInt8]) throws -> Outline { Outline(try Document(b)) }
 func id(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.apply(try outline(b)).output }
 func stripIDs(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.strip(try outline(b)) }
+func number(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.apply(try outline(b)) }
+func stripNumbers(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.strip(try outline(b)) }
+
+/// HTML with every heading's content emptied: what must not change when only heading text does.
+func blocksOnly(_ html: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(html.count)
+    var i = 0
+    let n = html.count
+    while i < n {
+        // `<hN>` … `</hN>` becomes `<hN></hN>`.
+        if html[i] == 60, i + 3 < n, html[i + 1] == 104, (49...54).contains(html[i + 2]), html[i + 3] == 62 {
+            let level = html[i + 2]
+            var j = i + 4
+            var found: Int? = nil
+            while j + 4 < n + 1 {
+                if j + 4 < n, html[j] == 60, html[j + 1] == 47, html[j + 2] == 104, html[j + 3] == level, html[j + 4] == 62 { found = j; break }
+                j += 1
+            }
+            if let close = found {
+                out += html[i..<(i + 4)]
+                out += html[close..<(close + 5)]
+                i = close + 5
+                continue
+            }
+        }
+        out.append(html[i])
+        i += 1
+    }
+    return out
+}
+func headingCount(_ html: [UInt8]) -> Int {
+    var count = 0
+    var i = 0
+    while i + 3 < html.count {
+        if html[i] == 60, html[i + 1] == 104, (49...54).contains(html[i + 2]), html[i + 3] == 62 { count += 1 }
+        i += 1
+    }
+    return count
+}
 
 /// cmark's HTML (`cmark --unsafe`): cmark_markdown_to_html with CMARK_OPT_UNSAFE.
-func html(_ b: [UInt8]) -> [UInt8]? {
+func renderHTML(_ b: [UInt8]) -> [UInt8]? {
     b.withUnsafeBufferPointer { p -> [UInt8]? in
         p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(p.count, 1)) { chars in
             guard let rendered = cmark_markdown_to_html(chars, p.count, CMARK_OPT_UNSAFE) else { return nil }
@@ -129,16 +169,20 @@ func html(_ b: [UInt8]) -> [UInt8]? {
 }
 func htmlFromCommand(_ b: [UInt8]) -> [UInt8]? { run(cmarkPath, ["--unsafe"], input: b) }
 func withoutOutlineLines(_ html: [UInt8]) -> [UInt8] {
+    let open = Array("<!-- outline".utf8), close = Array("-->".utf8)
     var out: [UInt8] = []
+    out.reserveCapacity(html.count)
     var start = 0
     while start < html.count {
         var end = start
         while end < html.count && html[end] != 10 { end += 1 }
-        let line = html[start..<min(end + 1, html.count)]
-        let text = String(decoding: line, as: UTF8.self)
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let isOurs = (trimmed.hasPrefix("<!-- outline:") || trimmed.hasPrefix("<!-- outline-fold:")) && trimmed.hasSuffix("-->")
-        if !isOurs { out.append(contentsOf: line) }
+        var a = start, b = end
+        while a < b && (html[a] == 32 || html[a] == 9) { a += 1 }
+        while b > a && (html[b - 1] == 32 || html[b - 1] == 9 || html[b - 1] == 13) { b -= 1 }
+        let line = html[a..<b]
+        let isOurs = line.starts(with: open) && line.count >= open.count + close.count && line.suffix(3).elementsEqual(close)
+            && (html[a + open.count] == 58 || html[a + open.count] == 45)
+        if !isOurs { out.append(contentsOf: html[start..<min(end + 1, html.count)]) }
         start = end + 1
     }
     return out
@@ -147,10 +191,37 @@ func headings(_ b: [UInt8]) throws -> [String] {
     try Document(b).headings.map { "\($0.level) \(String(decoding: $0.text, as: UTF8.self))" }
 }
 
+/// Results computed once per input and shared by the properties.
+final class Memo {
+    let x: [UInt8]
+    init(_ x: [UInt8]) { self.x = x }
+    private var cache: [String: [UInt8]] = [:]
+    func get(_ key: String, _ make: () throws -> [UInt8]) rethrows -> [UInt8] {
+        if let v = cache[key] { return v }
+        let v = try make()
+        cache[key] = v
+        return v
+    }
+    var outlineOfX: Outline?
+}
+
 struct Property {
     let name: String
     /// nil when the property holds, otherwise what went wrong.
-    let check: ([UInt8]) throws -> String?
+    let check: (Memo) throws -> String?
+}
+
+extension Memo {
+    func idX() throws -> [UInt8] { try get("id") { try id(x) } }
+    func numberX() throws -> [UInt8] { try get("number") { try number(x) } }
+    func htmlX() -> [UInt8]? { get("html") { renderHTML(x) ?? [] } }
+    func html(of key: String, _ value: [UInt8]) -> [UInt8] { get("html " + key) { renderHTML(value) ?? [] } }
+    func parsed() throws -> Outline {
+        if let o = outlineOfX { return o }
+        let o = try outline(x)
+        outlineOfX = o
+        return o
+    }
 }
 
 func differ(_ a: [UInt8], _ b: [UInt8]) -> String? {
@@ -174,21 +245,36 @@ func hasOutlineLines(_ b: [UInt8]) -> Bool {
 }
 
 var properties: [Property] = [
-    Property(name: "id --strip ∘ id = identity") { x in
-        guard !hasOutlineLines(x) else { return nil }
-        return differ(try stripIDs(try id(x)), x)
+    Property(name: "id --strip ∘ id = identity") { m in
+        guard !hasOutlineLines(m.x) else { return nil }
+        return differ(try stripIDs(try m.idX()), m.x)
     },
-    Property(name: "id ∘ id = id") { x in
-        let once = try id(x)
+    Property(name: "id ∘ id = id") { m in
+        let once = try m.idX()
         return differ(try id(once), once)
     },
-    Property(name: "cmark HTML of id, anchors removed = cmark HTML of input") { x in
-        let once = try id(x)
-        guard let a = html(x), let b = html(once) else { return "cmark failed" }
-        return differ(withoutOutlineLines(b), withoutOutlineLines(a))
+    Property(name: "cmark HTML of id, anchors removed = cmark HTML of input") { m in
+        let once = try m.idX()
+        return differ(withoutOutlineLines(m.html(of: "id", once)), withoutOutlineLines(m.htmlX()!))
     },
-    Property(name: "headings (level, text) unchanged by id") { x in
-        try headings(try id(x)) == headings(x) ? nil : "headings differ"
+    Property(name: "headings (level, text) unchanged by id") { m in
+        try headings(try m.idX()) == headings(m.x) ? nil : "headings differ"
+    },
+    Property(name: "number --strip ∘ number = identity") { m in
+        guard !NumberHeadings.isNumbered(try m.parsed()) else { return nil }
+        return differ(try stripNumbers(try m.numberX()), m.x)
+    },
+    Property(name: "number ∘ number = number") { m in
+        let once = try m.numberX()
+        return differ(try number(once), once)
+    },
+    Property(name: "id ∘ number = number ∘ id") { m in
+        differ(try id(try m.numberX()), try number(try m.idX()))
+    },
+    Property(name: "number keeps the blocks and the heading count of cmark's rendering") { m in
+        let before = withoutOutlineLines(m.htmlX()!), after = withoutOutlineLines(m.html(of: "number", try m.numberX()))
+        if headingCount(before) != headingCount(after) { return "heading count \(headingCount(before)) became \(headingCount(after))" }
+        return blocksOnly(after) == blocksOnly(before) ? nil : "blocks differ outside heading text"
     },
 ]
 
@@ -201,7 +287,7 @@ for c in Swift.stride(from: 0, to: cases.count, by: stride).map({ cases[$0] }) w
         print("outline-conformance: cannot run '\(cmarkPath) --unsafe' (install the cmark package)")
         exit(2)
     }
-    if html(c.bytes) != fromCommand {
+    if renderHTML(c.bytes) != fromCommand {
         print("outline-conformance: in-process HTML differs from '\(cmarkPath) --unsafe' for \(c.name)")
         exit(2)
     }
@@ -213,11 +299,11 @@ var failureCount = 0
 let started = Date()
 for c in cases {
     for (variantName, variant) in variants {
-        let input = variant(c.bytes)
+        let memo = Memo(variant(c.bytes))
         for property in properties {
             runCount += 1
             var problem: String?
-            do { problem = try property.check(input) } catch { problem = "threw \(error)" }
+            do { problem = try property.check(memo) } catch { problem = "threw \(error)" }
             if let problem {
                 failureCount += 1
                 failures[property.name, default: 0] += 1

@@ -14,7 +14,14 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         "id-strip": ["id", "--strip"],
         "tree": ["tree", "--json"],
         "tree-text": ["tree", "--color", "never"],
+        "number": ["number"],
+        "number-l23": ["number", "--levels", "2-3"],
+        "number-strip": ["number", "--strip"],
+        "check": ["check"],
     ]
+
+    /// `check` exits 1 when it has findings; everything else here exits 0.
+    var expectedStatus: Int32 { command == "check" && !expected.isEmpty ? 1 : 0 }
 
     let fixture: String
     let command: String
@@ -52,11 +59,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
 struct FixtureTests {
     static let recording = ProcessInfo.processInfo.environment["OUTLINE_RECORD"] == "1"
 
-    @Test("every fixture has golden output for id and tree")
+    @Test("every fixture has golden output for id, tree, number and check")
     func everyFixtureCovered() {
         let cases = GoldenCase.all
         for fixture in GoldenCase.fixtures {
-            for command in ["id", "tree"] {
+            for command in ["id", "tree", "number", "check"] {
                 #expect(cases.contains { $0.fixture == fixture && $0.command == command }, "\(fixture).md has no .\(command).expected")
             }
         }
@@ -72,7 +79,7 @@ struct FixtureTests {
             Issue.record("re-recorded \(golden.expectedURL.lastPathComponent): review it and run again without OUTLINE_RECORD")
             return
         }
-        #expect(result.status == 0)
+        #expect(result.status == golden.expectedStatus)
         expectBytes(result.stdout, golden.expected)
         #expect(result.stderr == golden.expectedStderr)
     }
@@ -80,7 +87,7 @@ struct FixtureTests {
     @Test("the outline binary prints the same", arguments: GoldenCase.all)
     func binary(_ golden: GoldenCase) throws {
         let result = try runBinary(golden.arguments, stdin: golden.input)
-        #expect(result.status == 0)
+        #expect(result.status == golden.expectedStatus)
         expectBytes(result.stdout, golden.expected)
         #expect(result.stderr == golden.expectedStderr)
     }
@@ -89,9 +96,9 @@ struct FixtureTests {
           arguments: GoldenCase.all.filter(\.isPlain), [Variant.crlf, .bom, .noFinalNewline])
     func variants(_ golden: GoldenCase, _ variant: Variant) {
         let result = runInProcess(golden.arguments, stdin: variant.apply(golden.input))
-        let rewrites = golden.arguments[0] != "tree"
+        let rewrites = golden.arguments[0] == "id" || golden.arguments[0] == "number"
         let expected = rewrites ? variant.apply(golden.expected) : golden.expected
-        #expect(result.status == 0)
+        #expect(result.status == golden.expectedStatus)
         expectBytes(result.stdout, expected)
         #expect(result.stderr == golden.expectedStderr)
     }
@@ -112,5 +119,26 @@ struct FixtureTests {
         let after = Outline(try Document(once))
         #expect(after.sections.allSatisfy { $0.anchored })
         #expect(after.sections.map(\.heading.text) == Outline(document).sections.map(\.heading.text))
+    }
+
+    @Test("round trip, idempotence and commutation of number on every fixture and variant",
+          arguments: GoldenCase.fixtures, Variant.allCases)
+    func numberProperties(_ fixture: String, _ variant: Variant) throws {
+        let input = variant.apply(try [UInt8](Data(contentsOf: Paths.fixtures.appendingPathComponent("\(fixture).md"))))
+        let outline = Outline(try Document(input))
+        let numbered = try NumberHeadings.apply(outline)
+        let again = try NumberHeadings.apply(Outline(try Document(numbered)))
+        expectBytes(again, numbered, "number ∘ number ≠ number")
+        if !NumberHeadings.isNumbered(outline) {
+            expectBytes(try NumberHeadings.strip(Outline(try Document(numbered))), input, "number --strip ∘ number ≠ identity")
+        }
+        let idThenNumber = try NumberHeadings.apply(Outline(try Document(try PinIDs.apply(outline).output)))
+        let numberThenID = try PinIDs.apply(Outline(try Document(numbered))).output
+        expectBytes(numberThenID, idThenNumber, "id ∘ number ≠ number ∘ id")
+        // Titles and IDs do not see the numbers.
+        let after = Outline(try Document(numbered))
+        #expect(after.sections.map(\.title) == outline.sections.map(\.title))
+        #expect(after.sections.map(\.id) == outline.sections.map(\.id))
+        #expect(Check.staleNumbers(after).isEmpty)
     }
 }

@@ -13,7 +13,7 @@ public enum PinIDs {
         for orphan in outline.orphanRecords {
             if let id = orphan.id {
                 warnings.append(Diagnostic(line: orphan.line + 1, "orphan anchor '\(id)' is not directly after a section heading; left in place"))
-            } else if orphan.problem == .unclosed {
+            } else if orphan.problem == .unclosed || orphan.problem == .empty {
                 warnings.append(Diagnostic(line: orphan.line + 1, "\(RecordDescription.problem(orphan)); left in place"))
             } else {
                 warnings.append(Diagnostic(line: orphan.line + 1, "\(RecordDescription.problem(orphan)) is not directly after a section heading; left in place"))
@@ -62,8 +62,6 @@ extension EditList {
             } else if case .invalidID(let raw)? = record.problem, let token = record.idToken {
                 replace(token.range, with: id)
                 warnings.append(Diagnostic(line: line, "malformed anchor ID '\(raw)' replaced by '\(section.id)'"))
-            } else if record.problem == .empty {
-                insert(id, at: record.bodyStart)
             } else if record.idToken == nil, let first = record.tokens.first {
                 insert(id + [32], at: first.range.lowerBound)
             }

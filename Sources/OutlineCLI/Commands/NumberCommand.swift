@@ -1,0 +1,40 @@
+import OutlineCore
+
+enum NumberCommand {
+    static let spec = CommandSpec(
+        name: "number",
+        summary: "Number headings hierarchically (## 1.2 Install); idempotent and reversible.",
+        usage: "outline number [--levels A-B] [--strip] [-w | --check] [FILE...]",
+        overview: """
+        Numbers follow the section tree, one component per numbered ancestor, so a level jump never
+        gives 1.0.1. By default every section heading is numbered, except a document title (the first
+        heading, when it is the only level-1 heading). Each numbered heading's record line says which
+        number outline wrote (<!-- outline:ID number=1.2 --> or <!-- outline:number=1.2 -->), so running
+        number again renumbers exactly those, and --strip removes exactly those: titles that begin with
+        numbers of their own (## 2024 Roadmap) are never touched. A folded view cannot be numbered.
+        """,
+        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        options: [
+            OptionSpec("levels", value: "A-B", "Number only headings of levels A to B (e.g. 2-3); replaces the title rule."),
+            OptionSpec("strip", "Remove the numbers outline wrote instead."),
+        ] + Rewrite.options,
+        run: { invocation, console in
+            let levels = try parseLevels(invocation.value("levels"))
+            let strip = invocation.has("strip")
+            if strip && levels != nil { throw UsageError(message: "--levels and --strip cannot be combined") }
+            return try Rewrite.run(invocation, console: console) { outline in
+                (strip ? try NumberHeadings.strip(outline) : try NumberHeadings.apply(outline, levels: levels), [])
+            }
+        }
+    )
+
+    /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6.
+    static func parseLevels(_ raw: String?) throws -> ClosedRange<Int>? {
+        guard let raw else { return nil }
+        let parts = raw.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let a = Int(parts[0]), let b = Int(parts.last!), 1 <= a, a <= b, b <= 6 else {
+            throw UsageError(message: "--levels needs A-B with 1 ≤ A ≤ B ≤ 6, not '\(raw)'")
+        }
+        return a...b
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// The fold-state sidecar (SPEC §4): small, versioned and deterministic, meant to be committed.
+///
+/// ```json
+/// {
+///   "version": 1,
+///   "folded": ["install"],
+///   "sections": [{"id": "guide", "title": "Guide", "level": 1, "parent": null}, …]
+/// }
+/// ```
+/// Keys in a fixed order, two-space indent, one trailing newline, nothing volatile (no line numbers,
+/// timestamps or paths). `{"version": 1, "folded": [...]}` alone is valid; unknown fields are ignored;
+/// another version is an error.
+public struct Sidecar: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var id: String
+        /// nil for a section hidden in a fold marker, whose title a folded view does not show.
+        public var title: String?
+        public var level: Int
+        public var parent: String?
+
+        public init(id: String, title: String?, level: Int, parent: String?) {
+            self.id = id
+            self.title = title
+            self.level = level
+            self.parent = parent
+        }
+    }
+
+    public static let version = 1
+
+    public var folded: [String]
+    /// nil in the minimal form.
+    public var sections: [Entry]?
+
+    public init(folded: [String], sections: [Entry]?) {
+        self.folded = folded
+        self.sections = sections
+    }
+
+    /// True when `bytes` look like a sidecar rather than Markdown: JSON starting `{"` or `{}`.
+    public static func looksLikeSidecar(_ bytes: [UInt8]) -> Bool {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, [32, 9, 10, 13].contains(bytes[i]) { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return false }
+        i += 1
+        while i < bytes.count, [32, 9, 10, 13].contains(bytes[i]) { i += 1 }
+        return i < bytes.count && (bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "}"))
+    }
+
+    /// Reads a sidecar; throws `.invalid` with what is wrong.
+    public static func parse(_ bytes: [UInt8]) throws -> Sidecar {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+        } catch {
+            throw OutlineError.invalid("malformed sidecar: not valid JSON")
+        }
+        guard let root = object as? [String: Any] else { throw OutlineError.invalid("malformed sidecar: not a JSON object") }
+        guard let rawVersion = root["version"], let version = integer(rawVersion) else {
+            throw OutlineError.invalid("malformed sidecar: no \"version\" number")
+        }
+        guard version == Sidecar.version else {
+            throw OutlineError.invalid("unsupported sidecar version \(version) (this outline reads version \(Sidecar.version))")
+        }
+        var folded: [String] = []
+        if let raw = root["folded"] {
+            guard let list = raw as? [Any], list.allSatisfy({ $0 is String }) else {
+                throw OutlineError.invalid("malformed sidecar: \"folded\" must be a list of section IDs")
+            }
+            folded = list as! [String]
+        }
+        var sections: [Entry]? = nil
+        if let raw = root["sections"] {
+            guard let list = raw as? [Any] else { throw OutlineError.invalid("malformed sidecar: \"sections\" must be a list") }
+            sections = try list.enumerated().map { index, item in
+                guard let entry = item as? [String: Any], let id = entry["id"] as? String else {
+                    throw OutlineError.invalid("malformed sidecar: section \(index + 1) has no \"id\"")
+                }
+                let title = entry["title"] as? String
+                let level = entry["level"].flatMap(integer) ?? 0
+                guard (1...6).contains(level) else {
+                    throw OutlineError.invalid("malformed sidecar: section '\(id)' has no level from 1 to 6")
+                }
+                return Entry(id: id, title: title, level: level, parent: entry["parent"] as? String)
+            }
+        }
+        return Sidecar(folded: folded, sections: sections)
+    }
+
+    /// A JSON number that is a whole number (not a Boolean), whatever type Foundation decoded it as.
+    /// (On Linux JSONSerialization gives NSNumber for both, and `1 is Bool` holds: ask for its type.)
+    private static func integer(_ value: Any) -> Int? {
+        guard let number = value as? NSNumber else { return nil }
+        let type = String(cString: number.objCType)
+        if type == "c" || type == "B" { return nil }
+        let d = number.doubleValue
+        guard d.rounded() == d, abs(d) < 1e15 else { return nil }
+        return Int(d)
+    }
+
+    /// The canonical text: fixed key order, two-space indent, one trailing newline.
+    public func text() -> String {
+        var members: [(String, JSONValue)] = [
+            ("version", .int(Sidecar.version)),
+            ("folded", .array(folded.map(JSONValue.string))),
+        ]
+        if let sections {
+            members.append(("sections", .array(sections.map { entry in
+                .object([
+                    ("id", .string(entry.id)),
+                    ("title", entry.title.map(JSONValue.string) ?? .null),
+                    ("level", .int(entry.level)),
+                    ("parent", entry.parent.map(JSONValue.string) ?? .null),
+                ])
+            })))
+        }
+        return JSONValue.object(members).pretty()
+    }
+
+    /// 1-based line of `id`'s first mention in a sidecar's text (for messages), 1 when not found.
+    public static func line(of id: String, in bytes: [UInt8]) -> Int {
+        var quoted = ""
+        JSONValue.quote(id, into: &quoted)
+        let text = String(decoding: bytes, as: UTF8.self)
+        for (k, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(quoted) {
+            return k + 1
+        }
+        return 1
+    }
+}

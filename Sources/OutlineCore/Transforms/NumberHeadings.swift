@@ -1,0 +1,115 @@
+/// `outline number`: hierarchical numbers in heading text (`## 1.2 Install`), idempotent and reversible.
+///
+/// How outline knows which numbers it wrote: each numbered heading's record line says so,
+/// `<!-- outline:install number=1.2 -->`, or `<!-- outline:number=1.2 -->` for a heading without an
+/// anchor. A heading's number is outline's only while its text still starts with exactly that number
+/// and a space; anything else in the title (`## 2024 Roadmap`, a hand-written `## 1 Introduction`) is
+/// the author's and is never touched. `number --strip` removes exactly the numbers and records outline
+/// wrote, so `number --strip` of `number` of a document outline had not numbered gives back its bytes.
+public enum NumberHeadings {
+    public static let attribute = "number"
+
+    /// Which headings are numbered: `levels`, or by default all section headings except a document
+    /// title (the first heading, when it is the document's only level-1 heading).
+    public static func plan(_ outline: Outline, levels: ClosedRange<Int>?) -> [String?] {
+        let sections = outline.sections
+        let titleIndex: Int? = {
+            guard levels == nil, let first = sections.first, first.heading.level == 1 else { return nil }
+            return sections.dropFirst().contains { $0.heading.level == 1 } ? nil : 0
+        }()
+        var numbers = [String?](repeating: nil, count: sections.count)
+        var counters: [Int: Int] = [:]   // key: index of the nearest numbered ancestor, -1 for none
+        for (index, section) in sections.enumerated() {
+            if let levels, !levels.contains(section.heading.level) { continue }
+            if index == titleIndex { continue }
+            var ancestor = section.parent
+            while let a = ancestor, numbers[a] == nil { ancestor = sections[a].parent }
+            let key = ancestor ?? -1
+            let count = (counters[key] ?? 0) + 1
+            counters[key] = count
+            numbers[index] = ancestor.map { numbers[$0]! + "." + String(count) } ?? String(count)
+        }
+        return numbers
+    }
+
+    /// Numbers every heading in range, renumbers those outline numbered before, and takes outline's
+    /// numbers off headings that are no longer in range.
+    public static func apply(_ outline: Outline, levels: ClosedRange<Int>? = nil) throws -> [UInt8] {
+        guard !outline.isFolded else {
+            throw OutlineError.invalid("cannot number a folded view (hidden sections take part in the numbering); unfold it first")
+        }
+        return try rewrite(outline, to: plan(outline, levels: levels))
+    }
+
+    /// Removes the numbers (and number records) outline wrote, and nothing else.
+    public static func strip(_ outline: Outline) throws -> [UInt8] {
+        try rewrite(outline, to: [String?](repeating: nil, count: outline.sections.count))
+    }
+
+    /// True when outline has numbered this document (some heading has a number record).
+    public static func isNumbered(_ outline: Outline) -> Bool {
+        outline.sections.contains { $0.record?.attribute(attribute) != nil }
+    }
+
+    /// The levels a numbered document was numbered at: the range of the levels that carry a number.
+    public static func numberedLevels(_ outline: Outline) -> ClosedRange<Int>? {
+        let levels = outline.sections.filter { $0.record?.attribute(attribute) != nil }.map(\.heading.level)
+        guard let low = levels.min(), let high = levels.max() else { return nil }
+        return low...high
+    }
+
+    static func rewrite(_ outline: Outline, to numbers: [String?]) throws -> [UInt8] {
+        var edits = EditList()
+        for (index, section) in outline.sections.enumerated() {
+            edits.renumber(section, from: section.number, to: numbers[index], in: outline.source)
+        }
+        return try edits.apply(to: outline.source.bytes)
+    }
+}
+
+extension EditList {
+    /// Changes one heading's outline number from `old` (the one it owns, if any) to `new`, and its record.
+    mutating func renumber(_ section: Section, from old: String?, to new: String?, in source: Source) {
+        let heading = section.heading
+        let start = heading.contentStart
+        switch (old, new) {
+        case let (o?, n?) where o != n:
+            replace(start..<(start + o.utf8.count), with: Array(n.utf8))
+        case let (o?, nil):
+            let end = start + o.utf8.count
+            let emptyForm = heading.contentEnd == end && heading.style == .atx
+            delete(emptyForm ? (start - 1)..<end : start..<(end + 1))
+        case let (nil, n?):
+            if heading.style == .atx && heading.contentStart == heading.contentEnd, let opening = heading.openingEnd {
+                insert(Array(" \(n)".utf8), at: opening)
+            } else {
+                insert(Array("\(n) ".utf8), at: start)
+            }
+        default:
+            break
+        }
+        let recordValue = section.record?.attribute(NumberHeadings.attribute)
+        guard recordValue?.value != new else { return }
+        guard let record = section.record else {
+            if let n = new {
+                insertLines([Array("<!-- outline:\(NumberHeadings.attribute)=\(n) -->".utf8)], after: heading.lastLine, in: source)
+            }
+            return
+        }
+        if let (_, token) = recordValue {
+            if let n = new {
+                replace(token.range, with: Array("\(NumberHeadings.attribute)=\(n)".utf8))
+            } else if record.tokens.count == 1 {
+                deleteLines([record.line], in: source)
+            } else if let k = record.tokens.firstIndex(of: token) {
+                if k == 0 {
+                    delete(token.range.lowerBound..<record.tokens[1].range.lowerBound)
+                } else {
+                    delete(record.tokens[k - 1].range.upperBound..<token.range.upperBound)
+                }
+            }
+        } else if let n = new {
+            insert(Array(" \(NumberHeadings.attribute)=\(n)".utf8), at: record.bodyEnd)
+        }
+    }
+}
