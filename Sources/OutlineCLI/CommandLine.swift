@@ -20,7 +20,8 @@ public enum OutlineCommandLine {
 
     /// Every subcommand, in the order `outline --help` lists them.
     public static let commands: [CommandSpec] = [
-        IDCommand.spec, NumberCommand.spec, TreeCommand.spec, CheckCommand.spec,
+        IDCommand.spec, NumberCommand.spec, FoldCommand.spec, UnfoldCommand.spec, DiffCommand.spec,
+        StateCommand.spec, TreeCommand.spec, CheckCommand.spec,
     ]
 
     public static let globalOptions: [OptionSpec] = [

@@ -3,14 +3,24 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OutlineCore
 
 /// The streams and environment of one run. Standard output is collected and written only at the end,
 /// so that a run that fails writes nothing there; standard error is collected in order too. Tests use
 /// `Console.captured` and read both.
 public final class Console {
-    /// Standard output, in pieces (a 50 MB document is not copied once more to be collected).
-    public private(set) var outputChunks: [[UInt8]] = []
-    public var output: [UInt8] { outputChunks.flatMap { $0 } }
+    /// Standard output, in pieces: bytes, or a rewrite streamed from its original when written (a
+    /// 50 MB document is never copied once more to be collected).
+    public enum Piece { case bytes([UInt8]), rewrite(Rewrite) }
+    public private(set) var outputPieces: [Piece] = []
+    public var output: [UInt8] {
+        outputPieces.flatMap { piece -> [UInt8] in
+            switch piece {
+            case .bytes(let b): return b
+            case .rewrite(let r): return r.output
+            }
+        }
+    }
     public private(set) var errors: [UInt8] = []
     let stdinReader: () throws -> [UInt8]
     public let outputIsTerminal: Bool
@@ -31,12 +41,37 @@ public final class Console {
         Console(stdin: { input }, outputIsTerminal: false, environment: environment)
     }
 
-    func out(_ bytes: [UInt8]) { outputChunks.append(bytes) }
-    func out(_ text: String) { outputChunks.append(Array(text.utf8)) }
+    func out(_ bytes: [UInt8]) { outputPieces.append(.bytes(bytes)) }
+    func out(_ text: String) { outputPieces.append(.bytes(Array(text.utf8))) }
+    func out(_ rewrite: Rewrite) { outputPieces.append(.rewrite(rewrite)) }
+
+    /// Writes standard output to `fd`; false when the reader went away.
+    public func flushOutput(to fd: Int32) -> Bool {
+        for piece in outputPieces {
+            switch piece {
+            case .bytes(let b): guard writeAll(b, to: fd) else { return false }
+            case .rewrite(let r):
+                // Gather small pieces into blocks of about 1 MB: one write(2) per edit would be slow.
+                var block: [UInt8] = []
+                block.reserveCapacity(1 << 20)
+                let ok = r.write { chunk in
+                    if block.count + chunk.count > (1 << 20) {
+                        guard writeAll(block, to: fd) else { return false }
+                        block.removeAll(keepingCapacity: true)
+                        if chunk.count > (1 << 20) { return writeAll(chunk, to: fd) }
+                    }
+                    block.append(contentsOf: chunk)
+                    return true
+                }
+                guard ok, writeAll(block, to: fd) else { return false }
+            }
+        }
+        return true
+    }
     func err(_ text: String) { errors.append(contentsOf: text.utf8) }
 
     /// Forget collected output (a run that fails must write nothing to standard output).
-    func discardOutput() { outputChunks.removeAll() }
+    func discardOutput() { outputPieces.removeAll() }
 
     private var stdinCache: [UInt8]?
     func readStdin() throws -> [UInt8] {
@@ -53,8 +88,13 @@ public final class Console {
 /// Writes collected bytes to a file descriptor. Returns false when the reader has gone away (EPIPE):
 /// `outline tree big.md | head -1` then ends quietly.
 public func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+    bytes.withUnsafeBufferPointer { writeAll($0, to: fd) }
+}
+
+func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
     var written = 0
-    return bytes.withUnsafeBytes { raw -> Bool in
+    let raw = UnsafeRawBufferPointer(bytes)
+    return {
         while written < raw.count {
             let n = write(fd, raw.baseAddress! + written, raw.count - written)
             if n < 0 {
@@ -64,7 +104,7 @@ public func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
             written += n
         }
         return true
-    }
+    }()
 }
 
 /// All of standard input, read with read(2) (no intermediate Data copy of a large input).

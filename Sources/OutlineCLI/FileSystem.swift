@@ -102,14 +102,24 @@ enum FileSystem {
     /// Replaces the file at `path` with `bytes` atomically: a temporary file in the same directory, then
     /// rename(2). A symbolic link is followed: its target is rewritten and the link stays. The file's
     /// permission bits are kept. On failure the original is untouched and no temporary file remains.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    static func writeAtomically(_ bytes: [UInt8], to path: String, createIfMissing: Bool = false) throws {
         var target = path
         if let resolved = realpath(path, nil) {
             target = String(cString: resolved)
             free(resolved)
         }
         var info = stat()
-        guard stat(target, &info) == 0 else { throw FileError(path: path, message: describe(errno)) }
+        var isNew = false
+        if stat(target, &info) != 0 {
+            guard errno == ENOENT, createIfMissing else { throw FileError(path: path, message: describe(errno)) }
+            // A new file: the permissions open(2) would give it (0666 less the umask).
+            isNew = true
+            let mask = umask(0)
+            umask(mask)
+            info.st_mode = 0o666 & ~mask
+            info.st_uid = getuid()
+            info.st_gid = getgid()
+        }
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[..<$0]) } ?? "."
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
@@ -130,7 +140,7 @@ enum FileSystem {
         }
         if let failure { close(fd); throw FileError(path: path, message: "cannot write: \(describe(failure))") }
         _ = fchmod(fd, info.st_mode & 0o7777)
-        _ = fchown(fd, info.st_uid, info.st_gid)
+        if !isNew { _ = fchown(fd, info.st_uid, info.st_gid) }
         guard fsync(fd) == 0 || errno == EINVAL else {
             let e = errno; close(fd)
             throw FileError(path: path, message: "cannot write: \(describe(e))")

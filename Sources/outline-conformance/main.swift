@@ -115,9 +115,9 @@ let variants: [(String, ([UInt8]) -> [UInt8])] = [("as is", { $0 }), ("CRLF", cr
 
 func outline(_ b: [UInt8]) throws -> Outline { Outline(try Document(b)) }
 func id(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.apply(try outline(b)).output }
-func stripIDs(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.strip(try outline(b)) }
-func number(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.apply(try outline(b)) }
-func stripNumbers(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.strip(try outline(b)) }
+func stripIDs(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.strip(try outline(b)).output }
+func number(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.apply(try outline(b)).output }
+func stripNumbers(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.strip(try outline(b)).output }
 
 /// HTML with every heading's content emptied: what must not change when only heading text does.
 func blocksOnly(_ html: [UInt8]) -> [UInt8] {
@@ -271,6 +271,44 @@ var properties: [Property] = [
     Property(name: "id ∘ number = number ∘ id") { m in
         differ(try id(try m.numberX()), try number(try m.idX()))
     },
+    Property(name: "unfold ∘ fold --depth N = identity, N = 1…6, and fold is idempotent") { m in
+        let original = try m.parsed()
+        guard !original.sections.contains(where: { $0.duplicateOf != nil }) else { return nil }
+        for depth in 1...6 {
+            let folded = try Fold.apply(original, selection: .init(depth: depth)).output
+            let view = try outline(folded)
+            let again = try Fold.apply(view, selection: .init(depth: depth)).output
+            if let problem = differ(again, folded) { return "fold --depth \(depth) twice: \(problem)" }
+            let restored = try Unfold.apply(view, original: original).output
+            if let problem = differ(restored, m.x) { return "depth \(depth): \(problem)" }
+        }
+        return nil
+    },
+    // Every section by --id: sections of one depth are disjoint, so all of them are folded at once (one
+    // fold and unfold per depth, not per section: changelogs have thousands), and the first 20 sections
+    // are also folded each on its own.
+    Property(name: "unfold ∘ fold --id ID = identity for every section") { m in
+        let original = try m.parsed()
+        guard !original.sections.contains(where: { $0.duplicateOf != nil }) else { return nil }
+        var selections: [[String]] = original.sections.prefix(20).map { [$0.id] }
+        for depth in Set(original.sections.map(\.depth)).sorted() {
+            selections.append(original.sections.filter { $0.depth == depth }.map(\.id))
+        }
+        for ids in selections {
+            let folded = try Fold.apply(original, selection: .init(ids: ids)).output
+            let restored = try Unfold.apply(try outline(folded), original: original).output
+            if let problem = differ(restored, m.x) { return "--id \(ids.prefix(3).joined(separator: " --id "))…: \(problem)" }
+        }
+        return nil
+    },
+    // (Heading text may render differently: a hidden link reference definition no longer resolves.)
+    Property(name: "a folded view is valid CommonMark: cmark sees every visible heading, with its ID") { m in
+        let original = try m.parsed()
+        guard !original.sections.contains(where: { $0.duplicateOf != nil }) else { return nil }
+        let view = try outline(try Fold.apply(original, selection: .init(depth: 1)).output)
+        let expected = original.sections.filter { $0.depth == 1 }.map { "\($0.heading.level) \($0.id)" }
+        return view.sections.map({ "\($0.heading.level) \($0.id)" }) == expected ? nil : "visible headings differ"
+    },
     Property(name: "number keeps the blocks and the heading count of cmark's rendering") { m in
         let before = withoutOutlineLines(m.htmlX()!), after = withoutOutlineLines(m.html(of: "number", try m.numberX()))
         if headingCount(before) != headingCount(after) { return "heading count \(headingCount(before)) became \(headingCount(after))" }
@@ -293,6 +331,7 @@ for c in Swift.stride(from: 0, to: cases.count, by: stride).map({ cases[$0] }) w
     }
 }
 
+var timePerProperty: [String: Double] = [:]
 var runCount = 0
 var failures: [String: Int] = [:]
 var failureCount = 0
@@ -303,7 +342,9 @@ for c in cases {
         for property in properties {
             runCount += 1
             var problem: String?
+            let t0 = Date()
             do { problem = try property.check(memo) } catch { problem = "threw \(error)" }
+            timePerProperty[property.name, default: 0] += Date().timeIntervalSince(t0)
             if let problem {
                 failureCount += 1
                 failures[property.name, default: 0] += 1
@@ -318,4 +359,7 @@ let elapsed = Date().timeIntervalSince(started)
 print("conformance: \(cases.count - realDocuments) spec examples, \(realDocuments) real documents, \(variants.count) variants each, \(properties.count) properties")
 print(String(format: "conformance: %d checks run, %d failed (%.1f s)", runCount, failureCount, elapsed))
 for (name, count) in failures.sorted(by: { $0.key < $1.key }) { print("  \(count) failed: \(name)") }
+if verbose {
+    for (name, seconds) in timePerProperty.sorted(by: { $0.value > $1.value }) { print(String(format: "  %6.1f s  %@", seconds, name)) }
+}
 exit(failureCount == 0 && runCount > 0 ? 0 : 1)

@@ -17,7 +17,5 @@ let console = Console(
 )
 let status = OutlineCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: console)
 _ = writeAll(console.errors, to: 2)
-for chunk in console.outputChunks where !writeAll(chunk, to: 1) {
-    exit(status == 2 ? 2 : 0)
-}
+if !console.flushOutput(to: 1) { exit(status == 2 ? 2 : 0) }
 exit(status)

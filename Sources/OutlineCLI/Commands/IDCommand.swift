@@ -12,11 +12,11 @@ enum IDCommand {
         New IDs come from the title (GitHub-style slug) or a trailing {#custom-id}.
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
-        options: [OptionSpec("strip", "Remove every outline anchor instead (the ID; a line holding nothing else goes).")] + Rewrite.options,
+        options: [OptionSpec("strip", "Remove every outline anchor instead (the ID; a line holding nothing else goes).")] + RewritingCommand.options,
         run: { invocation, console in
             let strip = invocation.has("strip")
-            return try Rewrite.run(invocation, console: console) { outline in
-                strip ? (try PinIDs.strip(outline), []) : try PinIDs.apply(outline)
+            return try RewritingCommand.run(invocation, console: console) { outline in
+                strip ? RewriteResult(rewrite: try PinIDs.strip(outline), warnings: []) : try PinIDs.apply(outline)
             }
         }
     )

@@ -11,9 +11,11 @@ enum Inputs {
         return try FileSystem.read(path)
     }
 
-    static func outline(_ bytes: [UInt8], path: String) throws -> Outline {
+    /// Parses one input. `last`: the run ends after this document is done with (a single-input
+    /// command), so cmark's tree is left to the end of the process (see `ParserMemory`).
+    static func outline(_ bytes: [UInt8], path: String, last: Bool = false) throws -> Outline {
         do {
-            return Outline(try Document(bytes))
+            return Outline(try Document(bytes, parserMemory: last ? .leaveToProcessExit : .release))
         } catch let error as OutlineError {
             throw FileError(path: displayName(path), message: error.message)
         }
@@ -45,14 +47,14 @@ enum Inputs {
 
 /// The shared frame of the commands that rewrite documents (`id`, `number`): standard output for one
 /// input, `--write` in place, `--check` to list what would change.
-enum Rewrite {
+enum RewritingCommand {
     static let options: [OptionSpec] = [
         OptionSpec("write", short: "w", "Rewrite each FILE in place, atomically, keeping its permission bits; files whose result is identical are not touched."),
         OptionSpec("check", "Write nothing; list each file that would change and exit 1 if any would."),
     ]
 
     static func run(_ invocation: Invocation, console: Console,
-                    transform: (Outline) throws -> (output: [UInt8], warnings: [Diagnostic])) throws -> Int32 {
+                    transform: (Outline) throws -> RewriteResult) throws -> Int32 {
         let write = invocation.has("write"), check = invocation.has("check")
         if write && check { throw UsageError(message: "--write and --check cannot be combined") }
         if write && (invocation.operands.isEmpty || invocation.operands.contains("-")) {
@@ -68,14 +70,14 @@ enum Rewrite {
         let files = try FileSystem.expand(operands)
 
         // Phase one: read and transform everything. Any error: report it and write nothing at all.
-        var results: [(path: String, original: [UInt8], output: [UInt8])] = []
+        var results: [(path: String, rewrite: Rewrite)] = []
         var failed = false
         for path in files {
             do {
                 let bytes = try Inputs.read(path, console: console)
-                let (output, warnings) = try transform(try Inputs.outline(bytes, path: path))
-                Inputs.warn(console, path: path, warnings)
-                results.append((path, bytes, output))
+                let result = try transform(try Inputs.outline(bytes, path: path, last: files.count == 1))
+                Inputs.warn(console, path: path, result.warnings)
+                results.append((path, result.rewrite))
             } catch let error as FileError {
                 console.err("outline: \(error.path): \(error.message)\n")
                 failed = true
@@ -89,7 +91,7 @@ enum Rewrite {
         // Phase two: write, list or print.
         if check {
             var changed = false
-            for r in results where r.output != r.original {
+            for r in results where !r.rewrite.isIdentity {
                 console.out(Inputs.displayName(r.path) + "\n")
                 changed = true
             }
@@ -97,15 +99,15 @@ enum Rewrite {
         }
         if write {
             var status: Int32 = 0
-            for r in results where r.output != r.original {
-                do { try FileSystem.writeAtomically(r.output, to: r.path) } catch let error as FileError {
+            for r in results where !r.rewrite.isIdentity {
+                do { try FileSystem.writeAtomically(r.rewrite.output, to: r.path) } catch let error as FileError {
                     console.err("outline: \(error.path): \(error.message)\n")
                     status = 2
                 }
             }
             return status
         }
-        console.out(results[0].output)
+        console.out(results[0].rewrite)
         return 0
     }
 }

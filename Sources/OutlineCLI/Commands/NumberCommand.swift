@@ -17,13 +17,13 @@ enum NumberCommand {
         options: [
             OptionSpec("levels", value: "A-B", "Number only headings of levels A to B (e.g. 2-3); replaces the title rule."),
             OptionSpec("strip", "Remove the numbers outline wrote instead."),
-        ] + Rewrite.options,
+        ] + RewritingCommand.options,
         run: { invocation, console in
             let levels = try parseLevels(invocation.value("levels"))
             let strip = invocation.has("strip")
             if strip && levels != nil { throw UsageError(message: "--levels and --strip cannot be combined") }
-            return try Rewrite.run(invocation, console: console) { outline in
-                (strip ? try NumberHeadings.strip(outline) : try NumberHeadings.apply(outline, levels: levels), [])
+            return try RewritingCommand.run(invocation, console: console) { outline in
+                RewriteResult(rewrite: strip ? try NumberHeadings.strip(outline) : try NumberHeadings.apply(outline, levels: levels), warnings: [])
             }
         }
     )

@@ -32,7 +32,7 @@ enum TreeCommand {
         let files = try FileSystem.expand(invocation.operands.isEmpty ? ["-"] : invocation.operands)
         var texts: [String] = []
         for path in files {
-            let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path)
+            let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1)
             if invocation.has("json") {
                 texts.append(TreeReport.json(outline, path: path, depth: depth) + "\n")
             } else {

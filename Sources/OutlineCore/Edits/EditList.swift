@@ -1,7 +1,8 @@
-/// One replacement of a byte range of the original input.
+/// One replacement of a byte range of the original input. The replacement may be a slice of another
+/// buffer (unfold restores hidden text straight out of the original document, without copying it).
 public struct Edit: Sendable, Equatable {
     public let range: Range<Int>
-    public let replacement: [UInt8]
+    public let replacement: ArraySlice<UInt8>
 }
 
 /// Every rewrite is a list of non-overlapping byte-range edits against the original buffer, applied in
@@ -14,10 +15,14 @@ public struct EditList: Sendable {
     public var isEmpty: Bool { edits.isEmpty }
 
     public mutating func insert(_ bytes: [UInt8], at offset: Int) {
-        edits.append(Edit(range: offset..<offset, replacement: bytes))
+        edits.append(Edit(range: offset..<offset, replacement: bytes[...]))
     }
 
     public mutating func replace(_ range: Range<Int>, with bytes: [UInt8]) {
+        edits.append(Edit(range: range, replacement: bytes[...]))
+    }
+
+    public mutating func replace(_ range: Range<Int>, with bytes: ArraySlice<UInt8>) {
         edits.append(Edit(range: range, replacement: bytes))
     }
 
@@ -25,10 +30,9 @@ public struct EditList: Sendable {
         edits.append(Edit(range: range, replacement: []))
     }
 
-    /// Applies the edits to `original`. Insertions at the same offset keep the order they were added in.
-    /// Overlapping edits are a bug in the caller and are refused rather than guessed at.
-    public func apply(to original: [UInt8]) throws -> [UInt8] {
-        if edits.isEmpty { return original }
+    /// The edits sorted and checked against `original`. Insertions at one offset keep the order they
+    /// were added in. Overlapping edits are a bug in the caller and are refused rather than guessed at.
+    public func rewrite(_ original: [UInt8]) throws -> Rewrite {
         let sorted = edits.enumerated().sorted { a, b in
             let ka = a.element.range.lowerBound, kb = b.element.range.lowerBound
             if ka != kb { return ka < kb }
@@ -37,22 +41,53 @@ public struct EditList: Sendable {
             if ea != eb { return ea }
             return a.offset < b.offset
         }.map { $0.element }
-        var growth = 0
-        for e in sorted { growth += e.replacement.count - e.range.count }
-        var output: [UInt8] = []
-        output.reserveCapacity(max(0, original.count + growth))
         var position = 0
-        try original.withUnsafeBufferPointer { input in
-            for edit in sorted {
-                guard edit.range.lowerBound >= position, edit.range.upperBound <= input.count else {
-                    throw OutlineError.invalid("internal error: overlapping edits at byte \(edit.range.lowerBound)")
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: input[position..<edit.range.lowerBound]))
-                output.append(contentsOf: edit.replacement)
+        for edit in sorted {
+            guard edit.range.lowerBound >= position, edit.range.upperBound <= original.count else {
+                throw OutlineError.invalid("internal error: overlapping edits at byte \(edit.range.lowerBound)")
+            }
+            position = edit.range.upperBound
+        }
+        return Rewrite(original: original, edits: sorted)
+    }
+
+    /// The edited bytes.
+    public func apply(to original: [UInt8]) throws -> [UInt8] { try rewrite(original).output }
+}
+
+/// A checked rewrite of one input: its original bytes and sorted, non-overlapping edits. The result can
+/// be built (`output`) or streamed (`write`) without ever holding a second copy of a large document.
+public struct Rewrite: Sendable {
+    public let original: [UInt8]
+    let edits: [Edit]
+
+    /// True when the result is the original, byte for byte.
+    public var isIdentity: Bool {
+        edits.allSatisfy { $0.replacement.elementsEqual(original[$0.range]) }
+    }
+
+    /// The edited bytes.
+    public var output: [UInt8] {
+        if edits.isEmpty { return original }
+        var growth = 0
+        for e in edits { growth += e.replacement.count - e.range.count }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(max(0, original.count + growth))
+        _ = write { bytes.append(contentsOf: $0); return true }
+        return bytes
+    }
+
+    /// Hands the result to `sink` piece by piece, in order; stops early (returning false) when `sink` does.
+    public func write(_ sink: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        original.withUnsafeBufferPointer { input in
+            var position = 0
+            for edit in edits {
+                guard sink(UnsafeBufferPointer(rebasing: input[position..<edit.range.lowerBound])) else { return false }
+                let ok = edit.replacement.withUnsafeBufferPointer { sink($0) }
+                guard ok else { return false }
                 position = edit.range.upperBound
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: input[position...]))
+            return sink(UnsafeBufferPointer(rebasing: input[position...]))
         }
-        return output
     }
 }

@@ -32,11 +32,11 @@ public struct Document: Sendable {
     public let malformedMarkers: [MalformedMarker]
 
     /// Parses `bytes`; throws `.binaryInput` for input with NUL bytes.
-    public init(_ bytes: [UInt8]) throws {
-        try self.init(source: Source(bytes))
+    public init(_ bytes: [UInt8], parserMemory: ParserMemory = .release) throws {
+        try self.init(source: Source(bytes), parserMemory: parserMemory)
     }
 
-    public init(source: Source) throws {
+    public init(source: Source, parserMemory: ParserMemory = .release) throws {
         guard !source.containsNUL else { throw OutlineError.binaryInput }
         self.source = source
         let frontMatter = FrontMatter.lineCount(in: source)
@@ -45,7 +45,7 @@ public struct Document: Sendable {
         var records: [RecordLine] = []
         var markers: [FoldMarker] = []
         var malformed: [MalformedMarker] = []
-        for block in CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter) {
+        for block in CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory) {
             guard block.startLine >= 0 && block.startLine < source.lineCount else { continue }
             switch block.kind {
             case let .heading(level, text):

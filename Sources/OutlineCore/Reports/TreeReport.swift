@@ -64,23 +64,37 @@ public enum TreeReport {
 extension Outline {
     /// The 1-based source line of each section's heading. In a folded view these are the lines of the
     /// original document, so they jump across folded ranges as in an editor: every fold marker records
-    /// the original lines it hides.
+    /// the original lines it hides. Between two markers the folded view has the original's lines plus
+    /// the anchors `fold` added; the recorded ranges say how many of those there are.
     public func sourceLineNumbers() -> [Int] {
-        var markerLines: [Int: ClosedRange<Int>] = [:]
-        for marker in document.markers { markerLines[marker.line] = marker.hiddenLines }
-        guard !markerLines.isEmpty else { return sections.map { $0.heading.firstLine + 1 } }
-        // Walk the folded view's lines: a marker stands for its hidden range, every other line for one.
-        var result: [Int] = []
-        var offset = 0
-        var nextMarker = document.markers.map { $0.line }.sorted()[...]
-        for section in sections {
-            let line = section.heading.firstLine
-            while let m = nextMarker.first, m < line {
-                if let hidden = markerLines[m] { offset = hidden.upperBound - (m + 1) }
-                nextMarker.removeFirst()
+        let markers = document.markers.sorted { $0.line < $1.line }
+        guard !markers.isEmpty else { return sections.map { $0.heading.firstLine + 1 } }
+        let anchorLines = Set(sections.compactMap { $0.record?.id != nil ? $0.record!.line : nil })
+        var original = [Int](repeating: 0, count: source.lineCount)   // folded line -> original line
+        var segmentStart = 0, originalStart = 1
+        var addedWhenKnown: [Bool] = []
+        func fill(_ range: Range<Int>, from first: Int, added: Int) {
+            var next = first
+            var toSkip = added
+            for line in range {
+                original[line] = next
+                if toSkip > 0 && anchorLines.contains(line) { toSkip -= 1 } else { next += 1 }
             }
-            result.append(line + 1 + offset)
         }
-        return result
+        for marker in markers {
+            let segment = segmentStart..<marker.line
+            let candidates = segment.filter { anchorLines.contains($0) }.count
+            let added = max(0, min(candidates, segment.count - (marker.hiddenLines.lowerBound - originalStart)))
+            if candidates > 0 { addedWhenKnown.append(added == candidates) }
+            fill(segment, from: originalStart, added: added)
+            original[marker.line] = marker.hiddenLines.lowerBound
+            segmentStart = marker.line + 1
+            originalStart = marker.hiddenLines.upperBound + 1
+        }
+        // After the last marker nothing says how many lines the original had: assume what held before.
+        let tail = segmentStart..<source.lineCount
+        let mostlyAdded = addedWhenKnown.filter { $0 }.count * 2 > addedWhenKnown.count
+        fill(tail, from: originalStart, added: mostlyAdded ? tail.filter { anchorLines.contains($0) }.count : 0)
+        return sections.map { original[$0.heading.firstLine] }
     }
 }

@@ -34,7 +34,7 @@ public enum NumberHeadings {
 
     /// Numbers every heading in range, renumbers those outline numbered before, and takes outline's
     /// numbers off headings that are no longer in range.
-    public static func apply(_ outline: Outline, levels: ClosedRange<Int>? = nil) throws -> [UInt8] {
+    public static func apply(_ outline: Outline, levels: ClosedRange<Int>? = nil) throws -> Rewrite {
         guard !outline.isFolded else {
             throw OutlineError.invalid("cannot number a folded view (hidden sections take part in the numbering); unfold it first")
         }
@@ -42,7 +42,7 @@ public enum NumberHeadings {
     }
 
     /// Removes the numbers (and number records) outline wrote, and nothing else.
-    public static func strip(_ outline: Outline) throws -> [UInt8] {
+    public static func strip(_ outline: Outline) throws -> Rewrite {
         try rewrite(outline, to: [String?](repeating: nil, count: outline.sections.count))
     }
 
@@ -58,12 +58,12 @@ public enum NumberHeadings {
         return low...high
     }
 
-    static func rewrite(_ outline: Outline, to numbers: [String?]) throws -> [UInt8] {
+    static func rewrite(_ outline: Outline, to numbers: [String?]) throws -> Rewrite {
         var edits = EditList()
         for (index, section) in outline.sections.enumerated() {
             edits.renumber(section, from: section.number, to: numbers[index], in: outline.source)
         }
-        return try edits.apply(to: outline.source.bytes)
+        return try edits.rewrite(outline.source.bytes)
     }
 }
 

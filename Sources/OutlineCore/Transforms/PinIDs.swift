@@ -6,7 +6,7 @@ public enum PinIDs {
     /// Adds an anchor to every section heading that lacks one, keeps every existing anchor, gives a
     /// later duplicate a fresh ID and repairs malformed anchors in place. Warnings cover duplicates,
     /// repairs and orphan anchors (left where they are).
-    public static func apply(_ outline: Outline) throws -> (output: [UInt8], warnings: [Diagnostic]) {
+    public static func apply(_ outline: Outline) throws -> RewriteResult {
         var edits = EditList()
         var warnings: [Diagnostic] = []
         edits.addAnchors(outline, warnings: &warnings)
@@ -19,12 +19,12 @@ public enum PinIDs {
                 warnings.append(Diagnostic(line: orphan.line + 1, "\(RecordDescription.problem(orphan)) is not directly after a section heading; left in place"))
             }
         }
-        return (try edits.apply(to: outline.source.bytes), warnings)
+        return RewriteResult(rewrite: try edits.rewrite(outline.source.bytes), warnings: warnings)
     }
 
     /// Removes the ID from every outline anchor line: a line holding only the ID goes, a line that also
     /// holds outline attributes (a number record) keeps them. Nothing else changes.
-    public static func strip(_ outline: Outline) throws -> [UInt8] {
+    public static func strip(_ outline: Outline) throws -> Rewrite {
         var edits = EditList()
         var wholeLines: [Int] = []
         for record in outline.document.records where record.problem != .unclosed {
@@ -40,15 +40,27 @@ public enum PinIDs {
             }
         }
         edits.deleteLines(wholeLines, in: outline.source)
-        return try edits.apply(to: outline.source.bytes)
+        return try edits.rewrite(outline.source.bytes)
+    }
+}
+
+/// A rewrite with the warnings made on the way.
+public struct RewriteResult: Sendable {
+    public let rewrite: Rewrite
+    public let warnings: [Diagnostic]
+    public var output: [UInt8] { rewrite.output }
+
+    public init(rewrite: Rewrite, warnings: [Diagnostic]) {
+        self.rewrite = rewrite
+        self.warnings = warnings
     }
 }
 
 extension EditList {
     /// The edits that pin every section's ID (shared by `id`, and by `fold` for the headings it shows).
-    mutating func addAnchors(_ outline: Outline, only selected: Set<Int>? = nil, warnings: inout [Diagnostic]) {
-        for (index, section) in outline.sections.enumerated() {
-            if let selected, !selected.contains(index) { continue }
+    mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, warnings: inout [Diagnostic]) {
+        for index in selected ?? Array(outline.sections.indices) {
+            let section = outline.sections[index]
             let id = Array(section.id.utf8)
             guard let record = section.record else {
                 insertLines([PinIDs.anchorLine(section.id)], after: section.heading.lastLine, in: outline.source)

@@ -1,0 +1,186 @@
+/// A document's structure by section ID, from Markdown (a folded view or not) or from a sidecar: what
+/// `state` writes and what `diff` compares.
+public struct Structure: Sendable {
+    public struct Node: Sendable, Equatable {
+        public let id: String
+        /// nil when unknown (a section hidden in a fold marker).
+        public let title: String?
+        public let level: Int
+        public let parent: String?
+    }
+
+    /// Sections in document order; nil for a minimal sidecar, which lists fold state only.
+    public let nodes: [Node]?
+    /// Folded IDs; nil when this side carries no fold state (a document without fold markers).
+    public let folded: [String]?
+
+    /// The structure of a Markdown document. Sections hidden in fold markers count, with the level
+    /// and parent the marker records and an unknown title.
+    public init(_ outline: Outline) {
+        var nodes: [Node] = []
+        var folded: [String] = []
+        for (index, section) in outline.sections.enumerated() {
+            let parent = section.parent.map { outline.sections[$0].id }
+            nodes.append(Node(id: section.id, title: section.title, level: section.heading.level, parent: parent))
+            if let marker = section.marker {
+                if outline.isFolded(index) { folded.append(section.id) }
+                // Rebuild the hidden subtree from the recorded levels (same rule as the document's).
+                var stack: [(id: String, level: Int)] = [(section.id, section.heading.level)]
+                for hidden in marker.hiddenSections {
+                    while stack.count > 1, stack.last!.level >= hidden.level { stack.removeLast() }
+                    nodes.append(Node(id: hidden.id, title: nil, level: hidden.level, parent: stack.last!.id))
+                    stack.append(hidden)
+                }
+            }
+        }
+        self.nodes = nodes
+        self.folded = outline.isFolded ? folded : nil
+    }
+
+    public init(_ sidecar: Sidecar) {
+        nodes = sidecar.sections?.map { Node(id: $0.id, title: $0.title, level: $0.level, parent: $0.parent) }
+        folded = sidecar.folded
+    }
+
+    /// The sidecar describing this structure, with `extraFolded` marked folded too (document order).
+    public func sidecar(extraFolded: Set<String> = []) -> Sidecar {
+        let foldedSet = Set(folded ?? []).union(extraFolded)
+        let order = nodes?.map(\.id) ?? (folded ?? [])
+        return Sidecar(
+            folded: order.filter { foldedSet.contains($0) },
+            sections: nodes?.map { Sidecar.Entry(id: $0.id, title: $0.title, level: $0.level, parent: $0.parent) }
+        )
+    }
+}
+
+/// One difference between two structures.
+public struct StructureChange: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case removed, added, renamed, moved, level, folded, unfolded
+    }
+    public let kind: Kind
+    public let id: String
+    public let from: String?
+    public let to: String?
+
+    /// One line for people: `renamed install: "Install" -> "Installation"`.
+    public var line: String {
+        switch kind {
+        case .removed, .added: return "\(kind.rawValue) \(id)" + ((kind == .removed ? from : to).map { " \(quote($0))" } ?? "")
+        case .renamed: return "renamed \(id): \(quote(from ?? "")) -> \(quote(to ?? ""))"
+        case .moved: return from == to ? "moved \(id): reordered \(to ?? "")" : "moved \(id): \(from ?? "") -> \(to ?? "")"
+        case .level: return "level \(id): \(from ?? "") -> \(to ?? "")"
+        case .folded, .unfolded: return "\(kind.rawValue) \(id)"
+        }
+    }
+
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [("change", .string(kind.rawValue)), ("id", .string(id))]
+        if let from { members.append(("from", .string(from))) }
+        if let to { members.append(("to", .string(to))) }
+        return .object(members)
+    }
+
+    private func quote(_ s: String) -> String {
+        var out = ""
+        JSONValue.quote(s, into: &out)
+        return out
+    }
+}
+
+public enum StructureDiff {
+    /// Differences from `a` to `b` by section ID: removed and added sections, renames, moves (another
+    /// parent, or out of order among the siblings both sides share; new siblings alone do not make a
+    /// move), level changes, and fold-state changes when both sides carry fold state.
+    public static func compare(_ a: Structure, _ b: Structure) -> [StructureChange] {
+        var changes: [StructureChange] = []
+        switch (a.nodes, b.nodes) {
+        case let (nodesA?, nodesB?):
+            changes += compareNodes(nodesA, nodesB)
+        case let (nil, nodesB?):
+            let present = Set(nodesB.map(\.id))
+            for id in a.folded ?? [] where !present.contains(id) {
+                changes.append(StructureChange(kind: .removed, id: id, from: nil, to: nil))
+            }
+        case let (nodesA?, nil):
+            let present = Set(nodesA.map(\.id))
+            for id in b.folded ?? [] where !present.contains(id) {
+                changes.append(StructureChange(kind: .added, id: id, from: nil, to: nil))
+            }
+        case (nil, nil):
+            break
+        }
+        if let foldedA = a.folded, let foldedB = b.folded {
+            let setA = Set(foldedA), setB = Set(foldedB)
+            let inA = Set(a.nodes?.map(\.id) ?? foldedA), inB = Set(b.nodes?.map(\.id) ?? foldedB)
+            let order = (b.nodes?.map(\.id) ?? foldedB) + foldedA.filter { !Set(b.nodes?.map(\.id) ?? foldedB).contains($0) }
+            var done = Set<String>()
+            for id in order where inA.contains(id) && inB.contains(id) && done.insert(id).inserted {
+                if setB.contains(id) && !setA.contains(id) { changes.append(StructureChange(kind: .folded, id: id, from: nil, to: nil)) }
+                if setA.contains(id) && !setB.contains(id) { changes.append(StructureChange(kind: .unfolded, id: id, from: nil, to: nil)) }
+            }
+        }
+        return changes
+    }
+
+    private static func compareNodes(_ a: [Structure.Node], _ b: [Structure.Node]) -> [StructureChange] {
+        var changes: [StructureChange] = []
+        var nodeA: [String: Structure.Node] = [:]
+        for n in a where nodeA[n.id] == nil { nodeA[n.id] = n }
+        var nodeB: [String: Structure.Node] = [:]
+        for n in b where nodeB[n.id] == nil { nodeB[n.id] = n }
+        for n in a where nodeB[n.id] == nil {
+            changes.append(StructureChange(kind: .removed, id: n.id, from: n.title, to: nil))
+        }
+        // Siblings shared by both sides under the same parent, in each side's order.
+        var orderA: [String: [String]] = [:], orderB: [String: [String]] = [:]
+        for n in a { if let m = nodeB[n.id], m.parent == n.parent { orderA[n.parent ?? "", default: []].append(n.id) } }
+        for n in b { if let m = nodeA[n.id], m.parent == n.parent { orderB[n.parent ?? "", default: []].append(n.id) } }
+        var outOfOrder = Set<String>()
+        for (parent, idsA) in orderA {
+            let position = Dictionary(uniqueKeysWithValues: (orderB[parent] ?? []).enumerated().map { ($1, $0) })
+            let sequence = idsA.compactMap { position[$0] }
+            let keep = longestIncreasingSubsequence(sequence)
+            for (k, id) in idsA.enumerated() where !keep.contains(k) { outOfOrder.insert(id) }
+        }
+        for n in b {
+            guard let old = nodeA[n.id] else {
+                changes.append(StructureChange(kind: .added, id: n.id, from: nil, to: n.title))
+                continue
+            }
+            if let t1 = old.title, let t2 = n.title, t1 != t2 {
+                changes.append(StructureChange(kind: .renamed, id: n.id, from: t1, to: t2))
+            }
+            if old.parent != n.parent {
+                changes.append(StructureChange(kind: .moved, id: n.id, from: place(old.parent), to: place(n.parent)))
+            } else if outOfOrder.contains(n.id) {
+                changes.append(StructureChange(kind: .moved, id: n.id, from: place(old.parent), to: place(n.parent)))
+            }
+            if old.level != n.level {
+                changes.append(StructureChange(kind: .level, id: n.id, from: String(old.level), to: String(n.level)))
+            }
+        }
+        return changes
+    }
+
+    private static func place(_ parent: String?) -> String { parent.map { "under \($0)" } ?? "top level" }
+
+    /// Indices (into `values`) of one longest strictly increasing subsequence; O(n log n).
+    static func longestIncreasingSubsequence(_ values: [Int]) -> Set<Int> {
+        var tails: [Int] = []          // index into values of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: values.count)
+        for (i, v) in values.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if values[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { previous[i] = tails[lo - 1] }
+            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+        }
+        var result = Set<Int>()
+        var k = tails.last ?? -1
+        while k >= 0 { result.insert(k); k = previous[k] }
+        return result
+    }
+}

@@ -1,0 +1,94 @@
+/// `outline fold`: the document with some sections collapsed into fold markers.
+///
+/// Visible: headings at depth ≤ N (with `depth`) that are not inside a collapsed section (`ids`). After
+/// each visible heading (and its anchor), the lines up to the next visible heading are either all
+/// visible or all hidden; hidden ones become one marker line
+/// `<!-- outline-fold:ID lines=A-B hash=HHHHHHHH hidden=ID:LEVEL,… -->` that records the section, the
+/// hidden source lines, an FNV-1a hash of the hidden bytes and the sections hidden with them. Every
+/// visible heading gets an anchor (the ID `outline id` would assign when it has none), so that the
+/// folded view can be edited as a skeleton and `unfold` still finds each section.
+public enum Fold {
+    public struct Selection: Sendable {
+        public var depth: Int?
+        /// Sections collapsed whole, by ID.
+        public var ids: [String]
+        public init(depth: Int? = nil, ids: [String] = []) {
+            self.depth = depth
+            self.ids = ids
+        }
+    }
+
+    public struct Result: Sendable {
+        public let rewrite: Rewrite
+        public var output: [UInt8] { rewrite.output }
+        /// IDs of the sections that are folded in the output (a marker hides their body and none of
+        /// their subsections is visible), in document order.
+        public let folded: [String]
+    }
+
+    /// The marker line for a section whose following lines `hidden` (0-based, inclusive) are hidden.
+    static func markerLine(id: String, lines: ClosedRange<Int>, hash: UInt32, hidden: [(id: String, level: Int)]) -> [UInt8] {
+        var text = "<!-- outline-fold:\(id) lines=\(lines.lowerBound + 1)-\(lines.upperBound + 1) hash=\(FNV1a.hex(hash))"
+        if !hidden.isEmpty { text += " hidden=" + hidden.map { "\($0.id):\($0.level)" }.joined(separator: ",") }
+        return Array((text + " -->").utf8)
+    }
+
+    public static func apply(_ outline: Outline, selection: Selection) throws -> Result {
+        let sections = outline.sections
+        let source = outline.source
+        let byID = outline.indexByID()
+        var collapsed = Set<Int>()
+        for id in selection.ids {
+            guard let index = byID[id] else { throw OutlineError.invalid("no section with ID '\(id)'") }
+            collapsed.insert(index)
+        }
+        // Visibility, in document order (a parent comes before its children).
+        var visible = [Bool](repeating: false, count: sections.count)
+        var hiddenByAncestor = [Bool](repeating: false, count: sections.count)
+        for (index, section) in sections.enumerated() {
+            if let parent = section.parent {
+                hiddenByAncestor[index] = hiddenByAncestor[parent] || collapsed.contains(parent) || !visible[parent]
+            }
+            visible[index] = !hiddenByAncestor[index] && (selection.depth.map { section.depth <= $0 } ?? true)
+        }
+        let visibleIndices = sections.indices.filter { visible[$0] }
+
+        var edits = EditList()
+        var warnings: [Diagnostic] = []
+        var folded: [String] = []
+        for (k, index) in visibleIndices.enumerated() {
+            let section = sections[index]
+            if let first = section.duplicateOf, let id = section.record?.id {
+                throw OutlineError.invalid("duplicate ID '\(id)' at line \(section.heading.lastLine + 2) (first at line \(sections[first].heading.firstLine + 1)); run 'outline id -w' first")
+            }
+            if case .invalidID(let raw)? = section.record?.problem {
+                throw OutlineError.invalid("malformed anchor ID '\(raw)' at line \(section.heading.lastLine + 2); run 'outline id -w' first")
+            }
+            edits.addAnchors(outline, only: [index], warnings: &warnings)
+
+            let hideBody = selection.depth != nil || collapsed.contains(index)
+            guard hideBody else { continue }
+            let first = outline.contentStartLine(index)
+            let nextVisible = k + 1 < visibleIndices.count ? sections[visibleIndices[k + 1]].heading.firstLine : source.lineCount
+            let last = nextVisible - 1
+            guard first <= last else { continue }
+            if let marker = section.marker, first == marker.line, last == marker.line {
+                // Already folded exactly so: folding is idempotent.
+                if section.children.isEmpty { folded.append(section.id) }
+                continue
+            }
+            if outline.isFolded {
+                throw OutlineError.invalid("this is a folded view and the selection hides more of it; fold the original document instead (or unfold first)")
+            }
+            let range = source.lineStarts[first]..<source.lineStarts[last + 1]
+            // The hidden sections are exactly those between this visible one and the next.
+            let nextVisibleIndex = k + 1 < visibleIndices.count ? visibleIndices[k + 1] : sections.count
+            let hidden = sections[(index + 1)..<nextVisibleIndex].map { (id: $0.id, level: $0.heading.level) }
+            var line = markerLine(id: section.id, lines: first...last, hash: FNV1a.hash(source.bytes[range]), hidden: hidden)
+            line += source.lineEnding(last)
+            edits.replace(range, with: line)
+            if !section.children.contains(where: { visible[$0] }) { folded.append(section.id) }
+        }
+        return Result(rewrite: try edits.rewrite(source.bytes), folded: folded)
+    }
+}

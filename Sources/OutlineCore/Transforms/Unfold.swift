@@ -1,0 +1,77 @@
+/// `outline unfold`: every fold marker is replaced by the lines it hid, taken from the original.
+///
+/// Markers are matched to the original by ID, wherever they now stand, so a folded view can be edited
+/// as a skeleton (headings renamed, sections reordered, deleted or added) and each body still goes
+/// back under its own heading. A marker that hid subsections gets the whole section back; one that hid
+/// only the body before visible subsections gets that body. Anchors that `fold` added to headings the
+/// original had no anchor for are taken out again, so `unfold ∘ fold` gives back the original bytes.
+public enum Unfold {
+    public struct Result: Sendable {
+        public let rewrite: Rewrite
+        public var output: [UInt8] { rewrite.output }
+        public let warnings: [Diagnostic]
+    }
+
+    /// - Parameters:
+    ///   - only: expand only the markers of these IDs (nil: all).
+    ///   - strict: a marker whose hash no longer matches the original is an error, not a warning.
+    public static func apply(_ folded: Outline, original: Outline, only: Set<String>? = nil, strict: Bool = false) throws -> Result {
+        let source = folded.source
+        let originalSource = original.source
+        if let bad = folded.document.malformedMarkers.first {
+            throw OutlineError.invalid("line \(bad.line + 1): malformed fold marker: \(bad.reason)")
+        }
+        let byID = original.indexByID()
+        var anchoredCount: [String: Int] = [:]
+        for record in original.document.records { if let id = record.id { anchoredCount[id, default: 0] += 1 } }
+        var seen: [String: Int] = [:]
+        var edits = EditList()
+        var warnings: [Diagnostic] = []
+        var remaining = 0
+        for marker in folded.document.markers {
+            if let first = seen[marker.id] {
+                throw OutlineError.invalid("line \(marker.line + 1): a second fold marker for '\(marker.id)' (first at line \(first + 1))")
+            }
+            seen[marker.id] = marker.line
+            if let only, !only.contains(marker.id) { remaining += 1; continue }
+            guard let index = byID[marker.id] else {
+                throw OutlineError.invalid("line \(marker.line + 1): fold marker '\(marker.id)' has no section '\(marker.id)' in the original")
+            }
+            if (anchoredCount[marker.id] ?? 0) > 1 {
+                throw OutlineError.invalid("line \(marker.line + 1): '\(marker.id)' appears more than once in the original; run 'outline id -w' on it")
+            }
+            let first = original.contentStartLine(index)
+            let last = marker.hiddenSections.isEmpty ? original.bodyEndLine(index) : original.sections[index].endLine
+            var restored: ArraySlice<UInt8> = []
+            if first <= last {
+                restored = originalSource.bytes[originalSource.lineStarts[first]..<originalSource.lineStarts[last + 1]]
+            }
+            if let recorded = marker.hash, recorded != FNV1a.hash(restored) {
+                let message = "section '\(marker.id)' changed in the original since it was folded"
+                if strict { throw OutlineError.invalid("line \(marker.line + 1): \(message)") }
+                warnings.append(Diagnostic(line: marker.line + 1, message + "; restored its current text"))
+            }
+            // A marker moved away from the end of the file needs a line ending after text that had none.
+            let markerEnding = source.lineEnding(marker.line)
+            if !markerEnding.isEmpty, let last = restored.last, last != 10, last != 13 {
+                restored = (Array(restored) + markerEnding)[...]
+            }
+            edits.replace(source.lineRange(marker.line), with: restored)
+        }
+        // Anchors fold added (the original has no anchor for that ID) go again, once nothing is folded.
+        if remaining == 0 {
+            var wholeLines: [Int] = []
+            for section in folded.sections {
+                guard let record = section.record, let idToken = record.idToken, let id = record.id,
+                      let index = byID[id], !original.sections[index].anchored else { continue }
+                if let next = record.attributeTokens.first {
+                    edits.delete(idToken.range.lowerBound..<next.range.lowerBound)
+                } else {
+                    wholeLines.append(record.line)
+                }
+            }
+            edits.deleteLines(wholeLines, in: source)
+        }
+        return Result(rewrite: try edits.rewrite(source.bytes), warnings: warnings)
+    }
+}
