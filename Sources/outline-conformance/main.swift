@@ -188,7 +188,7 @@ func withoutOutlineLines(_ html: [UInt8]) -> [UInt8] {
     return out
 }
 func headings(_ b: [UInt8]) throws -> [String] {
-    try Document(b).headings.map { "\($0.level) \(String(decoding: $0.text, as: UTF8.self))" }
+    try Document(b).headings.map { "\($0.level) \($0.text)" }
 }
 
 /// Results computed once per input and shared by the properties.

@@ -95,7 +95,7 @@ struct ReferenceDefinitionTests {
             let joined = (heading.firstLine..<heading.lastLine).map { line in
                 String(decoding: source.content(line), as: UTF8.self).trimmingCharacters(in: .whitespaces)
             }.joined(separator: " ")
-            let cmarkText = String(decoding: heading.text, as: UTF8.self)
+            let cmarkText = heading.text
             // Literal text except: `\"` unescapes to `"`, and `[x]` may become a link to an earlier
             // definition (printed without brackets), so brackets are left out of the comparison.
             let normalize = { (s: String) in s.replacingOccurrences(of: "\\\"", with: "\"").filter { $0 != "[" && $0 != "]" } }

@@ -5,35 +5,82 @@ public struct Edit: Sendable, Equatable {
     public let replacement: ArraySlice<UInt8>
 }
 
+/// An edit as recorded: new bytes live in the list's arena (one buffer for all of them: `id` inserts a
+/// line per heading, and a document may have a million), or in another buffer.
+struct PendingEdit: Sendable {
+    enum Bytes: Sendable {
+        case arena(Range<Int>)
+        case slice(ArraySlice<UInt8>)
+    }
+    let range: Range<Int>
+    let bytes: Bytes
+}
+
 /// Every rewrite is a list of non-overlapping byte-range edits against the original buffer, applied in
 /// one linear pass; bytes outside the edits are copied through untouched by construction.
 public struct EditList: Sendable {
-    public private(set) var edits: [Edit] = []
+    private var pending: [PendingEdit] = []
+    private var arena: [UInt8] = []
 
     public init() {}
 
-    public var isEmpty: Bool { edits.isEmpty }
+    public var isEmpty: Bool { pending.isEmpty }
 
     public mutating func insert(_ bytes: [UInt8], at offset: Int) {
-        edits.append(Edit(range: offset..<offset, replacement: bytes[...]))
+        replace(offset..<offset, with: bytes)
     }
 
     public mutating func replace(_ range: Range<Int>, with bytes: [UInt8]) {
-        edits.append(Edit(range: range, replacement: bytes[...]))
+        let start = arena.count
+        arena.append(contentsOf: bytes)
+        pending.append(PendingEdit(range: range, bytes: .arena(start..<arena.count)))
     }
 
     public mutating func replace(_ range: Range<Int>, with bytes: ArraySlice<UInt8>) {
-        edits.append(Edit(range: range, replacement: bytes))
+        pending.append(PendingEdit(range: range, bytes: .slice(bytes)))
     }
 
     public mutating func delete(_ range: Range<Int>) {
-        edits.append(Edit(range: range, replacement: []))
+        pending.append(PendingEdit(range: range, bytes: .arena(arena.count..<arena.count)))
+    }
+
+    /// Inserts `parts` concatenated at `offset`, written straight into the arena.
+    mutating func insert(at offset: Int, _ parts: [UInt8]...) {
+        let start = arena.count
+        for part in parts { arena.append(contentsOf: part) }
+        pending.append(PendingEdit(range: offset..<offset, bytes: .arena(start..<arena.count)))
+    }
+
+    /// Inserts `prefix + text + suffix + ending` at `offset`, straight into the arena.
+    mutating func insert(at offset: Int, prefix: [UInt8], _ text: String, suffix: [UInt8], ending: ArraySlice<UInt8>, leading: [UInt8] = []) {
+        let start = arena.count
+        arena.append(contentsOf: leading)
+        arena.append(contentsOf: prefix)
+        arena.append(contentsOf: text.utf8)
+        arena.append(contentsOf: suffix)
+        arena.append(contentsOf: ending)
+        pending.append(PendingEdit(range: offset..<offset, bytes: .arena(start..<arena.count)))
+    }
+
+    /// The edits, with their bytes.
+    public var edits: [Edit] {
+        pending.map { e in
+            switch e.bytes {
+            case .arena(let r): return Edit(range: e.range, replacement: arena[r])
+            case .slice(let s): return Edit(range: e.range, replacement: s)
+            }
+        }
     }
 
     /// The edits sorted and checked against `original`. Insertions at one offset keep the order they
     /// were added in. Overlapping edits are a bug in the caller and are refused rather than guessed at.
     public func rewrite(_ original: [UInt8]) throws -> Rewrite {
-        let sorted = edits.enumerated().sorted { a, b in
+        let edits = self.edits
+        // Transforms add edits in document order almost always: then there is nothing to sort.
+        let inOrder = zip(edits, edits.dropFirst()).allSatisfy { a, b in
+            a.range.lowerBound < b.range.lowerBound || (a.range.lowerBound == b.range.lowerBound && a.range.isEmpty)
+        }
+        let sorted = inOrder ? edits : edits.enumerated().sorted { a, b in
             let ka = a.element.range.lowerBound, kb = b.element.range.lowerBound
             if ka != kb { return ka < kb }
             // At one offset: pure insertions first, then in the order added.

@@ -23,6 +23,22 @@ extension EditList {
         }
     }
 
+    /// One line, `prefix + text + suffix`, after line `line`: `insertLines` without intermediate arrays
+    /// (`id` inserts one per heading; a document may have a million).
+    mutating func insertLine(prefix: [UInt8], _ text: String, suffix: [UInt8], after line: Int, in source: Source) {
+        let start = source.lineStarts[line + 1]
+        let bytes = source.bytes
+        var content = start
+        if content > source.lineStarts[line] && bytes[content - 1] == 10 { content -= 1 }
+        if content > source.lineStarts[line] && bytes[content - 1] == 13 { content -= 1 }
+        if content == start {
+            // The last line, without a line ending: it gets the document's first one; the new line none.
+            insert(at: source.bytes.count, prefix: prefix, text, suffix: suffix, ending: [], leading: source.firstLineEnding)
+        } else {
+            insert(at: start, prefix: prefix, text, suffix: suffix, ending: bytes[content..<start])
+        }
+    }
+
     /// Deletes whole lines. A deleted last line without a line ending takes the line ending of the line
     /// before it along, undoing `insertLines` exactly.
     mutating func deleteLines(_ lines: [Int], in source: Source) {

@@ -47,6 +47,7 @@ public enum Identifier {
     /// (punctuation, symbols) is removed; runs of `-` collapse; `-` trimmed at both ends; cut to 64
     /// characters without splitting a letter from its combining marks.
     public static func slug(_ text: String) -> String? {
+        if let ascii = asciiSlug(text) { return ascii.isEmpty ? nil : ascii }
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(text.unicodeScalars.count)
         var pendingDash = false
@@ -70,6 +71,29 @@ public enum Identifier {
             }
         }
         return truncated(scalars, to: maxLength)
+    }
+
+    /// The slug of an ASCII title, without Unicode tables (most titles); nil when `text` is not ASCII.
+    private static func asciiSlug(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        var pendingDash = false
+        for b in text.utf8 {
+            if b >= 128 { return nil }
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                if pendingDash { bytes.append(UInt8(ascii: "-")); pendingDash = false }
+                bytes.append(b)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if pendingDash { bytes.append(UInt8(ascii: "-")); pendingDash = false }
+                bytes.append(b + 32)
+            case UInt8(ascii: "-"), 9...13, 32:
+                if !bytes.isEmpty { pendingDash = true }
+            default:
+                continue
+            }
+        }
+        if bytes.count <= maxLength { return String(decoding: bytes, as: UTF8.self) }
+        return truncated(bytes.map { Unicode.Scalar($0) }, to: maxLength) ?? ""
     }
 
     /// `scalars` cut to at most `limit` scalars at a character boundary, with trailing `-` removed.
@@ -106,10 +130,15 @@ public enum Identifier {
 /// Linear overall: the next suffix to try is remembered per base, so 100,000 identical titles cost
 /// 100,000 set lookups, not 100,000².
 public struct IDAllocator {
+    /// The next suffix to try for a base, in a box so that bumping it needs no second hash lookup.
+    private final class Counter { var next = 1 }
     private var used: Set<String> = []
-    private var nextSuffix: [String: Int] = [:]
+    /// Bases handed out so far (present: taken), with their counters.
+    private var counters: [String: Counter] = [:]
 
-    public init() {}
+    public init(capacity: Int = 0) {
+        used.reserveCapacity(capacity)
+    }
 
     /// Marks `id` as taken; returns false when it already was.
     @discardableResult
@@ -119,19 +148,23 @@ public struct IDAllocator {
 
     /// A fresh ID from `base` (already valid), unique among everything reserved or allocated so far.
     public mutating func allocate(_ base: String) -> String {
-        if used.insert(base).inserted { return base }
-        var k = nextSuffix[base] ?? 1
+        let counter: Counter
+        if let existing = counters[base] {
+            counter = existing
+        } else {
+            counter = Counter()
+            counters[base] = counter
+            if used.insert(base).inserted { return base }
+        }
         while true {
-            let suffix = "-\(k)"
-            let room = Identifier.maxLength - suffix.unicodeScalars.count
-            let stem = Array(base.unicodeScalars)
-            let head = stem.count <= room ? base : (Identifier.truncated(Array(stem), to: room) ?? "section")
+            let suffix = "-\(counter.next)"
+            counter.next += 1
+            let room = Identifier.maxLength - suffix.utf8.count
+            // Cut the base only when it could be too long (UTF-8 bytes bound the scalar count).
+            let head = base.utf8.count <= room || base.unicodeScalars.count <= room
+                ? base : (Identifier.truncated(Array(base.unicodeScalars), to: room) ?? "section")
             let candidate = head + suffix
-            k += 1
-            if used.insert(candidate).inserted {
-                nextSuffix[base] = k
-                return candidate
-            }
+            if used.insert(candidate).inserted { return candidate }
         }
     }
 }

@@ -49,8 +49,12 @@ public struct Outline: Sendable {
 
     public var source: Source { document.source }
 
+    /// Builds the model. The sections take over the document's headings (`document.headings` is empty
+    /// in the stored copy: a document with a million headings is not kept twice).
     public init(_ document: Document) {
-        self.document = document
+        var stored = document
+        stored.headings = []
+        self.document = stored
         let source = document.source
         var recordAt: [Int: Int] = [:]
         for (k, r) in document.records.enumerated() { recordAt[r.line] = k }
@@ -60,6 +64,7 @@ public struct Outline: Sendable {
         var usedMarkers = Set<Int>()
 
         var stack: [Int] = []
+        sections.reserveCapacity(document.headings.count)
         for heading in document.headings {
             let index = sections.count
             while let top = stack.last, sections[top].heading.level >= heading.level {
@@ -91,48 +96,48 @@ public struct Outline: Sendable {
     }
 
     private mutating func resolveTitlesAndIDs() {
-        var allocator = IDAllocator()
+        var allocator = IDAllocator(capacity: sections.count + document.records.count)
         for record in document.records { if let id = record.id { allocator.reserve(id) } }
         for marker in document.markers {
             allocator.reserve(marker.id)
             for hidden in marker.hiddenSections { allocator.reserve(hidden.id) }
         }
         var claimed: [String: Int] = [:]
+        // Sections are updated in place: copying a section out and back costs more than the rest
+        // when a document has a million headings.
         for index in sections.indices {
-            var section = sections[index]
-            var text = String(decoding: section.heading.text, as: UTF8.self)
-            if let n = ownedNumber(section) {
-                section.number = n
+            var text = sections[index].heading.text
+            if sections[index].record != nil, let n = ownedNumber(sections[index]) {
+                sections[index].number = n
                 text = String(text.dropFirst(n.count).drop(while: { $0 == " " }))
             }
-            if let (explicit, rest) = Outline.explicitID(in: text) {
-                section.explicitID = explicit
+            if text.utf8.last == UInt8(ascii: "}"), let (explicit, rest) = Outline.explicitID(in: text) {
+                sections[index].explicitID = explicit
                 text = rest
             }
-            section.title = Outline.trimmed(text)
-            if let id = section.record?.id {
+            sections[index].title = Outline.trimmed(text)
+            if let id = sections[index].record?.id {
                 if let first = claimed[id] {
-                    section.duplicateOf = first
-                    section.id = allocator.allocate(baseID(section))
+                    sections[index].duplicateOf = first
+                    sections[index].id = allocator.allocate(baseID(index))
                 } else {
                     claimed[id] = index
-                    section.id = id
-                    section.anchored = true
+                    sections[index].id = id
+                    sections[index].anchored = true
                 }
             } else {
-                section.id = allocator.allocate(baseID(section))
+                sections[index].id = allocator.allocate(baseID(index))
             }
-            sections[index] = section
         }
     }
 
     /// What a new ID is derived from: a malformed anchor's ID, an explicit `{#id}`, or the title.
-    private func baseID(_ section: Section) -> String {
-        if section.duplicateOf == nil, case .invalidID(let raw)? = section.record?.problem, let id = Identifier.slug(raw) {
+    private func baseID(_ index: Int) -> String {
+        if sections[index].duplicateOf == nil, case .invalidID(let raw)? = sections[index].record?.problem, let id = Identifier.slug(raw) {
             return id
         }
-        if let explicit = section.explicitID, let id = Identifier.slug(explicit) { return id }
-        return Identifier.slug(section.title) ?? "section"
+        if let explicit = sections[index].explicitID, let id = Identifier.slug(explicit) { return id }
+        return Identifier.slug(sections[index].title) ?? "section"
     }
 
     /// The number outline wrote into this heading: the record's `number=` value, when the heading's
@@ -163,6 +168,7 @@ public struct Outline: Sendable {
     }
 
     static func trimmed(_ s: String) -> String {
+        if let first = s.utf8.first, let last = s.utf8.last, first > 32, last > 32, first < 128, last < 128 { return s }
         var sub = Substring(s)
         while let f = sub.first, f.isWhitespace { sub.removeFirst() }
         while let l = sub.last, l.isWhitespace { sub.removeLast() }

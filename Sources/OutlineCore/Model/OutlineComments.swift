@@ -15,8 +15,8 @@ public struct CommentToken: Sendable, Equatable {
 }
 
 /// A line that starts `<!-- outline:` (after up to three spaces), as found at the start of a top-level
-/// HTML block.
-public struct RecordLine: Sendable {
+/// HTML block. (A class, immutable: a section without one pays a pointer, not the whole record.)
+public final class RecordLine: Sendable {
     public enum Problem: Sendable, Equatable {
         /// The comment is not one well-formed line (`-->` missing or followed by text).
         case unclosed
@@ -34,6 +34,14 @@ public struct RecordLine: Sendable {
     /// Offset right after the last token, where attributes are appended.
     public let bodyEnd: Int
     public let problem: Problem?
+
+    init(line: Int, tokens: [CommentToken], bodyStart: Int, bodyEnd: Int, problem: Problem?) {
+        self.line = line
+        self.tokens = tokens
+        self.bodyStart = bodyStart
+        self.bodyEnd = bodyEnd
+        self.problem = problem
+    }
 
     /// The valid ID this record carries, if any.
     public var id: String? {
@@ -60,7 +68,7 @@ public struct RecordLine: Sendable {
 }
 
 /// `<!-- outline-fold:ID lines=A-B hash=HHHHHHHH hidden=ID:LEVEL,… -->`, standing for hidden lines.
-public struct FoldMarker: Sendable {
+public final class FoldMarker: Sendable {
     /// 0-based line of the marker itself.
     public let line: Int
     /// ID of the section whose following lines the marker hides.
@@ -71,6 +79,14 @@ public struct FoldMarker: Sendable {
     public let hash: UInt32?
     /// Sections hidden inside the marker, in document order, with their heading levels.
     public let hiddenSections: [(id: String, level: Int)]
+
+    init(line: Int, id: String, hiddenLines: ClosedRange<Int>, hash: UInt32?, hiddenSections: [(id: String, level: Int)]) {
+        self.line = line
+        self.id = id
+        self.hiddenLines = hiddenLines
+        self.hash = hash
+        self.hiddenSections = hiddenSections
+    }
 }
 
 /// A fold marker that cannot be read, with the reason.

@@ -10,8 +10,9 @@ public struct Heading: Sendable {
     public let firstLine: Int
     /// 0-based last line: the same line for ATX, the underline for setext.
     public let lastLine: Int
-    /// Plain text as cmark reads it (number prefix and `{#id}` attribute still in it).
-    public let text: [UInt8]
+    /// Plain text as cmark reads it (number prefix and `{#id}` attribute still in it); invalid UTF-8
+    /// shows as U+FFFD.
+    public let text: String
     /// ATX only: offset right after the opening `#` run.
     public let openingEnd: Int?
     /// Offset of the first byte of the heading's text (on the first text line for setext).
@@ -25,7 +26,7 @@ public struct Document: Sendable {
     public let source: Source
     /// Lines of front matter at the top (0 when none).
     public let frontMatterLineCount: Int
-    public let headings: [Heading]
+    public internal(set) var headings: [Heading]
     /// Anchor records (valid or malformed), wherever they stand.
     public let records: [RecordLine]
     public let markers: [FoldMarker]
@@ -67,7 +68,7 @@ public struct Document: Sendable {
 
     /// Extent of a heading cmark reports as starting on `startLine`. cmark's end positions are wrong
     /// for setext headings, so the extent comes from the source lines.
-    static func heading(in source: Source, startLine: Int, level: Int, text: [UInt8]) -> Heading {
+    static func heading(in source: Source, startLine: Int, level: Int, text: String) -> Heading {
         if let atx = ATXLine(source, line: startLine) {
             return Heading(level: level, style: .atx, firstLine: startLine, lastLine: startLine, text: text,
                            openingEnd: atx.openingEnd, contentStart: atx.contentStart, contentEnd: atx.contentEnd)

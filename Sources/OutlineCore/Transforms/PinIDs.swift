@@ -1,7 +1,9 @@
 /// `outline id`: give every section heading an anchor with a stable ID, and `--strip` to take them out.
 public enum PinIDs {
     /// The anchor line for `id`: `<!-- outline:ID -->`.
-    public static func anchorLine(_ id: String) -> [UInt8] { Array("<!-- outline:\(id) -->".utf8) }
+    public static func anchorLine(_ id: String) -> [UInt8] { anchorPrefix + Array(id.utf8) + anchorSuffix }
+    static let anchorPrefix = Array("<!-- outline:".utf8)
+    static let anchorSuffix = Array(" -->".utf8)
 
     /// Adds an anchor to every section heading that lacks one, keeps every existing anchor, gives a
     /// later duplicate a fresh ID and repairs malformed anchors in place. Warnings cover duplicates,
@@ -59,13 +61,16 @@ public struct RewriteResult: Sendable {
 extension EditList {
     /// The edits that pin every section's ID (shared by `id`, and by `fold` for the headings it shows).
     mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, warnings: inout [Diagnostic]) {
-        for index in selected ?? Array(outline.sections.indices) {
-            let section = outline.sections[index]
-            let id = Array(section.id.utf8)
-            guard let record = section.record else {
-                insertLines([PinIDs.anchorLine(section.id)], after: section.heading.lastLine, in: outline.source)
+        let sections = outline.sections
+        let source = outline.source
+        for index in selected ?? Array(sections.indices) {
+            guard let record = sections[index].record else {
+                insertLine(prefix: PinIDs.anchorPrefix, sections[index].id, suffix: PinIDs.anchorSuffix,
+                           after: sections[index].heading.lastLine, in: source)
                 continue
             }
+            let section = sections[index]
+            let id = Array(section.id.utf8)
             let line = record.line + 1
             if let first = section.duplicateOf, let token = record.idToken {
                 replace(token.range, with: id)
