@@ -62,7 +62,7 @@ enum CheckCommand {
         var failed = false
         for path in files {
             do {
-                let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path)
+                let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1)
                 let name = Inputs.displayName(path)
                 for finding in Check.findings(outline, noFolds: invocation.has("no-folds")) {
                     lines.append("\(name):\(finding.line ?? 1): \(finding.message)")

@@ -30,17 +30,16 @@ enum TreeCommand {
         case let other: throw UsageError(message: "--color must be auto, always or never, not '\(other)'")
         }
         let files = try FileSystem.expand(invocation.operands.isEmpty ? ["-"] : invocation.operands)
-        var texts: [String] = []
-        for path in files {
+        for (k, path) in files.enumerated() {
             let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1)
             if invocation.has("json") {
-                texts.append(TreeReport.json(outline, path: path, depth: depth) + "\n")
+                console.out(TreeReport.json(outline, path: path, depth: depth) + [10])
             } else {
                 let tree = TreeReport.text(outline, depth: depth, style: .init(color: color))
-                texts.append(files.count > 1 ? "\(Inputs.displayName(path)):\n" + tree : tree)
+                if k > 0 { console.out("\n") }
+                console.out(files.count > 1 ? "\(Inputs.displayName(path)):\n" + tree : tree)
             }
         }
-        console.out(texts.joined(separator: invocation.has("json") ? "" : "\n"))
         return 0
     }
 }

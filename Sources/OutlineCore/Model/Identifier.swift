@@ -16,6 +16,10 @@ public enum Identifier {
             if scalar == "-" {
                 if first || previousDash { return false }
                 previousDash = true
+            } else if scalar.isASCII {
+                let v = scalar.value
+                guard (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x5F else { return false }
+                previousDash = false
             } else {
                 guard isIDCharacter(scalar), !scalar.properties.changesWhenLowercased else { return false }
                 previousDash = false

@@ -12,6 +12,9 @@ public struct CommentToken: Sendable, Equatable {
     /// Byte range of the token in the source.
     public let range: Range<Int>
     public let text: String
+
+    /// `key=value` (an attribute), as opposed to an ID. (Bytes, not Foundation's string search.)
+    var isAttribute: Bool { text.utf8.contains(UInt8(ascii: "=")) }
 }
 
 /// A line that starts `<!-- outline:` (after up to three spaces), as found at the start of a top-level
@@ -45,12 +48,12 @@ public final class RecordLine: Sendable {
 
     /// The valid ID this record carries, if any.
     public var id: String? {
-        guard problem == nil, let first = tokens.first, !first.text.contains("=") else { return nil }
+        guard problem == nil, let first = tokens.first, !first.isAttribute else { return nil }
         return first.text
     }
     /// The token that holds (or should hold) the ID: the first token unless it is an attribute.
     public var idToken: CommentToken? {
-        guard let first = tokens.first, !first.text.contains("=") else { return nil }
+        guard let first = tokens.first, !first.isAttribute else { return nil }
         return first
     }
     /// `key=value` tokens (and bare words) after the ID.
@@ -60,7 +63,7 @@ public final class RecordLine: Sendable {
     /// The value of attribute `key`, with its token.
     public func attribute(_ key: String) -> (value: String, token: CommentToken)? {
         let prefix = key + "="
-        for token in attributeTokens where token.text.hasPrefix(prefix) {
+        for token in attributeTokens where token.text.utf8.starts(with: prefix.utf8) {
             return (String(token.text.dropFirst(prefix.count)), token)
         }
         return nil
@@ -157,7 +160,7 @@ enum OutlineCommentParser {
             problem = .unclosed
         } else if tokens.isEmpty {
             problem = .empty
-        } else if !tokens[0].text.contains("="), !Identifier.isValid(tokens[0].text) {
+        } else if !tokens[0].isAttribute, !Identifier.isValid(tokens[0].text) {
             problem = .invalidID(tokens[0].text)
         }
         return .record(RecordLine(line: line, tokens: tokens, bodyStart: bodyStart, bodyEnd: bodyEnd, problem: problem))
@@ -191,12 +194,23 @@ private extension OutlineCommentParser.Parsed {
             case "hash":
                 if value.utf8.count == 8, let h = UInt32(value, radix: 16) { hash = h } else { return bad("bad hash '\(value)'") }
             case "hidden":
-                for item in value.split(separator: ",") {
-                    let pair = item.split(separator: ":")
-                    guard pair.count == 2, Identifier.isValid(String(pair[0])), let level = Int(pair[1]), (1...6).contains(level) else {
-                        return bad("bad hidden section '\(item)'")
+                // `id:level,id:level,…`, read as bytes: a depth-1 fold of a large document lists
+                // tens of thousands of sections here.
+                let utf8 = Array(value.utf8)
+                hidden.reserveCapacity(utf8.count / 8)
+                var start = 0
+                while start < utf8.count {
+                    var end = start
+                    while end < utf8.count && utf8[end] != UInt8(ascii: ",") { end += 1 }
+                    let item = utf8[start..<end]
+                    guard item.count >= 3, let colon = item.lastIndex(of: UInt8(ascii: ":")), colon == end - 2,
+                          (49...54).contains(utf8[end - 1]) else {
+                        return bad("bad hidden section '\(String(decoding: item, as: UTF8.self))'")
                     }
-                    hidden.append((String(pair[0]), level))
+                    let id = String(decoding: utf8[start..<colon], as: UTF8.self)
+                    guard Identifier.isValid(id) else { return bad("bad hidden section '\(String(decoding: item, as: UTF8.self))'") }
+                    hidden.append((id, Int(utf8[end - 1]) - 48))
+                    start = end + 1
                 }
             default:
                 continue

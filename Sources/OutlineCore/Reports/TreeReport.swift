@@ -6,29 +6,37 @@ public enum TreeReport {
         public init(color: Bool) { self.color = color }
     }
 
-    /// `{"version": 1, "path": …, "sections": [...]}` on one line.
-    public static func json(_ outline: Outline, path: String, depth: Int? = nil) -> String {
-        func node(_ index: Int) -> JSONValue {
+    /// `{"version": 1, "path": …, "sections": [...]}` on one line, written straight into bytes (no
+    /// intermediate JSON values: a document may have a hundred thousand sections).
+    public static func json(_ outline: Outline, path: String, depth: Int? = nil) -> [UInt8] {
+        var w = JSONWriter()
+        func node(_ index: Int) {
             let s = outline.sections[index]
-            let children = s.children.filter { depth == nil || outline.sections[$0].depth <= depth! }
-            return .object([
-                ("id", .string(s.id)),
-                ("anchored", .bool(s.anchored)),
-                ("level", .int(s.heading.level)),
-                ("title", .string(s.title)),
-                ("number", s.number.map(JSONValue.string) ?? .null),
-                ("line", .int(s.heading.firstLine + 1)),
-                ("end_line", .int(s.endLine + 1)),
-                ("folded", .bool(outline.isFolded(index))),
-                ("children", .array(children.map(node))),
-            ])
+            w.raw("{\"id\": "); w.string(s.id)
+            w.raw(", \"anchored\": "); w.bool(s.anchored)
+            w.raw(", \"level\": "); w.int(s.heading.level)
+            w.raw(", \"title\": "); w.string(s.title)
+            w.raw(", \"number\": "); if let n = s.number { w.string(n) } else { w.null() }
+            w.raw(", \"line\": "); w.int(s.heading.firstLine + 1)
+            w.raw(", \"end_line\": "); w.int(s.endLine + 1)
+            w.raw(", \"folded\": "); w.bool(outline.isFolded(index))
+            w.raw(", \"children\": [")
+            var first = true
+            for child in s.children where depth == nil || outline.sections[child].depth <= depth! {
+                if !first { w.raw(", ") }
+                first = false
+                node(child)
+            }
+            w.raw("]}")
         }
-        let roots = outline.roots
-        return JSONValue.object([
-            ("version", .int(1)),
-            ("path", .string(path)),
-            ("sections", .array(roots.map(node))),
-        ]).compact()
+        w.raw("{\"version\": 1, \"path\": "); w.string(path)
+        w.raw(", \"sections\": [")
+        for (k, root) in outline.roots.enumerated() {
+            if k > 0 { w.raw(", ") }
+            node(root)
+        }
+        w.raw("]}")
+        return w.bytes
     }
 
     /// One line per section: line number, fold indicator (`▸` folded, `▾` open with children),

@@ -2,12 +2,14 @@
 /// changed since folding; it is not a security measure.
 public enum FNV1a {
     public static func hash(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        var h: UInt32 = 0x811C_9DC5
-        for b in bytes {
-            h ^= UInt32(b)
-            h = h &* 0x0100_0193
+        bytes.withUnsafeBufferPointer { p in
+            var h: UInt32 = 0x811C_9DC5
+            for b in p {
+                h ^= UInt32(b)
+                h = h &* 0x0100_0193
+            }
+            return h
         }
-        return h
     }
 
     /// Eight lowercase hex digits.
