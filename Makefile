@@ -56,6 +56,11 @@ test: unit conformance
 bench: release
 	bash bench/run
 
+# Many more random mutations than `make test` runs (OUTLINE_FUZZ_CASES, OUTLINE_FUZZ_SEED to vary).
+FUZZ_CASES ?= 200000
+fuzz: test-deps
+	OUTLINE_FUZZ_CASES=$(FUZZ_CASES) $(SWIFT) test -c release --filter FuzzTests
+
 install: release
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)"
 	install -m 755 $(RELEASE) "$(DESTDIR)$(BINDIR)/outline"

@@ -110,6 +110,10 @@ enum FileSystem {
         }
         var info = stat()
         var isNew = false
+        // rename(2) would replace a file the user may not write: refuse, as writing it in place would.
+        if access(target, F_OK) == 0 && access(target, W_OK) != 0 {
+            throw FileError(path: path, message: "cannot write: \(describe(errno))")
+        }
         if stat(target, &info) != 0 {
             guard errno == ENOENT, createIfMissing else { throw FileError(path: path, message: describe(errno)) }
             // A new file: the permissions open(2) would give it (0666 less the umask).

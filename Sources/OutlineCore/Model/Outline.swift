@@ -74,10 +74,10 @@ public struct Outline: Sendable {
             var section = Section(heading: heading, parent: stack.last, depth: stack.count + 1, endLine: source.lineCount - 1,
                                   record: nil, marker: nil, id: "", anchored: false, number: nil, title: "")
             var next = heading.lastLine + 1
-            // A record that cannot carry an ID in place (unclosed, or nothing after `outline:`) is not
-            // the heading's: `id` and `number` put a new record line before it, so that both commute
+            // A record that cannot carry an ID in place (unclosed, invalid UTF-8, or nothing after
+            // `outline:`) is not the heading's: `id` and `number` put a new record line before it, so that both commute
             // and `--strip` gives back the malformed line untouched.
-            if let k = recordAt[next], document.records[k].problem != .unclosed, document.records[k].problem != .empty {
+            if let k = recordAt[next], document.records[k].canHoldAnID {
                 section.record = document.records[k]
                 usedRecords.insert(k)
                 next += 1

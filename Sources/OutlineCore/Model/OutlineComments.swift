@@ -23,6 +23,8 @@ public final class RecordLine: Sendable {
     public enum Problem: Sendable, Equatable {
         /// The comment is not one well-formed line (`-->` missing or followed by text).
         case unclosed
+        /// The line holds invalid UTF-8: cmark does not see its `-->` and the comment goes on.
+        case invalidUTF8
         /// Nothing after `outline:`.
         case empty
         /// The first token is not a valid ID.
@@ -44,6 +46,11 @@ public final class RecordLine: Sendable {
         self.bodyStart = bodyStart
         self.bodyEnd = bodyEnd
         self.problem = problem
+    }
+
+    /// False for a record that cannot be given an ID in place: unclosed, invalid UTF-8, or empty.
+    public var canHoldAnID: Bool {
+        problem != .unclosed && problem != .invalidUTF8 && problem != .empty
     }
 
     /// The valid ID this record carries, if any.
@@ -151,12 +158,17 @@ enum OutlineCommentParser {
             tokens.append(CommentToken(range: s..<t, text: String(decoding: bytes[s..<t], as: UTF8.self)))
         }
         let bodyEnd = tokens.last?.range.upperBound ?? bodyStart
+        // cmark's scanners do not match across invalid UTF-8, so such a comment does not end here.
+        let validUTF8 = bytes[range].allSatisfy { $0 < 0x80 } || String(validating: bytes[range], as: UTF8.self) != nil
 
         if isMarker {
+            if !validUTF8 { return .malformedMarker(MalformedMarker(line: line, reason: "the line is not valid UTF-8")) }
             return .marker(from: tokens, line: line, wellFormed: wellFormed)
         }
         var problem: RecordLine.Problem? = nil
-        if !wellFormed {
+        if !validUTF8 {
+            problem = .invalidUTF8
+        } else if !wellFormed {
             problem = .unclosed
         } else if tokens.isEmpty {
             problem = .empty

@@ -31,7 +31,7 @@ enum CommonMark {
 
     /// Parses `source` and returns its top-level headings and HTML blocks in document order.
     ///
-    /// The first `hiddenLines` lines (front matter) reach cmark as empty lines, so that cmark's line
+    /// The first `hiddenLines` lines (front matter) reach cmark as blank lines, so that cmark's line
     /// numbers stay those of the source and front matter is never read as Markdown.
     static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory) -> [CommonMarkBlock] {
         // No CMARK_OPT_VALIDATE_UTF8: it replaces invalid bytes and shifts positions; no smart punctuation,
@@ -42,8 +42,13 @@ enum CommonMark {
         source.bytes.withUnsafeBufferPointer { all in
             var offset = 0
             if hiddenLines > 0 {
+                // A space before each line ending keeps the lines apart: a lone CR followed by the next
+                // line's LF would otherwise read as one CRLF, and every later line number would be off.
                 var breaks: [UInt8] = []
-                for line in 0..<hiddenLines { breaks.append(contentsOf: source.lineEnding(line)) }
+                for line in 0..<hiddenLines {
+                    breaks.append(32)
+                    breaks.append(contentsOf: source.lineEnding(line))
+                }
                 breaks.withUnsafeBufferPointer { feed(parser, $0) }
                 offset = source.lineStarts[hiddenLines]
             }

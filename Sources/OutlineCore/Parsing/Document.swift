@@ -73,10 +73,7 @@ public struct Document: Sendable {
             return Heading(level: level, style: .atx, firstLine: startLine, lastLine: startLine, text: text,
                            openingEnd: atx.openingEnd, contentStart: atx.contentStart, contentEnd: atx.contentEnd)
         }
-        var underline = startLine + 1
-        while underline < source.lineCount && !isSetextUnderline(source.content(underline)) { underline += 1 }
-        if underline >= source.lineCount { underline = startLine }
-        let first = underline > startLine ? firstTextLine(source, startLine: startLine, underline: underline) : startLine
+        let (first, underline) = setextExtent(source, startLine: startLine)
         let range = source.contentRange(first)
         var start = range.lowerBound
         while start < range.upperBound && (source.bytes[start] == 32 || source.bytes[start] == 9) { start += 1 }
@@ -98,13 +95,29 @@ public struct Document: Sendable {
         return i == line.endIndex
     }
 
-    /// The first line of a setext heading's own text: cmark starts the heading at any link reference
-    /// definitions that precede its text in the same paragraph.
-    static func firstTextLine(_ source: Source, startLine: Int, underline: Int) -> Int {
-        let firstContent = source.content(startLine)
-        guard firstContent.drop(while: { $0 == 32 }).first == UInt8(ascii: "[") else { return startLine }
+    /// First text line and underline of a setext heading cmark starts on `startLine`, found as cmark
+    /// finds them: at each underline-like line, link reference definitions at the start of the paragraph
+    /// so far are consumed; if text remains, that line is the underline and the text starts after the
+    /// definitions; if nothing remains, cmark keeps a `===` line as text and goes on.
+    static func setextExtent(_ source: Source, startLine: Int) -> (first: Int, underline: Int) {
+        var contentStart = startLine
+        var line = startLine + 1
+        while line < source.lineCount {
+            if isSetextUnderline(source.content(line)) {
+                let first = contentStart + definitionLines(source, from: contentStart, to: line)
+                if first < line { return (first, line) }
+                contentStart = line
+            }
+            line += 1
+        }
+        return (startLine, startLine)
+    }
+
+    /// How many of the lines `from..<to` of a paragraph cmark consumes as link reference definitions.
+    static func definitionLines(_ source: Source, from start: Int, to end: Int) -> Int {
+        guard source.content(start).drop(while: { $0 == 32 }).first == UInt8(ascii: "[") else { return 0 }
         var paragraph: [UInt8] = []
-        for line in startLine..<underline {
+        for line in start..<end {
             let range = source.contentRange(line)
             var s = range.lowerBound
             while s < range.upperBound && (source.bytes[s] == 32 || source.bytes[s] == 9) { s += 1 }
@@ -118,8 +131,7 @@ public struct Document: Sendable {
             else if paragraph[i] == 13 && (i + 1 >= paragraph.count || paragraph[i + 1] != 10) { lines += 1 }
             i += 1
         }
-        let first = startLine + lines
-        return first < underline ? first : startLine
+        return lines
     }
 }
 

@@ -36,6 +36,14 @@ public enum Fold {
     public static func apply(_ outline: Outline, selection: Selection) throws -> Result {
         let sections = outline.sections
         let source = outline.source
+        // Markers outline cannot account for make a broken folded view: refuse rather than pass
+        // on something `unfold` could never restore.
+        if let bad = outline.document.malformedMarkers.first {
+            throw OutlineError.invalid("line \(bad.line + 1): malformed fold marker: \(bad.reason); unfold or remove it first")
+        }
+        if let stray = outline.orphanMarkers.first {
+            throw OutlineError.invalid("line \(stray.line + 1): fold marker '\(stray.id)' belongs to no heading; unfold or remove it first")
+        }
         let byID = outline.indexByID()
         var collapsed = Set<Int>()
         for id in selection.ids {

@@ -15,7 +15,7 @@ public enum PinIDs {
         for orphan in outline.orphanRecords {
             if let id = orphan.id {
                 warnings.append(Diagnostic(line: orphan.line + 1, "orphan anchor '\(id)' is not directly after a section heading; left in place"))
-            } else if orphan.problem == .unclosed || orphan.problem == .empty {
+            } else if orphan.problem == .unclosed || orphan.problem == .empty || orphan.problem == .invalidUTF8 {
                 warnings.append(Diagnostic(line: orphan.line + 1, "\(RecordDescription.problem(orphan)); left in place"))
             } else {
                 warnings.append(Diagnostic(line: orphan.line + 1, "\(RecordDescription.problem(orphan)) is not directly after a section heading; left in place"))
@@ -29,7 +29,7 @@ public enum PinIDs {
     public static func strip(_ outline: Outline) throws -> Rewrite {
         var edits = EditList()
         var wholeLines: [Int] = []
-        for record in outline.document.records where record.problem != .unclosed {
+        for record in outline.document.records where record.problem != .unclosed && record.problem != .invalidUTF8 {
             if record.problem == .empty {
                 wholeLines.append(record.line)
                 continue
@@ -91,6 +91,7 @@ enum RecordDescription {
     static func problem(_ record: RecordLine) -> String {
         switch record.problem {
         case .unclosed?: return "malformed anchor (the comment must end with '-->' on the same line)"
+        case .invalidUTF8?: return "malformed anchor (invalid UTF-8: the comment does not end on this line)"
         case .empty?: return "malformed anchor (no ID after 'outline:')"
         case .invalidID(let raw)?: return "malformed anchor ID '\(raw)'"
         case nil: return record.id.map { "anchor '\($0)'" } ?? "outline record"

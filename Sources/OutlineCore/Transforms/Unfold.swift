@@ -22,8 +22,11 @@ public enum Unfold {
             throw OutlineError.invalid("line \(bad.line + 1): malformed fold marker: \(bad.reason)")
         }
         let byID = original.indexByID()
-        var anchoredCount: [String: Int] = [:]
-        for record in original.document.records { if let id = record.id { anchoredCount[id, default: 0] += 1 } }
+        // Sections (not stray anchor lines) whose anchor carries an ID another section has too.
+        var duplicated = Set<String>()
+        for section in original.sections where section.duplicateOf != nil {
+            if let id = section.record?.id { duplicated.insert(id) }
+        }
         var seen: [String: Int] = [:]
         var edits = EditList()
         var warnings: [Diagnostic] = []
@@ -37,7 +40,7 @@ public enum Unfold {
             guard let index = byID[marker.id] else {
                 throw OutlineError.invalid("line \(marker.line + 1): fold marker '\(marker.id)' has no section '\(marker.id)' in the original")
             }
-            if (anchoredCount[marker.id] ?? 0) > 1 {
+            if duplicated.contains(marker.id) {
                 throw OutlineError.invalid("line \(marker.line + 1): '\(marker.id)' appears more than once in the original; run 'outline id -w' on it")
             }
             let first = original.contentStartLine(index)
