@@ -3,6 +3,7 @@
 set -euo pipefail
 outline=${1:-outline}
 cd "$(dirname "$0")"
+export OUTLINE=$outline
 step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
 
 step outline tree guide.md
@@ -11,9 +12,10 @@ step outline tree guide.md
 step 'outline id guide.md | head -n 16'
 "$outline" id guide.md | head -n 16
 
-step 'outline id windows.md | od -c | head -n 4     # anchors take the CRLF of their heading'
-"$outline" id windows.md | od -c | head -n 4
+step 'outline id windows.md | od -c | head -n 3     # anchors take the CRLF of their heading'
+"$outline" id windows.md | od -c | head -n 3
 
-step 'outline id CHANGELOG.md | outline tree --json | head -c 300'
-"$outline" id CHANGELOG.md | "$outline" tree --json | head -c 300
-echo
+for script in number fold skeleton diff-sidecar hook; do
+  step "examples/$script.sh"
+  bash "./$script.sh"
+done

@@ -38,7 +38,7 @@ struct FoldTests {
     @Test func depthFoldShowsTheSkeleton() throws {
         let view = try runBinary(["fold", "--depth", "2"], stdin: guide)
         #expect(view.status == 0)
-        let hash = { (text: String) in FNV1a.hex(FNV1a.hash(bytes(text)[...])) }
+        let hash = { (text: String) in ContentHash.hex(ContentHash.hash(bytes(text)[...])) }
         #expect(view.text == """
         # Guide
         <!-- outline:guide -->

@@ -85,7 +85,7 @@ public final class FoldMarker: Sendable {
     public let id: String
     /// 1-based source lines the marker hides, as recorded when folding.
     public let hiddenLines: ClosedRange<Int>
-    /// FNV-1a 32-bit hash of the hidden bytes, when recorded.
+    /// XXH32 hash (seed 0) of the hidden bytes, when recorded.
     public let hash: UInt32?
     /// Sections hidden inside the marker, in document order, with their heading levels.
     public let hiddenSections: [(id: String, level: Int)]

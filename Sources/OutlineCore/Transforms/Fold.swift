@@ -4,7 +4,7 @@
 /// each visible heading (and its anchor), the lines up to the next visible heading are either all
 /// visible or all hidden; hidden ones become one marker line
 /// `<!-- outline-fold:ID lines=A-B hash=HHHHHHHH hidden=ID:LEVEL,… -->` that records the section, the
-/// hidden source lines, an FNV-1a hash of the hidden bytes and the sections hidden with them. Every
+/// hidden source lines, an XXH32 hash of the hidden bytes and the sections hidden with them. Every
 /// visible heading gets an anchor (the ID `outline id` would assign when it has none), so that the
 /// folded view can be edited as a skeleton and `unfold` still finds each section.
 public enum Fold {
@@ -28,7 +28,7 @@ public enum Fold {
 
     /// The marker line for a section whose following lines `hidden` (0-based, inclusive) are hidden.
     static func markerLine(id: String, lines: ClosedRange<Int>, hash: UInt32, hidden: [(id: String, level: Int)]) -> [UInt8] {
-        var text = "<!-- outline-fold:\(id) lines=\(lines.lowerBound + 1)-\(lines.upperBound + 1) hash=\(FNV1a.hex(hash))"
+        var text = "<!-- outline-fold:\(id) lines=\(lines.lowerBound + 1)-\(lines.upperBound + 1) hash=\(ContentHash.hex(hash))"
         if !hidden.isEmpty { text += " hidden=" + hidden.map { "\($0.id):\($0.level)" }.joined(separator: ",") }
         return Array((text + " -->").utf8)
     }
@@ -92,7 +92,7 @@ public enum Fold {
             // The hidden sections are exactly those between this visible one and the next.
             let nextVisibleIndex = k + 1 < visibleIndices.count ? visibleIndices[k + 1] : sections.count
             let hidden = sections[(index + 1)..<nextVisibleIndex].map { (id: $0.id, level: $0.heading.level) }
-            var line = markerLine(id: section.id, lines: first...last, hash: FNV1a.hash(source.bytes[range]), hidden: hidden)
+            var line = markerLine(id: section.id, lines: first...last, hash: ContentHash.hash(source.bytes[range]), hidden: hidden)
             line += source.lineEnding(last)
             edits.replace(range, with: line)
             if !section.children.contains(where: { visible[$0] }) { folded.append(section.id) }

@@ -49,7 +49,7 @@ public enum Unfold {
             if first <= last {
                 restored = originalSource.bytes[originalSource.lineStarts[first]..<originalSource.lineStarts[last + 1]]
             }
-            if let recorded = marker.hash, recorded != FNV1a.hash(restored) {
+            if let recorded = marker.hash, recorded != ContentHash.hash(restored) {
                 let message = "section '\(marker.id)' changed in the original since it was folded"
                 if strict { throw OutlineError.invalid("line \(marker.line + 1): \(message)") }
                 warnings.append(Diagnostic(line: marker.line + 1, message + "; restored its current text"))
