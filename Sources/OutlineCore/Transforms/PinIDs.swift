@@ -32,13 +32,8 @@ public enum PinIDs {
         for record in outline.document.records where record.problem != .unclosed && record.problem != .invalidUTF8 {
             if record.problem == .empty {
                 wholeLines.append(record.line)
-                continue
-            }
-            guard let idToken = record.idToken else { continue }
-            if let next = record.attributeTokens.first {
-                edits.delete(idToken.range.lowerBound..<next.range.lowerBound)
             } else {
-                wholeLines.append(record.line)
+                edits.removeID(from: record, wholeLines: &wholeLines)
             }
         }
         edits.deleteLines(wholeLines, in: outline.source)
@@ -59,6 +54,18 @@ public struct RewriteResult: Sendable {
 }
 
 extension EditList {
+    /// Takes the ID out of a record line: the ID alone when the line also holds attributes (a number
+    /// record stays), else the whole line, collected in `wholeLines` for one `deleteLines` (so that
+    /// the last line's line ending is handled once). Shared by `id --strip` and `unfold`.
+    mutating func removeID(from record: RecordLine, wholeLines: inout [Int]) {
+        guard let idToken = record.idToken else { return }
+        if let next = record.attributeTokens.first {
+            delete(idToken.range.lowerBound..<next.range.lowerBound)
+        } else {
+            wholeLines.append(record.line)
+        }
+    }
+
     /// The edits that pin every section's ID (shared by `id`, and by `fold` for the headings it shows).
     mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, warnings: inout [Diagnostic]) {
         let sections = outline.sections

@@ -65,13 +65,9 @@ public enum Unfold {
         if remaining == 0 {
             var wholeLines: [Int] = []
             for section in folded.sections {
-                guard let record = section.record, let idToken = record.idToken, let id = record.id,
+                guard let record = section.record, let id = record.id,
                       let index = byID[id], !original.sections[index].anchored else { continue }
-                if let next = record.attributeTokens.first {
-                    edits.delete(idToken.range.lowerBound..<next.range.lowerBound)
-                } else {
-                    wholeLines.append(record.line)
-                }
+                edits.removeID(from: record, wholeLines: &wholeLines)
             }
             edits.deleteLines(wholeLines, in: source)
         }
