@@ -44,13 +44,6 @@ public struct EditList: Sendable {
         pending.append(PendingEdit(range: range, bytes: .arena(arena.count..<arena.count)))
     }
 
-    /// Inserts `parts` concatenated at `offset`, written straight into the arena.
-    mutating func insert(at offset: Int, _ parts: [UInt8]...) {
-        let start = arena.count
-        for part in parts { arena.append(contentsOf: part) }
-        pending.append(PendingEdit(range: offset..<offset, bytes: .arena(start..<arena.count)))
-    }
-
     /// Inserts `prefix + text + suffix + ending` at `offset`, straight into the arena.
     mutating func insert(at offset: Int, prefix: [UInt8], _ text: String, suffix: [UInt8], ending: ArraySlice<UInt8>, leading: [UInt8] = []) {
         let start = arena.count

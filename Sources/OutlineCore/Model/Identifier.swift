@@ -148,7 +148,6 @@ public struct IDAllocator {
     @discardableResult
     public mutating func reserve(_ id: String) -> Bool { used.insert(id).inserted }
 
-    public func isTaken(_ id: String) -> Bool { used.contains(id) }
 
     /// A fresh ID from `base` (already valid), unique among everything reserved or allocated so far.
     public mutating func allocate(_ base: String) -> String {

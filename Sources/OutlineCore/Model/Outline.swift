@@ -26,14 +26,6 @@ public struct Section: Sendable {
     public internal(set) var explicitID: String?
     /// For a section whose anchor repeats an earlier section's ID: that section's index.
     public internal(set) var duplicateOf: Int?
-
-    /// 0-based first line after the heading, its record line and its fold marker.
-    public var bodyStartLine: Int {
-        var line = heading.lastLine + 1
-        if record != nil { line += 1 }
-        if marker != nil { line += 1 }
-        return line
-    }
 }
 
 /// A document's section tree with IDs resolved: the model every command works from.
@@ -75,8 +67,8 @@ public struct Outline: Sendable {
                                   record: nil, marker: nil, id: "", anchored: false, number: nil, title: "")
             var next = heading.lastLine + 1
             // A record that cannot carry an ID in place (unclosed, invalid UTF-8, or nothing after
-            // `outline:`) is not the heading's: `id` and `number` put a new record line before it, so that both commute
-            // and `--strip` gives back the malformed line untouched.
+            // `outline:`) is not the heading's: `id` and `number` put a new record line before it, so
+            // that both commute and `--strip` gives back the malformed line untouched.
             if let k = recordAt[next], document.records[k].canHoldAnID {
                 section.record = document.records[k]
                 usedRecords.insert(k)

@@ -75,14 +75,4 @@ public struct Source: Sendable {
 
     /// The content bytes of line `i` (no line ending, no BOM).
     @inlinable public func content(_ i: Int) -> ArraySlice<UInt8> { bytes[contentRange(i)] }
-
-    /// Line containing byte `offset` (binary search).
-    public func line(containing offset: Int) -> Int {
-        var lo = 0, hi = lineCount
-        while lo + 1 < hi {
-            let mid = (lo + hi) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid }
-        }
-        return lo
-    }
 }
