@@ -64,7 +64,7 @@ enum RewritingCommand {
         if !write && !check {
             if operands.count > 1 { throw UsageError(message: "several FILEs need --write or --check") }
             if operands[0] != "-" && FileSystem.isDirectory(operands[0]) {
-                throw UsageError(message: "a directory needs --write or --check: \(operands[0])")
+                throw FileError(path: operands[0], message: "is a directory (give --write or --check to work on the Markdown files in it)")
             }
         }
         let files = try FileSystem.expand(operands)
