@@ -49,7 +49,7 @@ public enum OutlineCommandLine {
                 console.out(globalHelp())
             }
             return 0
-        case "--version", "-V":
+        case "--version":
             console.out("outline \(version) (libcmark \(Outline.cmarkVersion))\n")
             return 0
         default:
@@ -72,6 +72,10 @@ public enum OutlineCommandLine {
         } catch let error as FileError {
             console.discardOutput()
             console.err("outline: \(error.path): \(error.message)\n")
+            return 2
+        } catch let error as OutlineError {
+            console.discardOutput()
+            console.err("outline: \(error.message)\n")
             return 2
         } catch {
             console.discardOutput()
