@@ -32,9 +32,7 @@ enum CheckCommand {
         var sidecar: (path: String, bytes: [UInt8], value: Sidecar)? = nil
         if let path = invocation.value("state") {
             let bytes = try Inputs.read(path, console: console)
-            do { sidecar = (path, bytes, try Sidecar.parse(bytes)) } catch let error as OutlineError {
-                throw FileError(path: Inputs.displayName(path), message: error.message)
-            }
+            sidecar = (path, bytes, try SidecarInput.parse(bytes, path: path))
         }
 
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.

@@ -42,12 +42,7 @@ enum FoldCommand {
                 }
             }
         }
-        let result: Fold.Result
-        do {
-            result = try Fold.apply(outline, selection: .init(depth: depth, ids: ids))
-        } catch let error as OutlineError {
-            throw FileError(path: Inputs.displayName(path), message: error.message)
-        }
+        let result = try Inputs.about(path) { try Fold.apply(outline, selection: .init(depth: depth, ids: ids)) }
         if let save = invocation.value("save-state") {
             let sidecar = Structure(outline).sidecar(extraFolded: Set(result.folded))
             try FileSystem.writeAtomically(Array(sidecar.text().utf8), to: save, createIfMissing: true)
@@ -89,11 +84,8 @@ enum UnfoldCommand {
         let folded = try Inputs.outline(bytes, path: path)
         let original = try Inputs.outline(try Inputs.read(from, console: console), path: from, last: true)
         let only = invocation.all("id")
-        let result: Unfold.Result
-        do {
-            result = try Unfold.apply(folded, original: original, only: only.isEmpty ? nil : Set(only), strict: invocation.has("strict"))
-        } catch let error as OutlineError {
-            throw FileError(path: Inputs.displayName(path), message: error.message)
+        let result = try Inputs.about(path) {
+            try Unfold.apply(folded, original: original, only: only.isEmpty ? nil : Set(only), strict: invocation.has("strict"))
         }
         Inputs.warn(console, path: path, result.warnings)
         console.out(result.rewrite)
@@ -171,8 +163,6 @@ enum SidecarInput {
     }
 
     static func parse(_ bytes: [UInt8], path: String) throws -> Sidecar {
-        do { return try Sidecar.parse(bytes) } catch let error as OutlineError {
-            throw FileError(path: Inputs.displayName(path), message: error.message)
-        }
+        try Inputs.about(path) { try Sidecar.parse(bytes) }
     }
 }

@@ -14,9 +14,12 @@ enum Inputs {
     /// Parses one input. `last`: the run ends after this document is done with (a single-input
     /// command), so cmark's tree is left to the end of the process (see `ParserMemory`).
     static func outline(_ bytes: [UInt8], path: String, last: Bool = false) throws -> Outline {
-        do {
-            return Outline(try Document(bytes, parserMemory: last ? .leaveToProcessExit : .release))
-        } catch let error as OutlineError {
+        try about(path) { Outline(try Document(bytes, parserMemory: last ? .leaveToProcessExit : .release)) }
+    }
+
+    /// Runs `body`; a library error it throws is about `path` (`outline: PATH: message`).
+    static func about<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch let error as OutlineError {
             throw FileError(path: displayName(path), message: error.message)
         }
     }
