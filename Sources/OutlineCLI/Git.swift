@@ -61,7 +61,7 @@ final class Git {
         do { try process.run() } catch { throw FileError(path: "git", message: "cannot run git") }
         let requests = Data(paths.map { "\(revision):\($0)\n" }.joined().utf8)
         let writer = Thread {
-            input.fileHandleForWriting.write(requests)
+            try? input.fileHandleForWriting.write(contentsOf: requests)
             try? input.fileHandleForWriting.close()
         }
         writer.start()

@@ -38,6 +38,9 @@ func runInProcess(_ arguments: [String], stdin: [UInt8] = [], environment: [Stri
 @discardableResult
 func runBinary(_ arguments: [String], stdin: [UInt8] = [], directory: URL? = nil,
                environment: [String: String]? = nil) throws -> RunResult {
+    // A child may exit without reading its input (an error found first): writing to its closed pipe
+    // must give EPIPE here, not kill the test process with SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Paths.binary)
     process.arguments = arguments
@@ -50,7 +53,7 @@ func runBinary(_ arguments: [String], stdin: [UInt8] = [], directory: URL? = nil
     try process.run()
     // Write and read concurrently so that large inputs and outputs cannot fill a pipe and deadlock.
     let writer = Thread {
-        input.fileHandleForWriting.write(Data(stdin))
+        try? input.fileHandleForWriting.write(contentsOf: Data(stdin))
         try? input.fileHandleForWriting.close()
     }
     writer.start()
