@@ -130,7 +130,7 @@ struct EditTests {
             guard source.lineCount > 0 else { continue }
             let last = source.lineCount - 1
             var insert = EditList()
-            insert.insertLines([bytes("<!-- outline:a -->")], after: last, in: source)
+            insert.insertLine(prefix: bytes("<!-- outline:a -->"), after: last, in: source)
             let inserted = try insert.apply(to: source.bytes)
             let after = Source(inserted)
             #expect(after.lineCount == source.lineCount + 1)

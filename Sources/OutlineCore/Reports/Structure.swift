@@ -112,10 +112,11 @@ public enum StructureDiff {
         }
         if let foldedA = a.folded, let foldedB = b.folded {
             let setA = Set(foldedA), setB = Set(foldedB)
-            let inA = Set(a.nodes?.map(\.id) ?? foldedA), inB = Set(b.nodes?.map(\.id) ?? foldedB)
-            let order = (b.nodes?.map(\.id) ?? foldedB) + foldedA.filter { !Set(b.nodes?.map(\.id) ?? foldedB).contains($0) }
+            let idsA = a.nodes?.map(\.id) ?? foldedA, idsB = b.nodes?.map(\.id) ?? foldedB
+            let inA = Set(idsA), inB = Set(idsB)
+            // Sections present on both sides, in B's order (each once).
             var done = Set<String>()
-            for id in order where inA.contains(id) && inB.contains(id) && done.insert(id).inserted {
+            for id in idsB where inA.contains(id) && inB.contains(id) && done.insert(id).inserted {
                 if setB.contains(id) && !setA.contains(id) { changes.append(StructureChange(kind: .folded, id: id, from: nil, to: nil)) }
                 if setA.contains(id) && !setB.contains(id) { changes.append(StructureChange(kind: .unfolded, id: id, from: nil, to: nil)) }
             }

@@ -92,7 +92,8 @@ extension EditList {
         guard recordValue?.value != new else { return }
         guard let record = section.record else {
             if let n = new {
-                insertLines([Array("<!-- outline:\(NumberHeadings.attribute)=\(n) -->".utf8)], after: heading.lastLine, in: source)
+                insertLine(prefix: PinIDs.anchorPrefix, "\(NumberHeadings.attribute)=\(n)", suffix: PinIDs.anchorSuffix,
+                           after: heading.lastLine, in: source)
             }
             return
         }

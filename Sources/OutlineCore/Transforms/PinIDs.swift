@@ -1,7 +1,6 @@
 /// `outline id`: give every section heading an anchor with a stable ID, and `--strip` to take them out.
 public enum PinIDs {
-    /// The anchor line for `id`: `<!-- outline:ID -->`.
-    public static func anchorLine(_ id: String) -> [UInt8] { anchorPrefix + Array(id.utf8) + anchorSuffix }
+    /// An anchor line is `anchorPrefix + ID + anchorSuffix`: `<!-- outline:ID -->`.
     static let anchorPrefix = Array("<!-- outline:".utf8)
     static let anchorSuffix = Array(" -->".utf8)
 
