@@ -327,9 +327,8 @@ struct FoldTests {
 struct SchemaTests {
     @Test(.enabled(if: PreCommit.available, "pip is not available: the JSON Schema cannot be checked"))
     func stateConformsToTheSchema() throws {
+        try PreCommit.prepareVenv()
         let python = PreCommit.venv.appendingPathComponent("bin/python").path
-        if !FileManager.default.fileExists(atPath: python) { _ = try PreCommit.executable() }
-        #expect(try shell("'\(python)' -c 'import jsonschema' 2>/dev/null || '\(PreCommit.venv.path)/bin/pip' install -q jsonschema", in: Paths.root).status == 0)
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var documents: [[UInt8]] = []

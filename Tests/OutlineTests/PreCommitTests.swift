@@ -10,17 +10,30 @@ enum PreCommit {
         (try? shell("command -v pre-commit || python3 -m pip --version", in: Paths.root).status) == 0
     }
 
-    /// The pre-commit executable, installing it when needed.
+    /// Suites run in parallel: the venv is made (and filled) by one of them at a time.
+    private static let lock = NSLock()
+
+    /// The test venv with pre-commit and jsonschema in it, made on first use.
+    static func prepareVenv() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        let ready = venv.appendingPathComponent("bin/pre-commit").path
+        let python = venv.appendingPathComponent("bin/python").path
+        if FileManager.default.fileExists(atPath: ready),
+           (try? shell("'\(python)' -c 'import jsonschema'", in: Paths.root).status) == 0 {
+            return
+        }
+        let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q pre-commit jsonschema", in: Paths.root)
+        guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
+    }
+
+    /// The pre-commit executable: from PATH, or the test venv's.
     static func executable() throws -> String {
         if let found = try? shell("command -v pre-commit", in: Paths.root), found.status == 0 {
             return found.output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        let installed = venv.appendingPathComponent("bin/pre-commit").path
-        if !FileManager.default.fileExists(atPath: installed) {
-            let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q pre-commit", in: Paths.root)
-            guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
-        }
-        return installed
+        try prepareVenv()
+        return venv.appendingPathComponent("bin/pre-commit").path
     }
 }
 
