@@ -7,9 +7,9 @@ SWIFT     ?= swift
 PREFIX    ?= /usr/local
 BINDIR    ?= $(PREFIX)/bin
 MANDIR    ?= $(PREFIX)/share/man/man1
-# The CommonMark spec examples (fields markdown, html, example, section) and real-world Markdown read in
-# place (never copied into the repository).
-CORPUS    ?= $(firstword $(wildcard ../shared/corpus/commonmark-0.31.2.json /work/shared/corpus/commonmark-0.31.2.json) ../shared/corpus/commonmark-0.31.2.json)
+# The CommonMark spec examples (committed under Tests/Corpus, CC BY-SA 4.0) and real-world Markdown read in
+# place from the system's documentation (never copied into the repository).
+CORPUS    ?= Tests/Corpus/commonmark-0.31.2.json
 REAL_DOCS ?= /usr/share/doc
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE   := .build/release/outline

@@ -65,7 +65,7 @@ struct FuzzTests {
 
     static var seeds: [[UInt8]] {
         var documents = GoldenCase.fixtures.compactMap { try? [UInt8](Data(contentsOf: Paths.fixtures.appendingPathComponent("\($0).md"))) }
-        let corpus = ProcessInfo.processInfo.environment["CORPUS"] ?? Paths.root.appendingPathComponent("../shared/corpus/commonmark-0.31.2.json").path
+        let corpus = ProcessInfo.processInfo.environment["CORPUS"] ?? Paths.root.appendingPathComponent("Tests/Corpus/commonmark-0.31.2.json").path
         if let data = FileManager.default.contents(atPath: corpus),
            let examples = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] {
             documents += examples.compactMap { ($0["markdown"] as? String).map { Array($0.utf8) } }
