@@ -14,7 +14,7 @@ REAL_DOCS ?= /usr/share/doc
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE   := .build/release/outline
 
-.PHONY: all deps test-deps build release demo test unit conformance bench fuzz install uninstall clean
+.PHONY: all deps test-deps build release demo test unit conformance hooks-test bench fuzz install uninstall clean
 
 all: build
 
@@ -40,8 +40,10 @@ test-deps: deps
 build: deps
 	$(SWIFT) build
 
+# The Swift runtime linked in statically: the binary needs no Swift toolchain, only the C runtime
+# libraries and libcmark (ldd shows which); nothing from Foundation is linked, so no ICU.
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib
 
 demo: release
 	@bash examples/demo.sh "$(CURDIR)/$(RELEASE)"
@@ -56,6 +58,11 @@ conformance: test-deps release
 
 test: unit conformance
 
+# The language: swift pre-commit hooks, built from source by the real pre-commit framework (slow: a
+# release build in pre-commit's cache); .ci/run runs it.
+hooks-test: test-deps
+	bash Tests/Hooks/swift-hooks.sh
+
 bench: release
 	bash bench/run
 
@@ -66,7 +73,7 @@ fuzz: test-deps
 
 install: release
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)"
-	install -m 755 $(RELEASE) "$(DESTDIR)$(BINDIR)/outline"
+	install -s -m 755 $(RELEASE) "$(DESTDIR)$(BINDIR)/outline"
 	install -m 644 man/outline.1 "$(DESTDIR)$(MANDIR)/outline.1"
 
 uninstall:

@@ -13,6 +13,12 @@ struct FileError: Error {
 
 /// Reading, finding and atomically rewriting files, through POSIX calls so that errors say exactly what
 /// went wrong (no such file, permission denied, is a directory).
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#else
+private let systemRead = Darwin.read
+#endif
+
 enum FileSystem {
     static let stdinName = "<stdin>"
 
@@ -29,15 +35,32 @@ enum FileSystem {
         return try readAll(fd: fd, path: path)
     }
 
+    /// Reads `fd` to its end. A regular file is read straight into an array of its size (one copy, no
+    /// zero-filled scratch buffer: touching an unused megabyte costs a small file's whole start-up);
+    /// a pipe, or a file that grew meanwhile, continues in 64 KB chunks.
     static func readAll(fd: Int32, path: String) throws -> [UInt8] {
-        var result: [UInt8] = []
         var info = stat()
-        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
-            result.reserveCapacity(Int(info.st_size))
+        let known = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        var failure: Int32 = 0
+        var atEnd = false
+        var result = [UInt8](unsafeUninitializedCapacity: known) { buffer, initialized in
+            initialized = 0
+            while initialized < known {
+                let n = systemRead(fd, buffer.baseAddress! + initialized, known - initialized)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 { atEnd = true; return }
+                initialized += n
+            }
         }
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        if failure != 0 { throw FileError(path: path, message: describe(failure)) }
+        guard !atEnd else { return result }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError(path: path, message: describe(errno))

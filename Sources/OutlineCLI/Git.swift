@@ -1,7 +1,12 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The few git operations `check --since` needs, run through git itself: the work tree's root, renames
-/// since a revision, and file contents at that revision (one `git cat-file --batch` for all files).
+/// since a revision, and file contents at that revision. Paths travel NUL-separated (`-z`) and blobs are
+/// requested by object id, so no file name (a newline in it included) can split a request.
 final class Git {
     let root: String
     private let directory: String
@@ -11,8 +16,10 @@ final class Git {
         guard let top = try Git.run(["rev-parse", "--show-toplevel"], in: directory), !top.isEmpty else {
             throw FileError(path: directory, message: "not in a git work tree (check --since needs one)")
         }
-        let path = String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines)
-        root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var path = top
+        while path.last == 10 || path.last == 13 { path.removeLast() }
+        let text = String(decoding: path, as: UTF8.self)
+        root = Git.resolve(text) ?? text
     }
 
     /// Throws when `revision` does not name a commit.
@@ -25,9 +32,11 @@ final class Git {
     /// Root-relative path of a file of the work tree, nil when it lies outside.
     func relativePath(of file: String) -> String? {
         let absolute = file.hasPrefix("/") ? file : directory + "/" + file
-        let url = URL(fileURLWithPath: absolute)
-        let parent = url.deletingLastPathComponent().resolvingSymlinksInPath().path
-        let full = (parent == "/" ? "" : parent) + "/" + url.lastPathComponent
+        let slash = absolute.lastIndex(of: "/")!
+        let name = String(absolute[absolute.index(after: slash)...])
+        let parentPath = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
+        let parent = Git.resolve(parentPath) ?? parentPath
+        let full = (parent == "/" ? "" : parent) + "/" + name
         guard full.hasPrefix(root + "/") else { return nil }
         return String(full.dropFirst(root.count + 1))
     }
@@ -47,59 +56,49 @@ final class Git {
         return map
     }
 
-    /// Contents of root-relative `paths` at `revision` (nil for a path that did not exist there).
+    /// Contents of root-relative `paths` at `revision` (nil for a path that was no file there): one
+    /// `git ls-tree -r -z` for the object ids, then one `git cat-file --batch` fed those ids.
     func contents(at revision: String, of paths: [String]) throws -> [[UInt8]?] {
         guard !paths.isEmpty else { return [] }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "cat-file", "--batch"]
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw FileError(path: "git", message: "cannot run git") }
-        let requests = Data(paths.map { "\(revision):\($0)\n" }.joined().utf8)
-        let writer = Thread {
-            try? input.fileHandleForWriting.write(contentsOf: requests)
-            try? input.fileHandleForWriting.close()
+        guard let listing = try Git.run(["ls-tree", "-r", "-z", "--full-tree", revision], in: root) else {
+            throw FileError(path: "git", message: "cannot list the files of '\(revision)'")
         }
-        writer.start()
-        let data = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        var results: [[UInt8]?] = []
+        // Each entry: "<mode> SP <type> SP <object> TAB <path>" NUL.
+        var objects: [String: String] = [:]
+        for entry in listing.split(separator: 0) {
+            guard let tab = entry.firstIndex(of: 9) else { continue }
+            let fields = entry[..<tab].split(separator: 32)
+            guard fields.count == 3, fields[1].elementsEqual("blob".utf8) else { continue }
+            objects[String(decoding: entry[(tab + 1)...], as: UTF8.self)] = String(decoding: fields[2], as: UTF8.self)
+        }
+        let wanted = paths.compactMap { objects[$0] }
+        guard !wanted.isEmpty else { return paths.map { _ in nil } }
+        let result = try Subprocess.run(["git", "-C", root, "cat-file", "--batch"],
+                                        input: Array(wanted.map { $0 + "\n" }.joined().utf8))
+        guard result.status == 0 else { throw FileError(path: "git", message: "git cat-file failed") }
+        let data = result.output
+        var blobs: [String: [UInt8]] = [:]
         var p = 0
-        for _ in paths {
-            guard let newline = data[p...].firstIndex(of: 10) else { break }
-            let header = String(decoding: data[p..<newline], as: UTF8.self)
+        while p < data.count, let newline = data[p...].firstIndex(of: 10) {
+            let parts = data[p..<newline].split(separator: 32)
             p = newline + 1
-            let parts = header.split(separator: " ")
-            if parts.count == 3, parts[1] == "blob", let size = Int(parts[2]), p + size <= data.count {
-                results.append(Array(data[p..<(p + size)]))
-                p += size + 1
-            } else if parts.count == 3, let size = Int(parts[2]) {
-                results.append(nil)   // a tree or another object: not a file at that revision
-                p += size + 1
-            } else {
-                results.append(nil)   // "<name> missing"
-            }
+            guard parts.count == 3, let size = Int(String(decoding: parts[2], as: UTF8.self)), p + size <= data.count else { continue }
+            blobs[String(decoding: parts[0], as: UTF8.self)] = Array(data[p..<(p + size)])
+            p += size + 1
         }
-        while results.count < paths.count { results.append(nil) }
-        return results
+        return paths.map { objects[$0].flatMap { blobs[$0] } }
     }
 
-    /// Runs git; its standard output, or nil when it fails.
+    /// Runs git in `directory`; its standard output, or nil when it fails.
     static func run(_ arguments: [String], in directory: String) throws -> [UInt8]? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw FileError(path: "git", message: "cannot run git") }
-        let data = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? data : nil
+        let result = try Subprocess.run(["git", "-C", directory] + arguments)
+        return result.status == 0 ? result.output : nil
+    }
+
+    /// The canonical absolute path (symbolic links resolved), nil when it does not exist.
+    static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import OutlineCLI
 
 // A closed standard output must end the run quietly, not kill it with SIGPIPE.
@@ -12,8 +11,8 @@ signal(SIGPIPE, SIG_IGN)
 let console = Console(
     stdin: { try readStandardInput() },
     outputIsTerminal: isatty(1) == 1,
-    environment: ProcessInfo.processInfo.environment,
-    workingDirectory: FileManager.default.currentDirectoryPath
+    environment: processEnvironment(),
+    workingDirectory: currentDirectory()
 )
 let status = OutlineCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: console)
 _ = writeAll(console.errors, to: 2)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The fold-state sidecar (SPEC §4): small, versioned and deterministic, meant to be committed.
 ///
 /// ```json
@@ -51,14 +49,14 @@ public struct Sidecar: Sendable, Equatable {
 
     /// Reads a sidecar; throws `.invalid` with what is wrong.
     public static func parse(_ bytes: [UInt8]) throws -> Sidecar {
-        let object: Any
+        let root: JSONValue
         do {
-            object = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+            root = try JSONReader.parse(bytes)
         } catch {
-            throw OutlineError.invalid("malformed sidecar: not valid JSON")
+            throw OutlineError.invalid("malformed sidecar: not valid JSON (line \(error.line): \(error.message))")
         }
-        guard let root = object as? [String: Any] else { throw OutlineError.invalid("malformed sidecar: not a JSON object") }
-        guard let rawVersion = root["version"], let version = integer(rawVersion) else {
+        guard case .object = root else { throw OutlineError.invalid("malformed sidecar: not a JSON object") }
+        guard let version = root["version"]?.intValue else {
             throw OutlineError.invalid("malformed sidecar: no \"version\" number")
         }
         guard version == Sidecar.version else {
@@ -66,38 +64,26 @@ public struct Sidecar: Sendable, Equatable {
         }
         var folded: [String] = []
         if let raw = root["folded"] {
-            guard let list = raw as? [Any], list.allSatisfy({ $0 is String }) else {
+            guard let list = raw.arrayValue?.compactMap(\.stringValue), list.count == raw.arrayValue?.count else {
                 throw OutlineError.invalid("malformed sidecar: \"folded\" must be a list of section IDs")
             }
-            folded = list as! [String]
+            folded = list
         }
         var sections: [Entry]? = nil
         if let raw = root["sections"] {
-            guard let list = raw as? [Any] else { throw OutlineError.invalid("malformed sidecar: \"sections\" must be a list") }
+            guard let list = raw.arrayValue else { throw OutlineError.invalid("malformed sidecar: \"sections\" must be a list") }
             sections = try list.enumerated().map { index, item in
-                guard let entry = item as? [String: Any], let id = entry["id"] as? String else {
+                guard case .object = item, let id = item["id"]?.stringValue else {
                     throw OutlineError.invalid("malformed sidecar: section \(index + 1) has no \"id\"")
                 }
-                let title = entry["title"] as? String
-                let level = entry["level"].flatMap(integer) ?? 0
+                let level = item["level"]?.intValue ?? 0
                 guard (1...6).contains(level) else {
                     throw OutlineError.invalid("malformed sidecar: section '\(id)' has no level from 1 to 6")
                 }
-                return Entry(id: id, title: title, level: level, parent: entry["parent"] as? String)
+                return Entry(id: id, title: item["title"]?.stringValue, level: level, parent: item["parent"]?.stringValue)
             }
         }
         return Sidecar(folded: folded, sections: sections)
-    }
-
-    /// A JSON number that is a whole number (not a Boolean), whatever type Foundation decoded it as.
-    /// (On Linux JSONSerialization gives NSNumber for both, and `1 is Bool` holds: ask for its type.)
-    private static func integer(_ value: Any) -> Int? {
-        guard let number = value as? NSNumber else { return nil }
-        let type = String(cString: number.objCType)
-        if type == "c" || type == "B" { return nil }
-        let d = number.doubleValue
-        guard d.rounded() == d, abs(d) < 1e15 else { return nil }
-        return Int(d)
     }
 
     /// The canonical text: fixed key order, two-space indent, one trailing newline.

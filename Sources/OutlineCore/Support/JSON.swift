@@ -3,6 +3,8 @@ public indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
+    /// A number read with a fraction or exponent, or too large for `Int` (the reader's; never written).
+    case double(Double)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -12,6 +14,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case (.null, .null): return true
         case let (.bool(x), .bool(y)): return x == y
         case let (.int(x), .int(y)): return x == y
+        case let (.double(x), .double(y)): return x == y
         case let (.string(x), .string(y)): return x == y
         case let (.array(x), .array(y)): return x == y
         case let (.object(x), .object(y)):
@@ -111,6 +114,7 @@ public struct JSONWriter {
         case .null: null()
         case .bool(let b): bool(b)
         case .int(let i): int(i)
+        case .double(let d): bytes.append(contentsOf: (d.isFinite ? "\(d)" : "null").utf8)
         case .string(let s): string(s)
         case .array(let items):
             if items.isEmpty { raw("[]"); return }
