@@ -166,8 +166,9 @@ enum FileSystem {
             return nil
         }
         if let failure { close(fd); throw FileError(path: path, message: "cannot write: \(describe(failure))") }
-        _ = fchmod(fd, info.st_mode & 0o7777)
+        // Owner first, then the mode: chown(2) clears the setuid and setgid bits.
         if !isNew { _ = fchown(fd, info.st_uid, info.st_gid) }
+        _ = fchmod(fd, info.st_mode & 0o7777)
         guard fsync(fd) == 0 || errno == EINVAL else {
             let e = errno; close(fd)
             throw FileError(path: path, message: "cannot write: \(describe(e))")

@@ -37,7 +37,7 @@ struct NumberAndCheckTests {
     @Test func numberLevelsAreValidated() throws {
         for bad in ["0-2", "3-2", "1-7", "x", "2-"] {
             let result = try runBinary(["number", "--levels", bad], stdin: bytes("# A\n"))
-            #expect(result.status == 2 && result.stderr.contains("--levels needs A-B"), "\(bad)")
+            #expect(result.status == 2 && result.stderr.contains("--levels needs a level A or a range A-B"), "\(bad)")
         }
         #expect(try runBinary(["number", "--levels", "2"], stdin: bytes("# A\n## B\n")).text == "# A\n## 1 B\n<!-- outline:number=1 -->\n")
     }

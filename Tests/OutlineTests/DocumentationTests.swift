@@ -37,6 +37,46 @@ struct DocumentationTests {
         #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
     }
 
+    /// Every `$ outline …` example of the README whose input is the README's own `guide.md` is run for
+    /// real, and its output must be exactly the lines shown under it (up to a `…` line, which stands
+    /// for the rest). Examples about other trees (`docs/`, git history) are illustrations and skipped.
+    @Test func readmeExamplesShowWhatTheBinaryPrints() throws {
+        let lines = readme.components(separatedBy: "\n")
+        guard let intro = lines.firstIndex(where: { $0.hasPrefix("The examples below use this document, `guide.md`") }),
+              let open = lines[intro...].firstIndex(of: "```markdown"),
+              let close = lines[(open + 1)...].firstIndex(of: "```") else {
+            Issue.record("README has no guide.md example document"); return
+        }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try (lines[(open + 1)..<close].joined(separator: "\n") + "\n").write(to: dir.appendingPathComponent("guide.md"), atomically: true, encoding: .utf8)
+        var ran = 0
+        var k = close + 1
+        while k < lines.count {
+            guard lines[k] == "```console" else { k += 1; continue }
+            k += 1
+            while k < lines.count && lines[k] != "```" {
+                let command = String(lines[k].dropFirst(2))
+                k += 1
+                var expected: [String] = []
+                var truncated = false
+                while k < lines.count && lines[k] != "```" && !lines[k].hasPrefix("$ ") {
+                    if lines[k] == "…" { truncated = true } else if !truncated { expected.append(lines[k]) }
+                    k += 1
+                }
+                if command.contains("docs/") || command.contains("git ") { continue }
+                let result = try shell(command, in: dir)
+                var got = result.output.components(separatedBy: "\n")
+                if got.last == "" { got.removeLast() }
+                if truncated { got = Array(got.prefix(expected.count)) }
+                #expect(got == expected, "README example '\(command)' prints:\n\(result.output)")
+                ran += 1
+            }
+            k += 1
+        }
+        #expect(ran >= 8, "only \(ran) README examples were run")
+    }
+
     @Test func quickStartIsTheTwoCommands() {
         #expect(readme.contains("make demo") && readme.contains("make test"))
     }

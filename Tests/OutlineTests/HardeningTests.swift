@@ -78,7 +78,11 @@ struct FuzzTests {
         "<!-- outline:injected -->", "<!-- outline:Bad ID -->", "<!-- outline: -->", "<!-- outline:x number=1 -->",
         "<!-- outline:number=2 -->", "<!-- outline-fold:x lines=1-2 hash=00000000 -->", "<!-- outline-fold:bad -->",
         "<!-- outline:unclosed", "-->", "[ref]: /url", "Setext", "1. list", "## 1 Numbered", "{#custom}", "",
-    ].map { Array($0.utf8) } + [[0xFF, 0xFE], [0xC0, 0x80], [0xEF, 0xBB, 0xBF], [0], [13], [0xE2, 0x80, 0xA8]]
+        // Lines that cannot start a paragraph but continue one (issue 9.1), fold's own marks, huge numbers.
+        "<x>", "    T", "2. x", "-", "<!-- outline:x fold=added -->", "<!-- outline:x -->",
+        "<!-- outline-fold:x lines=1-9223372036854775807 -->", "[a]: /u 'title'", "## [Linked][ref]",
+    ].map { Array($0.utf8) } + [[0xFF, 0xFE], [0xC0, 0x80], [0xEF, 0xBB, 0xBF], [0], [13], [0xE2, 0x80, 0xA8],
+        Array("[a]: /u \"".utf8) + [0xFF] + Array("\"".utf8), Array("[b]: /u (".utf8) + [0xED, 0xA0, 0x80] + Array(")".utf8)]
 
     static func mutate(_ document: [UInt8], _ rng: inout Random) -> [UInt8] {
         var lines = document.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
@@ -105,6 +109,7 @@ struct FuzzTests {
     static let commands: [[String]] = [
         ["id"], ["id", "--strip"], ["number"], ["number", "--strip"], ["number", "--levels", "2-3"], ["tree", "--json"],
         ["tree"], ["check"], ["state"], ["fold", "--depth", "1"], ["fold", "--depth", "2"], ["fold", "--depth", "3"],
+        ["fold", "--id"],   // the ID is picked from the document
     ]
 
     @Test func randomMutationsNeverCrashAndKeepTheRoundTrips() throws {
@@ -115,7 +120,13 @@ struct FuzzTests {
         var ran = 0, errors = 0
         for _ in 0..<count {
             let input = FuzzTests.mutate(seeds.randomElement(using: &rng)!, &rng)
-            let command = FuzzTests.commands.randomElement(using: &rng)!
+            var command = FuzzTests.commands.randomElement(using: &rng)!
+            if command == ["fold", "--id"] {
+                // One or two sections by ID (nested selections included).
+                let ids = (try? Outline(Document(input)))?.sections.map(\.id) ?? []
+                if let first = ids.randomElement(using: &rng) { command += [first] } else { command = ["fold", "--depth", "1"] }
+                if command.count == 3, Bool.random(using: &rng), let second = ids.randomElement(using: &rng) { command += ["--id", second] }
+            }
             let result = runInProcess(command, stdin: input)
             ran += 1
             func fail(_ why: String) {
@@ -148,7 +159,27 @@ struct FuzzTests {
                 if let doc = try? Document(input), doc.records.isEmpty, runInProcess(["number", "--strip"], stdin: output).stdout != input {
                     fail("number --strip ∘ number ≠ identity")
                 }
+            case "check":
+                // In a numbered document, check's stale-numbering findings are exactly what number would change.
+                guard let doc = try? Document(input), doc.markers.isEmpty, doc.malformedMarkers.isEmpty,
+                      NumberHeadings.isNumbered(Outline(doc)) else { break }
+                let stale = result.text.contains("run 'outline number -w'")
+                let number = runInProcess(["number", "--check"], stdin: input)
+                if number.status == 2 { break }
+                if stale != (number.status == 1) { fail("check says stale=\(stale), number --check exits \(number.status)") }
             case "fold":
+                // The view must be a folded view outline can read back: idempotent, and the same
+                // headings as the sections it means to show (levels; text may lose hidden definitions).
+                if runInProcess(command, stdin: output).stdout != output { fail("fold ∘ fold ≠ fold") }
+                for reader in [["tree", "--json"], ["state"]] {
+                    let r = runInProcess(reader, stdin: output)
+                    if r.status != 0 { fail("\(reader) of the view: \(r.status) \(r.stderr)") }
+                }
+                if let doc = try? Document(input), doc.markers.isEmpty, let viewDoc = try? Document(output),
+                   command[1] == "--depth", let depth = Int(command[2]) {
+                    let shown = Outline(doc).sections.filter { $0.depth <= depth }.map(\.heading.level)
+                    if viewDoc.headings.map(\.level) != shown { fail("the view's headings are not the visible sections") }
+                }
                 // Only a document that is not a folded view already is its own original.
                 guard let doc = try? Document(input), doc.markers.isEmpty else { break }
                 let console = Console.captured(stdin: output)

@@ -4,7 +4,7 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Report anchor, numbering and fold problems: the gate for hooks and CI.",
-        usage: "outline check [--no-folds] [--state FILE] [--against OLD | --since REV] [--allow-removed] [FILE...]",
+        usage: "outline check [--no-folds] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed] [FILE...]",
         overview: """
         Prints one 'path:line: message' line per finding: headings without anchors, duplicate IDs,
         malformed or orphan anchors, stale numbering (in a numbered document), malformed or orphan fold
@@ -18,12 +18,14 @@ enum CheckCommand {
             OptionSpec("against", value: "OLD", "Every anchored ID in OLD (a file, or '-') must still exist; one FILE only."),
             OptionSpec("since", value: "REV", "For every FILE, the same check against its version at git revision REV (renames followed)."),
             OptionSpec("allow-removed", "With --against or --since, allow anchored IDs to disappear."),
+            OptionSpec("levels", value: "A-B", "The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
         ],
         run: run
     )
 
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
         let against = invocation.value("against"), since = invocation.value("since")
+        let numberLevels = try NumberCommand.parseLevels(invocation.value("levels"))
         if against != nil && since != nil { throw UsageError(message: "--against and --since cannot be combined") }
         let files = try FileSystem.expand(invocation.operands.isEmpty ? ["-"] : invocation.operands)
         if against != nil && files.count != 1 { throw UsageError(message: "--against takes exactly one FILE") }
@@ -62,7 +64,7 @@ enum CheckCommand {
             do {
                 let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1)
                 let name = Inputs.displayName(path)
-                for finding in Check.findings(outline, noFolds: invocation.has("no-folds")) {
+                for finding in Check.findings(outline, noFolds: invocation.has("no-folds"), numberLevels: numberLevels) {
                     lines.append("\(name):\(finding.line ?? 1): \(finding.message)")
                 }
                 if let sidecar {

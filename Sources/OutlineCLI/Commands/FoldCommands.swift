@@ -35,7 +35,8 @@ enum FoldCommand {
         let outline = try Inputs.outline(bytes, path: path, last: true)
         if let statePath {
             let sidecar = try SidecarInput.read(statePath, console: console)
-            let present = Set(outline.sections.map(\.id))
+            // Sections hidden in a marker of a folded view still exist.
+            let present = Set(outline.sections.map(\.id)).union(outline.hiddenIDs)
             for id in sidecar.folded {
                 if present.contains(id) { ids.append(id) } else {
                     console.err("outline: \(Inputs.displayName(statePath)): warning: folded section '\(id)' no longer exists in \(Inputs.displayName(path)); ignored\n")
@@ -44,7 +45,7 @@ enum FoldCommand {
         }
         let result = try Inputs.about(path) { try Fold.apply(outline, selection: .init(depth: depth, ids: ids)) }
         if let save = invocation.value("save-state") {
-            let sidecar = Structure(outline).sidecar(extraFolded: Set(result.folded))
+            let sidecar = try Inputs.about(path) { try Structure(outline) }.sidecar(extraFolded: Set(result.folded))
             try FileSystem.writeAtomically(Array(sidecar.text().utf8), to: save, createIfMissing: true)
         }
         console.out(result.rewrite)
@@ -109,7 +110,7 @@ enum StateCommand {
         run: { invocation, console in
             let (path, bytes) = try Inputs.single(invocation, console: console)
             let outline = try Inputs.outline(bytes, path: path, last: true)
-            let structure = Structure(outline)
+            let structure = try Inputs.about(path) { try Structure(outline) }
             let present = Set(structure.nodes?.map(\.id) ?? [])
             for id in invocation.all("folded") where !present.contains(id) {
                 throw FileError(path: Inputs.displayName(path), message: "no section with ID '\(id)' (--folded)")
@@ -144,7 +145,8 @@ enum DiffCommand {
                 if Sidecar.looksLikeSidecar(bytes) {
                     return Structure(try SidecarInput.parse(bytes, path: path))
                 }
-                return Structure(try Inputs.outline(bytes, path: path, last: true))
+                let outline = try Inputs.outline(bytes, path: path, last: true)
+                return try Inputs.about(path) { try Structure(outline) }
             }
             let changes = StructureDiff.compare(sides[0], sides[1])
             if invocation.has("json") {

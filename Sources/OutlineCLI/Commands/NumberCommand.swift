@@ -15,7 +15,7 @@ enum NumberCommand {
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
-            OptionSpec("levels", value: "A-B", "Number only headings of levels A to B (e.g. 2-3); replaces the title rule."),
+            OptionSpec("levels", value: "A-B", "Number only headings of levels A to B (e.g. 2-3, or 2 alone); replaces the title rule."),
             OptionSpec("strip", "Remove the numbers outline wrote instead."),
         ] + RewritingCommand.options,
         run: { invocation, console in
@@ -33,7 +33,7 @@ enum NumberCommand {
         guard let raw else { return nil }
         let parts = raw.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), let a = Int(parts[0]), let b = Int(parts.last!), 1 <= a, a <= b, b <= 6 else {
-            throw UsageError(message: "--levels needs A-B with 1 ≤ A ≤ B ≤ 6, not '\(raw)'")
+            throw UsageError(message: "--levels needs a level A or a range A-B with 1 ≤ A ≤ B ≤ 6, not '\(raw)'")
         }
         return a...b
     }

@@ -22,7 +22,8 @@ extension EditList {
             let first = sorted[k]
             var last = first
             while k + 1 < sorted.count && sorted[k + 1] == last + 1 { k += 1; last += 1 }
-            var lower = source.lineStarts[first]
+            // The BOM is not part of line 0's text: deleting that line keeps it.
+            var lower = first == 0 ? source.bomLength : source.lineStarts[first]
             let upper = source.lineStarts[last + 1]
             if last == source.lineCount - 1 && source.lineEnding(last).isEmpty && first > 0 {
                 lower = source.contentRange(first - 1).upperBound

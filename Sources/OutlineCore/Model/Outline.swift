@@ -60,7 +60,8 @@ public struct Outline: Sendable {
         for heading in document.headings {
             let index = sections.count
             while let top = stack.last, sections[top].heading.level >= heading.level {
-                sections[top].endLine = heading.firstLine - 1
+                // Up to the heading's block: definitions cmark reads into its paragraph are its.
+                sections[top].endLine = heading.blockStartLine - 1
                 stack.removeLast()
             }
             var section = Section(heading: heading, parent: stack.last, depth: stack.count + 1, endLine: source.lineCount - 1,
@@ -174,6 +175,13 @@ public struct Outline: Sendable {
         return map
     }
 
+    /// IDs of the sections hidden inside the fold markers of a folded view.
+    public var hiddenIDs: Set<String> {
+        var ids = Set<String>()
+        for section in sections { for hidden in section.marker?.hiddenSections ?? [] { ids.insert(hidden.id) } }
+        return ids
+    }
+
     /// True when the document contains fold markers (it is a folded view).
     public var isFolded: Bool { !document.markers.isEmpty || !document.malformedMarkers.isEmpty }
 
@@ -191,7 +199,7 @@ public struct Outline: Sendable {
     /// Last line of the section's own body (before its first subsection).
     public func bodyEndLine(_ index: Int) -> Int {
         let s = sections[index]
-        if let first = s.children.first { return sections[first].heading.firstLine - 1 }
+        if let first = s.children.first { return sections[first].heading.blockStartLine - 1 }
         return s.endLine
     }
 }

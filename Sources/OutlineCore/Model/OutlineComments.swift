@@ -67,6 +67,11 @@ public final class RecordLine: Sendable {
     public var attributeTokens: ArraySlice<CommentToken> {
         idToken == nil ? tokens[...] : tokens.dropFirst()
     }
+    /// An anchor line `fold` added to a folded view (`fold=added` its only attribute): the original
+    /// has no such line.
+    public var isAddedByFold: Bool {
+        id != nil && attributeTokens.count == 1 && attributeTokens.first!.text == "fold=added"
+    }
     /// The value of attribute `key`, with its token.
     public func attribute(_ key: String) -> (value: String, token: CommentToken)? {
         let prefix = key + "="
@@ -202,7 +207,8 @@ private extension OutlineCommentParser.Parsed {
             switch parts[0] {
             case "lines":
                 let bounds = value.split(separator: "-", omittingEmptySubsequences: false)
-                if bounds.count == 2, let a = Int(bounds[0]), let b = Int(bounds[1]), a >= 1, a <= b { lines = a...b }
+                // Range-checked: line numbers feed arithmetic (no file has a billion lines).
+                if bounds.count == 2, let a = Int(bounds[0]), let b = Int(bounds[1]), a >= 1, a <= b, b < 1_000_000_000 { lines = a...b }
             case "hash":
                 if value.utf8.count == 8, let h = UInt32(value, radix: 16) { hash = h } else { return bad("bad hash '\(value)'") }
             case "hidden":

@@ -8,6 +8,11 @@ public struct Heading: Sendable {
     /// 0-based first line: the `#` line, or a setext heading's first text line (after any link
     /// reference definitions cmark counted into it).
     public let firstLine: Int
+    /// 0-based line where cmark's block starts: `firstLine`, or for a setext heading that follows link
+    /// reference definitions in the same paragraph, the first definition's line. Those definition lines
+    /// hold the paragraph open: a heading's text line after them alone may start another kind of block
+    /// (`<x>`, an indented line, `2. x`), so nothing may be cut out between them and the heading.
+    public let blockStartLine: Int
     /// 0-based last line: the same line for ATX, the underline for setext.
     public let lastLine: Int
     /// Plain text as cmark reads it (number prefix and `{#id}` attribute still in it); invalid UTF-8
@@ -70,7 +75,7 @@ public struct Document: Sendable {
     /// for setext headings, so the extent comes from the source lines.
     static func heading(in source: Source, startLine: Int, level: Int, text: String) -> Heading {
         if let atx = ATXLine(source, line: startLine) {
-            return Heading(level: level, style: .atx, firstLine: startLine, lastLine: startLine, text: text,
+            return Heading(level: level, style: .atx, firstLine: startLine, blockStartLine: startLine, lastLine: startLine, text: text,
                            openingEnd: atx.openingEnd, contentStart: atx.contentStart, contentEnd: atx.contentEnd)
         }
         let (first, underline) = setextExtent(source, startLine: startLine)
@@ -79,7 +84,7 @@ public struct Document: Sendable {
         while start < range.upperBound && (source.bytes[start] == 32 || source.bytes[start] == 9) { start += 1 }
         var end = range.upperBound
         while end > start && (source.bytes[end - 1] == 32 || source.bytes[end - 1] == 9) { end -= 1 }
-        return Heading(level: level, style: .setext, firstLine: first, lastLine: underline, text: text,
+        return Heading(level: level, style: .setext, firstLine: first, blockStartLine: min(startLine, first), lastLine: underline, text: text,
                        openingEnd: nil, contentStart: start, contentEnd: end)
     }
 

@@ -111,7 +111,8 @@ enum ReferenceDefinitions {
 
     /// Length of a link title at `offset`, 0 when there is none. cmark's re2c scanner takes the longest
     /// match of `"(\\punct|[^"])*"` (and the `'` and `()` forms): inside, a closing character may only
-    /// appear right after a backslash.
+    /// appear right after a backslash. The scanner is built for UTF-8 (`re2c -8`): `[^"]` matches only
+    /// well-formed UTF-8, so a match cannot extend across an invalid byte.
     private static func scanTitle(_ c: [UInt8], _ offset: Int) -> Int {
         guard offset < c.count else { return 0 }
         let open = c[offset]
@@ -133,8 +134,29 @@ enum ReferenceDefinitions {
             } else if open == UInt8(ascii: "(") && ch == open && !escaped {
                 break
             }
-            i += 1
+            guard let width = wellFormedUTF8Width(c, i) else { break }
+            i += width
         }
         return best
+    }
+
+    /// Byte length of the well-formed UTF-8 sequence at `i` (RFC 3629: no overlong forms, no
+    /// surrogates, nothing above U+10FFFF), nil when the bytes there are not one.
+    static func wellFormedUTF8Width(_ c: [UInt8], _ i: Int) -> Int? {
+        let b0 = c[i]
+        if b0 < 0x80 { return 1 }
+        func continuation(_ k: Int, _ range: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            i + k < c.count && range.contains(c[i + k])
+        }
+        switch b0 {
+        case 0xC2...0xDF: return continuation(1) ? 2 : nil
+        case 0xE0: return continuation(1, 0xA0...0xBF) && continuation(2) ? 3 : nil
+        case 0xE1...0xEC, 0xEE...0xEF: return continuation(1) && continuation(2) ? 3 : nil
+        case 0xED: return continuation(1, 0x80...0x9F) && continuation(2) ? 3 : nil
+        case 0xF0: return continuation(1, 0x90...0xBF) && continuation(2) && continuation(3) ? 4 : nil
+        case 0xF1...0xF3: return continuation(1) && continuation(2) && continuation(3) ? 4 : nil
+        case 0xF4: return continuation(1, 0x80...0x8F) && continuation(2) && continuation(3) ? 4 : nil
+        default: return nil
+        }
     }
 }

@@ -4,7 +4,9 @@ public enum Check {
     /// Findings about one document on its own: headings without anchors, duplicate IDs, malformed and
     /// orphan anchors, stale numbering (in a numbered document), malformed or orphan fold markers, and
     /// with `noFolds` any fold marker.
-    public static func findings(_ outline: Outline, noFolds: Bool = false) -> [Diagnostic] {
+    /// - Parameter numberLevels: the `--levels` the document is numbered with (nil: `number`'s default),
+    ///   so that stale numbering is exactly what `outline number` would change.
+    public static func findings(_ outline: Outline, noFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for section in outline.sections {
             let headingLine = section.heading.firstLine + 1
@@ -25,7 +27,7 @@ public enum Check {
                 found.append(Diagnostic(line: orphan.line + 1, "orphan outline record: not directly after a section heading"))
             }
         }
-        found += staleNumbers(outline)
+        found += staleNumbers(outline, levels: numberLevels)
         for marker in outline.document.malformedMarkers {
             found.append(Diagnostic(line: marker.line + 1, "malformed fold marker: \(marker.reason)"))
         }
@@ -40,14 +42,16 @@ public enum Check {
         return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
     }
 
-    /// In a document outline numbered: headings whose number is not the one `outline number` would
-    /// write now (at the levels the document is numbered at).
-    static func staleNumbers(_ outline: Outline) -> [Diagnostic] {
-        guard let levels = NumberHeadings.numberedLevels(outline), !outline.isFolded else { return [] }
+    /// In a document outline numbered: headings whose number is not the one `outline number` (with the
+    /// same `levels`) would write now. The same plan as `number`, so the two always agree.
+    static func staleNumbers(_ outline: Outline, levels: ClosedRange<Int>? = nil) -> [Diagnostic] {
+        guard NumberHeadings.isNumbered(outline), !outline.isFolded else { return [] }
         let plan = NumberHeadings.plan(outline, levels: levels)
         var found: [Diagnostic] = []
-        for (index, section) in outline.sections.enumerated() where section.number != plan[index] {
+        for (index, section) in outline.sections.enumerated() {
             let line = section.heading.firstLine + 1
+            let recorded = section.record?.attribute(NumberHeadings.attribute)?.value
+            guard section.number != plan[index] || recorded != plan[index] else { continue }
             switch (section.number, plan[index]) {
             case let (have?, want?): found.append(Diagnostic(line: line, "stale number '\(have)' (expected '\(want)'; run 'outline number -w')"))
             case let (nil, want?):
@@ -57,7 +61,8 @@ public enum Check {
                     found.append(Diagnostic(line: line, "missing number (expected '\(want)'; run 'outline number -w')"))
                 }
             case let (have?, nil): found.append(Diagnostic(line: line, "number '\(have)' where none is expected (run 'outline number -w')"))
-            default: break
+            default:   // (nil, nil): a record says a number the heading no longer has; number removes it
+                found.append(Diagnostic(line: line, "stale number record '\(recorded ?? "")': the heading has no number (run 'outline number -w')"))
             }
         }
         return found

@@ -15,18 +15,29 @@ public struct Structure: Sendable {
     public let folded: [String]?
 
     /// The structure of a Markdown document. Sections hidden in fold markers count, with the level
-    /// and parent the marker records and an unknown title.
-    public init(_ outline: Outline) {
+    /// and parent the marker records and an unknown title. Throws when two sections would share an ID
+    /// (a marker's hidden list naming a section that is also visible, or one ID hidden twice): by ID,
+    /// such a structure cannot be compared or saved.
+    public init(_ outline: Outline) throws {
         var nodes: [Node] = []
         var folded: [String] = []
+        var seen: [String: Int] = [:]
+        func note(_ id: String, line: Int) throws {
+            if let first = seen[id] {
+                throw OutlineError.invalid("line \(line + 1): section ID '\(id)' appears twice (first at line \(first + 1)); unfold the view or run 'outline id -w' on the original")
+            }
+            seen[id] = line
+        }
         for (index, section) in outline.sections.enumerated() {
             let parent = section.parent.map { outline.sections[$0].id }
+            try note(section.id, line: section.heading.firstLine)
             nodes.append(Node(id: section.id, title: section.title, level: section.heading.level, parent: parent))
             if let marker = section.marker {
                 if outline.isFolded(index) { folded.append(section.id) }
                 // Rebuild the hidden subtree from the recorded levels (same rule as the document's).
                 var stack: [(id: String, level: Int)] = [(section.id, section.heading.level)]
                 for hidden in marker.hiddenSections {
+                    try note(hidden.id, line: marker.line)
                     while stack.count > 1, stack.last!.level >= hidden.level { stack.removeLast() }
                     nodes.append(Node(id: hidden.id, title: nil, level: hidden.level, parent: stack.last!.id))
                     stack.append(hidden)
@@ -139,7 +150,7 @@ public enum StructureDiff {
         for n in b { if let m = nodeA[n.id], m.parent == n.parent { orderB[n.parent ?? "", default: []].append(n.id) } }
         var outOfOrder = Set<String>()
         for (parent, idsA) in orderA {
-            let position = Dictionary(uniqueKeysWithValues: (orderB[parent] ?? []).enumerated().map { ($1, $0) })
+            let position = Dictionary((orderB[parent] ?? []).enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
             let sequence = idsA.compactMap { position[$0] }
             let keep = longestIncreasingSubsequence(sequence)
             for (k, id) in idsA.enumerated() where !keep.contains(k) { outOfOrder.insert(id) }
@@ -149,7 +160,7 @@ public enum StructureDiff {
                 changes.append(StructureChange(kind: .added, id: n.id, from: nil, to: n.title))
                 continue
             }
-            if let t1 = old.title, let t2 = n.title, t1 != t2 {
+            if let t1 = old.title, let t2 = n.title, t1 != t2, linkText(t1) != linkText(t2) {
                 changes.append(StructureChange(kind: .renamed, id: n.id, from: t1, to: t2))
             }
             if old.parent != n.parent {
@@ -162,6 +173,33 @@ public enum StructureDiff {
             }
         }
         return changes
+    }
+
+    /// A title with reference-link syntax reduced to its text: `[Install][r]`, `[Install][]`,
+    /// `[Install]` and `![Install][r]` all read `Install`. A folded view may hide the definition a
+    /// visible heading's link uses; cmark then shows the brackets, the original the link text, and
+    /// the two must not look like a rename (SPEC §3 diff: titles as the original renders them).
+    static func linkText(_ title: String) -> String {
+        var out: [UInt8] = []
+        let b = Array(title.utf8)
+        var i = 0
+        while i < b.count {
+            switch b[i] {
+            case UInt8(ascii: "]"):
+                i += 1
+                if i < b.count, b[i] == UInt8(ascii: "[") {      // skip the label of `][label]`
+                    while i < b.count, b[i] != UInt8(ascii: "]") { i += 1 }
+                    i += 1
+                }
+            case UInt8(ascii: "!") where i + 1 < b.count && b[i + 1] == UInt8(ascii: "["):
+                i += 2
+            case UInt8(ascii: "["):
+                i += 1
+            default:
+                out.append(b[i]); i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func place(_ parent: String?) -> String { parent.map { "under \($0)" } ?? "top level" }

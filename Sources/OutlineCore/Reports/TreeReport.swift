@@ -10,6 +10,7 @@ public enum TreeReport {
     /// intermediate JSON values: a document may have a hundred thousand sections).
     public static func json(_ outline: Outline, path: String, depth: Int? = nil) -> [UInt8] {
         var w = JSONWriter()
+        let lines: [(line: Int, endLine: Int)]? = outline.isFolded ? outline.originalSectionLines() : nil
         func node(_ index: Int) {
             let s = outline.sections[index]
             w.raw("{\"id\": "); w.string(s.id)
@@ -17,8 +18,8 @@ public enum TreeReport {
             w.raw(", \"level\": "); w.int(s.heading.level)
             w.raw(", \"title\": "); w.string(s.title)
             w.raw(", \"number\": "); if let n = s.number { w.string(n) } else { w.null() }
-            w.raw(", \"line\": "); w.int(s.heading.firstLine + 1)
-            w.raw(", \"end_line\": "); w.int(s.endLine + 1)
+            w.raw(", \"line\": "); w.int(lines?[index].line ?? s.heading.firstLine + 1)
+            w.raw(", \"end_line\": "); w.int(lines?[index].endLine ?? s.endLine + 1)
             w.raw(", \"folded\": "); w.bool(outline.isFolded(index))
             w.raw(", \"children\": [")
             var first = true
@@ -42,7 +43,7 @@ public enum TreeReport {
     /// One line per section: line number, fold indicator (`▸` folded, `▾` open with children),
     /// indentation by depth, number, title and ID (`(unpinned)` when no anchor holds it yet).
     public static func text(_ outline: Outline, depth: Int? = nil, style: Style) -> String {
-        let lineNumbers = outline.sourceLineNumbers()
+        let lineNumbers = outline.originalSectionLines().map(\.line)
         let shown = outline.sections.indices.filter { depth == nil || outline.sections[$0].depth <= depth! }
         let width = String(shown.map { lineNumbers[$0] }.max() ?? 1).count
         let dim = style.color ? "\u{1B}[2m" : "", bold = style.color ? "\u{1B}[1m" : ""
@@ -70,39 +71,50 @@ public enum TreeReport {
 }
 
 extension Outline {
-    /// The 1-based source line of each section's heading. In a folded view these are the lines of the
-    /// original document, so they jump across folded ranges as in an editor: every fold marker records
-    /// the original lines it hides. Between two markers the folded view has the original's lines plus
-    /// the anchors `fold` added; the recorded ranges say how many of those there are.
-    public func sourceLineNumbers() -> [Int] {
-        let markers = document.markers.sorted { $0.line < $1.line }
-        guard !markers.isEmpty else { return sections.map { $0.heading.firstLine + 1 } }
-        let anchorLines = Set(sections.compactMap { $0.record?.id != nil ? $0.record!.line : nil })
-        var original = [Int](repeating: 0, count: source.lineCount)   // folded line -> original line
-        var segmentStart = 0, originalStart = 1
-        var addedWhenKnown: [Bool] = []
-        func fill(_ range: Range<Int>, from first: Int, added: Int) {
-            var next = first
-            var toSkip = added
-            for line in range {
+    /// The 1-based lines of the original document, for every line of this one (plus one entry for the
+    /// end of the file). For a document that is not a folded view they are its own lines. In a folded
+    /// view, lines are the original's verbatim except for two kinds that `fold` wrote: a fold marker,
+    /// which stands for the original lines it records (`lines=A-B`, mapped to A), and an anchor line
+    /// marked `fold=added`, which the original does not have (mapped to the line that follows it). So
+    /// the mapping is exact, before, between and after markers alike.
+    public func originalLineNumbers() -> [Int] {
+        let lineCount = source.lineCount
+        guard isFolded else { return Array(1...(lineCount + 1)) }
+        var kind = [UInt8](repeating: 0, count: lineCount)        // 1: marker, 2: added anchor
+        var markerAt: [Int: FoldMarker] = [:]
+        for marker in document.markers { kind[marker.line] = 1; markerAt[marker.line] = marker }
+        for record in document.records where record.isAddedByFold { kind[record.line] = 2 }
+        var original = [Int](repeating: 0, count: lineCount + 1)
+        var next = 1
+        for line in 0..<lineCount {
+            switch kind[line] {
+            case 1:
+                let hidden = markerAt[line]!.hiddenLines
+                original[line] = max(next, hidden.lowerBound)
+                next = max(next, hidden.upperBound + 1)
+            case 2:
                 original[line] = next
-                if toSkip > 0 && anchorLines.contains(line) { toSkip -= 1 } else { next += 1 }
+            default:
+                original[line] = next
+                next += 1
             }
         }
-        for marker in markers {
-            let segment = segmentStart..<marker.line
-            let candidates = segment.filter { anchorLines.contains($0) }.count
-            let added = max(0, min(candidates, segment.count - (marker.hiddenLines.lowerBound - originalStart)))
-            if candidates > 0 { addedWhenKnown.append(added == candidates) }
-            fill(segment, from: originalStart, added: added)
-            original[marker.line] = marker.hiddenLines.lowerBound
-            segmentStart = marker.line + 1
-            originalStart = marker.hiddenLines.upperBound + 1
+        original[lineCount] = next
+        return original
+    }
+
+    /// Each section's heading line and last line, 1-based, in the original's numbering (SPEC §3 tree):
+    /// a section that ends in a fold marker ends where the hidden range ends.
+    public func originalSectionLines() -> [(line: Int, endLine: Int)] {
+        let original = originalLineNumbers()
+        var markerEnd: [Int: Int] = [:]
+        for marker in document.markers { markerEnd[marker.line] = marker.hiddenLines.upperBound }
+        return sections.map { s in
+            var end = s.endLine
+            // Trailing added anchors end nowhere in the original: step back over them.
+            while end > s.heading.firstLine, original[end] == original[end + 1], markerEnd[end] == nil { end -= 1 }
+            let endLine = markerEnd[end].map { max($0, original[end]) } ?? original[end]
+            return (original[s.heading.firstLine], endLine)
         }
-        // After the last marker nothing says how many lines the original had: assume what held before.
-        let tail = segmentStart..<source.lineCount
-        let mostlyAdded = addedWhenKnown.filter { $0 }.count * 2 > addedWhenKnown.count
-        fill(tail, from: originalStart, added: mostlyAdded ? tail.filter { anchorLines.contains($0) }.count : 0)
-        return sections.map { original[$0.heading.firstLine] }
     }
 }

@@ -82,6 +82,10 @@ public struct Sidecar: Sendable, Equatable {
                 }
                 return Entry(id: id, title: item["title"]?.stringValue, level: level, parent: item["parent"]?.stringValue)
             }
+            var seen = Set<String>()
+            for entry in sections ?? [] where !seen.insert(entry.id).inserted {
+                throw OutlineError.invalid("malformed sidecar: section ID '\(entry.id)' appears more than once")
+            }
         }
         return Sidecar(folded: folded, sections: sections)
     }

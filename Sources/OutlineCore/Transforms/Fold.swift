@@ -46,8 +46,13 @@ public enum Fold {
         }
         let byID = outline.indexByID()
         var collapsed = Set<Int>()
+        let hiddenIDs = outline.isFolded ? outline.hiddenIDs : []
         for id in selection.ids {
-            guard let index = byID[id] else { throw OutlineError.invalid("no section with ID '\(id)'") }
+            guard let index = byID[id] else {
+                // Already hidden in a marker of this folded view (inside a section collapsed with it).
+                if hiddenIDs.contains(id) { continue }
+                throw OutlineError.invalid("no section with ID '\(id)'")
+            }
             collapsed.insert(index)
         }
         // Visibility, in document order (a parent comes before its children).
@@ -72,12 +77,14 @@ public enum Fold {
             if case .invalidID(let raw)? = section.record?.problem {
                 throw OutlineError.invalid("malformed anchor ID '\(raw)' at line \(section.heading.lastLine + 2); run 'outline id -w' first")
             }
-            edits.addAnchors(outline, only: [index], warnings: &warnings)
+            edits.addAnchors(outline, only: [index], markAdded: true, warnings: &warnings)
 
             let hideBody = selection.depth != nil || collapsed.contains(index)
             guard hideBody else { continue }
             let first = outline.contentStartLine(index)
-            let nextVisible = k + 1 < visibleIndices.count ? sections[visibleIndices[k + 1]].heading.firstLine : source.lineCount
+            // Up to the next visible heading's block: link reference definitions that cmark reads as
+            // the start of that heading's paragraph stay visible with it.
+            let nextVisible = k + 1 < visibleIndices.count ? sections[visibleIndices[k + 1]].heading.blockStartLine : source.lineCount
             let last = nextVisible - 1
             guard first <= last else { continue }
             if let marker = section.marker, first == marker.line, last == marker.line {

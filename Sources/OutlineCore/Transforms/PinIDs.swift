@@ -3,6 +3,11 @@ public enum PinIDs {
     /// An anchor line is `anchorPrefix + ID + anchorSuffix`: `<!-- outline:ID -->`.
     static let anchorPrefix = Array("<!-- outline:".utf8)
     static let anchorSuffix = Array(" -->".utf8)
+    /// The attribute `fold` writes on the anchor lines it adds (`<!-- outline:b fold=added -->`), so that
+    /// a folded view says exactly which of its lines the original lacks: `tree` maps the view's lines
+    /// to the original's with it, `unfold` and `id --strip` take such lines out again.
+    static let foldAddedKey = "fold"
+    static let foldAddedSuffix = Array(" fold=added -->".utf8)
 
     /// Adds an anchor to every section heading that lacks one, keeps every existing anchor, gives a
     /// later duplicate a fresh ID and repairs malformed anchors in place. Warnings cover duplicates,
@@ -58,7 +63,9 @@ extension EditList {
     /// the last line's line ending is handled once). Shared by `id --strip` and `unfold`.
     mutating func removeID(from record: RecordLine, wholeLines: inout [Int]) {
         guard let idToken = record.idToken else { return }
-        if let next = record.attributeTokens.first {
+        if record.isAddedByFold {
+            wholeLines.append(record.line)
+        } else if let next = record.attributeTokens.first {
             delete(idToken.range.lowerBound..<next.range.lowerBound)
         } else {
             wholeLines.append(record.line)
@@ -66,12 +73,13 @@ extension EditList {
     }
 
     /// The edits that pin every section's ID (shared by `id`, and by `fold` for the headings it shows).
-    mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, warnings: inout [Diagnostic]) {
+    /// `markAdded`: new anchor lines carry `fold=added` (fold's).
+    mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false, warnings: inout [Diagnostic]) {
         let sections = outline.sections
         let source = outline.source
         for index in selected ?? Array(sections.indices) {
             guard let record = sections[index].record else {
-                insertLine(prefix: PinIDs.anchorPrefix, sections[index].id, suffix: PinIDs.anchorSuffix,
+                insertLine(prefix: PinIDs.anchorPrefix, sections[index].id, suffix: markAdded ? PinIDs.foldAddedSuffix : PinIDs.anchorSuffix,
                            after: sections[index].heading.lastLine, in: source)
                 continue
             }

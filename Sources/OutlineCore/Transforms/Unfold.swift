@@ -21,12 +21,9 @@ public enum Unfold {
         if let bad = folded.document.malformedMarkers.first {
             throw OutlineError.invalid("line \(bad.line + 1): malformed fold marker: \(bad.reason)")
         }
+        // An ID that several anchors carry belongs to its first section (SPEC §2: later copies get a
+        // fresh ID), and `fold` never writes a marker for a later copy: the first is the marker's.
         let byID = original.indexByID()
-        // Sections (not stray anchor lines) whose anchor carries an ID another section has too.
-        var duplicated = Set<String>()
-        for section in original.sections where section.duplicateOf != nil {
-            if let id = section.record?.id { duplicated.insert(id) }
-        }
         var seen: [String: Int] = [:]
         var edits = EditList()
         var warnings: [Diagnostic] = []
@@ -39,9 +36,6 @@ public enum Unfold {
             if let only, !only.contains(marker.id) { remaining += 1; continue }
             guard let index = byID[marker.id] else {
                 throw OutlineError.invalid("line \(marker.line + 1): fold marker '\(marker.id)' has no section '\(marker.id)' in the original")
-            }
-            if duplicated.contains(marker.id) {
-                throw OutlineError.invalid("line \(marker.line + 1): '\(marker.id)' appears more than once in the original; run 'outline id -w' on it")
             }
             let first = original.contentStartLine(index)
             let last = marker.hiddenSections.isEmpty ? original.bodyEndLine(index) : original.sections[index].endLine
@@ -65,9 +59,14 @@ public enum Unfold {
         if remaining == 0 {
             var wholeLines: [Int] = []
             for section in folded.sections {
-                guard let record = section.record, let id = record.id,
-                      let index = byID[id], !original.sections[index].anchored else { continue }
-                edits.removeID(from: record, wholeLines: &wholeLines)
+                guard let record = section.record, let id = record.id, let index = byID[id] else { continue }
+                if !original.sections[index].anchored {
+                    edits.removeID(from: record, wholeLines: &wholeLines)
+                } else if record.isAddedByFold, original.sections[index].record?.isAddedByFold != true,
+                          let token = record.attributeTokens.first, let idToken = record.idToken {
+                    // The original gained this anchor since: keep the line, not fold's mark.
+                    edits.delete(idToken.range.upperBound..<token.range.upperBound)
+                }
             }
             edits.deleteLines(wholeLines, in: source)
         }
