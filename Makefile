@@ -26,13 +26,15 @@ deps:
 	@pkg-config --exists libcmark || { echo "libcmark-dev is still missing"; exit 1; }
 
 # The tests also use the cmark command (render equivalence), git (check --since), setpriv (runs as an
-# unprivileged user), groff (the man page) and python3 (pre-commit and jsonschema from PyPI).
+# unprivileged user), groff (the man page), pandoc (formatter round trip) and python3 (pre-commit,
+# jsonschema and mdformat from PyPI).
 test-deps: deps
 	@missing=""; \
 	command -v cmark >/dev/null || missing="$$missing cmark"; \
 	command -v git >/dev/null || missing="$$missing git"; \
 	command -v setpriv >/dev/null || missing="$$missing util-linux"; \
 	command -v groff >/dev/null || missing="$$missing groff-base"; \
+	command -v pandoc >/dev/null || missing="$$missing pandoc"; \
 	command -v python3 >/dev/null || missing="$$missing python3 python3-venv"; \
 	if [ -n "$$missing" ]; then echo "installing$$missing (apt-get)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi

@@ -38,6 +38,14 @@ public struct Outline: Sendable {
     public private(set) var orphanRecords: [RecordLine] = []
     /// Fold markers that do not stand directly after a section heading or its record.
     public private(set) var orphanMarkers: [FoldMarker] = []
+    /// How many section records stand after blank lines, and how many directly under their heading.
+    public private(set) var anchorsAfterBlank = 0
+    public private(set) var anchorsBelow = 0
+
+    /// Where `id` puts a new anchor: after the blank line under the heading when most of the
+    /// document's anchors stand so (the document went through a formatter, or is written that way),
+    /// else directly under the heading (SPEC §2).
+    public var placesAnchorsAfterBlank: Bool { anchorsAfterBlank > anchorsBelow }
 
     public var source: Source { document.source }
 
@@ -67,13 +75,19 @@ public struct Outline: Sendable {
             var section = Section(heading: heading, parent: stack.last, depth: stack.count + 1, endLine: source.lineCount - 1,
                                   record: nil, marker: nil, id: "", anchored: false, number: nil, title: "")
             var next = heading.lastLine + 1
-            // A record that cannot carry an ID in place (unclosed, invalid UTF-8, or nothing after
-            // `outline:`) is not the heading's: `id` and `number` put a new record line before it, so
-            // that both commute and `--strip` gives back the malformed line untouched.
-            if let k = recordAt[next], document.records[k].canHoldAnID {
+            // The heading's record is the first non-blank line after it, if that is one (SPEC §2):
+            // formatters and linters (mdformat, pandoc, markdownlint's MD022) want a blank line under a
+            // heading and put one between it and its anchor. A record that cannot carry an ID in place
+            // (unclosed, invalid UTF-8, or nothing after `outline:`) is not the heading's: `id` and
+            // `number` put a new record line before it, so that both commute and `--strip` gives back
+            // the malformed line untouched.
+            var firstNonBlank = next
+            while firstNonBlank < source.lineCount && source.isBlank(firstNonBlank) { firstNonBlank += 1 }
+            if let k = recordAt[firstNonBlank], document.records[k].canHoldAnID {
                 section.record = document.records[k]
                 usedRecords.insert(k)
-                next += 1
+                next = firstNonBlank + 1
+                if firstNonBlank > heading.lastLine + 1 { anchorsAfterBlank += 1 } else { anchorsBelow += 1 }
             }
             if let k = markerAt[next] {
                 section.marker = document.markers[k]
@@ -193,7 +207,7 @@ public struct Outline: Sendable {
     /// 0-based line just past the section's heading and record line: where its body begins.
     public func contentStartLine(_ index: Int) -> Int {
         let s = sections[index]
-        return s.heading.lastLine + (s.record != nil ? 2 : 1)
+        return (s.record?.line ?? s.heading.lastLine) + 1
     }
 
     /// Last line of the section's own body (before its first subsection).

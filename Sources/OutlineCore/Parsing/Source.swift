@@ -75,4 +75,11 @@ public struct Source: Sendable {
 
     /// The content bytes of line `i` (no line ending, no BOM).
     @inlinable public func content(_ i: Int) -> ArraySlice<UInt8> { bytes[contentRange(i)] }
+
+    /// True when line `i` holds only spaces and tabs (or nothing).
+    public func isBlank(_ i: Int) -> Bool {
+        let range = contentRange(i)
+        for p in range where bytes[p] != 32 && bytes[p] != 9 { return false }
+        return true
+    }
 }

@@ -72,10 +72,10 @@ public enum Fold {
         for (k, index) in visibleIndices.enumerated() {
             let section = sections[index]
             if let first = section.duplicateOf, let id = section.record?.id {
-                throw OutlineError.invalid("duplicate ID '\(id)' at line \(section.heading.lastLine + 2) (first at line \(sections[first].heading.firstLine + 1)); run 'outline id -w' first")
+                throw OutlineError.invalid("duplicate ID '\(id)' at line \(section.record!.line + 1) (first at line \(sections[first].heading.firstLine + 1)); run 'outline id -w' first")
             }
             if case .invalidID(let raw)? = section.record?.problem {
-                throw OutlineError.invalid("malformed anchor ID '\(raw)' at line \(section.heading.lastLine + 2); run 'outline id -w' first")
+                throw OutlineError.invalid("malformed anchor ID '\(raw)' at line \(section.record!.line + 1); run 'outline id -w' first")
             }
             edits.addAnchors(outline, only: [index], markAdded: true, warnings: &warnings)
 

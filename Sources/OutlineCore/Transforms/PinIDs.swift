@@ -73,14 +73,18 @@ extension EditList {
     }
 
     /// The edits that pin every section's ID (shared by `id`, and by `fold` for the headings it shows).
-    /// `markAdded`: new anchor lines carry `fold=added` (fold's).
+    /// `markAdded`: fold's anchors, which carry `fold=added` and always stand directly under the
+    /// heading (the marker follows them). `id`'s follow the document's placement.
     mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false, warnings: inout [Diagnostic]) {
         let sections = outline.sections
         let source = outline.source
+        let afterBlank = !markAdded && outline.placesAnchorsAfterBlank
         for index in selected ?? Array(sections.indices) {
             guard let record = sections[index].record else {
+                var line = sections[index].heading.lastLine
+                if afterBlank, line + 2 < source.lineCount, source.isBlank(line + 1) { line += 1 }
                 insertLine(prefix: PinIDs.anchorPrefix, sections[index].id, suffix: markAdded ? PinIDs.foldAddedSuffix : PinIDs.anchorSuffix,
-                           after: sections[index].heading.lastLine, in: source)
+                           after: line, in: source)
                 continue
             }
             let section = sections[index]

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import OutlineCLI
+@testable import OutlineCore
+
+/// SPEC §6 coexistence with formatters: on real-world documents, `id`, then mdformat (PyPI) or
+/// `pandoc -f gfm -t gfm` (Debian), then `id` again adds no ID and leaves no orphan. Both formatters put
+/// a blank line between a heading and its anchor; the anchor is still the heading's (SPEC §2).
+@Suite("formatters", .serialized)
+struct FormatterTests {
+    /// Markdown documentation installed on this machine, read in place (as the conformance run does):
+    /// a fixed, sorted sample so that the run stays short.
+    static var documents: [URL] {
+        let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["REAL_DOCS"] ?? "/usr/share/doc")
+        let found = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "md" } ?? []
+        return found.sorted { $0.path < $1.path }.filter {
+            let size = (try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) ?? 0
+            return size > 500 && size < 60_000
+        }.prefix(60).map { $0 }
+    }
+
+    static var pandoc: Bool { (try? shell("command -v pandoc", in: Paths.root).status) == 0 }
+
+    func roundTrip(_ formatter: String) throws {
+        let documents = FormatterTests.documents
+        #expect(documents.count >= 20, "too few real documents under /usr/share/doc")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var checked = 0
+        for url in documents {
+            guard let input = try? [UInt8](Data(contentsOf: url)), !input.contains(0),
+                  let pinned = try? PinIDs.apply(Outline(Document(input))).output else { continue }
+            let file = dir.appendingPathComponent("doc.md")
+            try Data(pinned).write(to: file)
+            let run = try shell("\(formatter) \(file.path.debugDescription) > \(file.path.debugDescription).out", in: dir)
+            guard run.status == 0 else { continue }   // a formatter that gives up on a document proves nothing
+            let formatted = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file.path + ".out")))
+            let outline = Outline(try Document(formatted))
+            let before = outline.document.records.count
+            let again = try PinIDs.apply(outline)
+            let after = Outline(try Document(again.output))
+            // Where the formatter kept the anchors, none is added and none is an orphan.
+            guard before > 0 else { continue }
+            let orphans = after.orphanRecords.compactMap(\.id)
+            let added = after.document.records.count - before
+            #expect(added == 0 && orphans.isEmpty,
+                    "\(url.path): \(formatter) then id added \(added) anchors, orphans \(orphans.prefix(5))")
+            checked += 1
+        }
+        #expect(checked >= 20, "only \(checked) documents went through \(formatter)")
+    }
+
+    @Test(.enabled(if: PreCommit.available, "pip is not available: mdformat cannot be installed"))
+    func mdformatThenIDAddsNothing() throws {
+        try PreCommit.prepareVenv()
+        try roundTrip("'\(PreCommit.venv.appendingPathComponent("bin/mdformat").path)' - <")
+    }
+
+    @Test(.enabled(if: FormatterTests.pandoc, "pandoc is not installed (apt-get install pandoc)"))
+    func pandocThenIDAddsNothing() throws {
+        try roundTrip("pandoc -f gfm -t gfm")
+    }
+
+    @Test func placementFollowsTheDocument() throws {
+        // Most anchors after a blank line: new ones go there too; otherwise directly under.
+        let blank = bytes("# T\n\n<!-- outline:t -->\n\n## A\n\nText.\n")
+        #expect(String(decoding: try PinIDs.apply(Outline(Document(blank))).output, as: UTF8.self)
+                == "# T\n\n<!-- outline:t -->\n\n## A\n\n<!-- outline:a -->\nText.\n")
+        let below = bytes("# T\n<!-- outline:t -->\n\n## A\n\nText.\n")
+        #expect(String(decoding: try PinIDs.apply(Outline(Document(below))).output, as: UTF8.self)
+                == "# T\n<!-- outline:t -->\n\n## A\n<!-- outline:a -->\n\nText.\n")
+        // The anchor after blank lines is the heading's: no finding, no second anchor.
+        let formatted = bytes("# T\n\n<!-- outline:t -->\n\nText.\n")
+        #expect(Check.findings(Outline(try Document(formatted))).isEmpty)
+        #expect(try PinIDs.apply(Outline(Document(formatted))).output == formatted)
+    }
+}
