@@ -4,7 +4,7 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Report anchor, numbering and fold problems: the gate for hooks and CI.",
-        usage: "outline check [--no-folds] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed] [FILE...]",
+        usage: "outline check [--allow-folds] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed] [FILE...]",
         overview: """
         Prints one 'path:line: message' line per finding: headings without anchors, duplicate IDs,
         malformed or orphan anchors, stale numbering (in a numbered document), malformed or orphan fold
@@ -13,7 +13,8 @@ enum CheckCommand {
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
-            OptionSpec("no-folds", "Report every fold marker: the documents should not be folded views."),
+            OptionSpec("allow-folds", "Accept fold markers (a repository that keeps folded views on purpose); by default each is a finding."),
+            OptionSpec("no-folds", "Report every fold marker (the default; kept for older hooks)."),
             OptionSpec("state", value: "FILE", "Also report folded IDs of this sidecar that no longer exist."),
             OptionSpec("against", value: "OLD", "Every anchored ID in OLD (a file, or '-') must still exist; one FILE only."),
             OptionSpec("since", value: "REV", "For every FILE, the same check against its version at git revision REV (renames followed)."),
@@ -64,7 +65,7 @@ enum CheckCommand {
             do {
                 let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1)
                 let name = Inputs.displayName(path)
-                for finding in Check.findings(outline, noFolds: invocation.has("no-folds"), numberLevels: numberLevels) {
+                for finding in Check.findings(outline, allowFolds: invocation.has("allow-folds") && !invocation.has("no-folds"), numberLevels: numberLevels) {
                     lines.append("\(name):\(finding.line ?? 1): \(finding.message)")
                 }
                 if let sidecar {

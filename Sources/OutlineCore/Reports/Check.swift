@@ -3,10 +3,11 @@
 public enum Check {
     /// Findings about one document on its own: headings without anchors, duplicate IDs, malformed and
     /// orphan anchors, stale numbering (in a numbered document), malformed or orphan fold markers, and
-    /// with `noFolds` any fold marker.
+    /// any fold marker unless `allowFolds` (a folded view committed in place of its document has lost
+    /// its hidden lines).
     /// - Parameter numberLevels: the `--levels` the document is numbered with (nil: `number`'s default),
     ///   so that stale numbering is exactly what `outline number` would change.
-    public static func findings(_ outline: Outline, noFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil) -> [Diagnostic] {
+    public static func findings(_ outline: Outline, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for section in outline.sections {
             let headingLine = section.heading.firstLine + 1
@@ -34,9 +35,9 @@ public enum Check {
         for marker in outline.orphanMarkers {
             found.append(Diagnostic(line: marker.line + 1, "orphan fold marker '\(marker.id)': not directly after a section heading"))
         }
-        if noFolds {
+        if !allowFolds {
             for marker in outline.document.markers {
-                found.append(Diagnostic(line: marker.line + 1, "fold marker for '\(marker.id)': this document should not be folded (run 'outline unfold')"))
+                found.append(Diagnostic(line: marker.line + 1, "fold marker for '\(marker.id)': this is a folded view, its hidden lines are not here (run 'outline unfold', or check --allow-folds)"))
             }
         }
         return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
