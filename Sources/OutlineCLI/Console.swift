@@ -111,3 +111,24 @@ func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
 public func readStandardInput() throws -> [UInt8] {
     try FileSystem.readAll(fd: 0, path: FileSystem.stdinName)
 }
+
+/// The process environment as a dictionary (the first of duplicate names wins, as getenv(3) does).
+public func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var p = environ
+    while let entry = p.pointee {
+        let text = String(cString: entry)
+        if let eq = text.firstIndex(of: "="), result[String(text[..<eq])] == nil {
+            result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+        }
+        p += 1
+    }
+    return result
+}
+
+/// The working directory, nil when it cannot be read (deleted, or no permission on an ancestor).
+public func currentDirectory() -> String? {
+    guard let cwd = getcwd(nil, 0) else { return nil }
+    defer { free(cwd) }
+    return String(cString: cwd)
+}

@@ -11,14 +11,14 @@ struct FileError: Error {
     let message: String
 }
 
-/// Reading, finding and atomically rewriting files, through POSIX calls so that errors say exactly what
-/// went wrong (no such file, permission denied, is a directory).
 #if canImport(Glibc)
 private let systemRead = Glibc.read
 #else
 private let systemRead = Darwin.read
 #endif
 
+/// Reading, finding and atomically rewriting files, through POSIX calls so that errors say exactly what
+/// went wrong (no such file, permission denied, is a directory).
 enum FileSystem {
     static let stdinName = "<stdin>"
 
@@ -58,7 +58,8 @@ enum FileSystem {
         }
         if failure != 0 { throw FileError(path: path, message: describe(failure)) }
         guard !atEnd else { return result }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // After a whole regular file, this is one small read that finds the end.
+        var chunk = [UInt8](repeating: 0, count: known > 0 ? 4096 : 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if n < 0 {

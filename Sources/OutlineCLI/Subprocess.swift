@@ -83,24 +83,3 @@ enum Subprocess {
         FileError(path: arguments[0], message: "cannot run \(arguments[0])")
     }
 }
-
-/// The process environment as a dictionary (the first of duplicate names wins, as getenv(3) does).
-public func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var p = environ
-    while let entry = p.pointee {
-        let text = String(cString: entry)
-        if let eq = text.firstIndex(of: "="), result[String(text[..<eq])] == nil {
-            result[String(text[..<eq])] = String(text[text.index(after: eq)...])
-        }
-        p += 1
-    }
-    return result
-}
-
-/// The working directory, nil when it cannot be read (deleted, or no permission on an ancestor).
-public func currentDirectory() -> String? {
-    guard let cwd = getcwd(nil, 0) else { return nil }
-    defer { free(cwd) }
-    return String(cString: cwd)
-}

@@ -36,9 +36,9 @@ enum FoldCommand {
         if let statePath {
             let sidecar = try SidecarInput.read(statePath, console: console)
             // Sections hidden in a marker of a folded view still exist.
-            let present = Set(outline.sections.map(\.id)).union(outline.hiddenIDs)
+            let missing = Set(Check.missingFolded(sidecar, in: outline))
             for id in sidecar.folded {
-                if present.contains(id) { ids.append(id) } else {
+                if !missing.contains(id) { ids.append(id) } else {
                     console.err("outline: \(Inputs.displayName(statePath)): warning: folded section '\(id)' no longer exists in \(Inputs.displayName(path)); ignored\n")
                 }
             }

@@ -192,7 +192,7 @@ public struct Outline: Sendable {
     /// IDs of the sections hidden inside the fold markers of a folded view.
     public var hiddenIDs: Set<String> {
         var ids = Set<String>()
-        for section in sections { for hidden in section.marker?.hiddenSections ?? [] { ids.insert(hidden.id) } }
+        for marker in document.markers { for hidden in marker.hiddenSections { ids.insert(hidden.id) } }
         return ids
     }
 

@@ -91,8 +91,7 @@ public enum Check {
 
     /// Folded IDs of a sidecar that are not sections of the document.
     public static func missingFolded(_ sidecar: Sidecar, in outline: Outline) -> [String] {
-        var present = Set(outline.sections.map(\.id))
-        for marker in outline.document.markers { for hidden in marker.hiddenSections { present.insert(hidden.id) } }
+        let present = Set(outline.sections.map(\.id)).union(outline.hiddenIDs)
         return sidecar.folded.filter { !present.contains($0) }
     }
 }

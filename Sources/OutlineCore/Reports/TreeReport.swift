@@ -10,7 +10,7 @@ public enum TreeReport {
     /// intermediate JSON values: a document may have a hundred thousand sections).
     public static func json(_ outline: Outline, path: String, depth: Int? = nil) -> [UInt8] {
         var w = JSONWriter()
-        let lines: [(line: Int, endLine: Int)]? = outline.isFolded ? outline.originalSectionLines() : nil
+        let lines = outline.originalSectionLines()
         func node(_ index: Int) {
             let s = outline.sections[index]
             w.raw("{\"id\": "); w.string(s.id)
@@ -18,8 +18,8 @@ public enum TreeReport {
             w.raw(", \"level\": "); w.int(s.heading.level)
             w.raw(", \"title\": "); w.string(s.title)
             w.raw(", \"number\": "); if let n = s.number { w.string(n) } else { w.null() }
-            w.raw(", \"line\": "); w.int(lines?[index].line ?? s.heading.firstLine + 1)
-            w.raw(", \"end_line\": "); w.int(lines?[index].endLine ?? s.endLine + 1)
+            w.raw(", \"line\": "); w.int(lines[index].line)
+            w.raw(", \"end_line\": "); w.int(lines[index].endLine)
             w.raw(", \"folded\": "); w.bool(outline.isFolded(index))
             w.raw(", \"children\": [")
             var first = true
@@ -106,6 +106,7 @@ extension Outline {
     /// Each section's heading line and last line, 1-based, in the original's numbering (SPEC §3 tree):
     /// a section that ends in a fold marker ends where the hidden range ends.
     public func originalSectionLines() -> [(line: Int, endLine: Int)] {
+        guard isFolded else { return sections.map { ($0.heading.firstLine + 1, $0.endLine + 1) } }
         let original = originalLineNumbers()
         var markerEnd: [Int: Int] = [:]
         for marker in document.markers { markerEnd[marker.line] = marker.hiddenLines.upperBound }

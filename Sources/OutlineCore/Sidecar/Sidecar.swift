@@ -64,10 +64,10 @@ public struct Sidecar: Sendable, Equatable {
         }
         var folded: [String] = []
         if let raw = root["folded"] {
-            guard let list = raw.arrayValue?.compactMap(\.stringValue), list.count == raw.arrayValue?.count else {
+            guard let items = raw.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
                 throw OutlineError.invalid("malformed sidecar: \"folded\" must be a list of section IDs")
             }
-            folded = list
+            folded = items.compactMap(\.stringValue)
         }
         var sections: [Entry]? = nil
         if let raw = root["sections"] {
