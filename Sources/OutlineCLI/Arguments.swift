@@ -20,7 +20,7 @@ public struct OptionSpec: Sendable {
 }
 
 /// A parsed command line: flags, option values (in order) and operands.
-struct Invocation {
+struct Invocation: Sendable {
     var flags: Set<String> = []
     var values: [String: [String]] = [:]
     var operands: [String] = []

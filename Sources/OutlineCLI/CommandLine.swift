@@ -1,14 +1,14 @@
 import OutlineCore
 
 /// One subcommand: its help texts, its options and what it runs.
-public struct CommandSpec {
+public struct CommandSpec: Sendable {
     public let name: String
     public let summary: String
     public let usage: String
     public let overview: String
     public let arguments: [(String, String)]
     public let options: [OptionSpec]
-    let run: (Invocation, Console) throws -> Int32
+    let run: @Sendable (Invocation, Console) throws -> Int32
 
     /// Options including `--help`, which every command has.
     public var allOptions: [OptionSpec] { options + [OptionSpec.help] }
@@ -69,13 +69,9 @@ public enum OutlineCommandLine {
         } catch let error as UsageError {
             console.discardOutput()
             return usageError(error, command: spec, console: console)
-        } catch let error as FileError {
+        } catch let error as Diagnostic {
             console.discardOutput()
-            console.err("outline: \(error.path): \(error.message)\n")
-            return 2
-        } catch let error as OutlineError {
-            console.discardOutput()
-            console.err("outline: \(error.message)\n")
+            console.report(error)
             return 2
         } catch {
             console.discardOutput()

@@ -5,12 +5,6 @@ import Darwin
 #endif
 import OutlineCore
 
-/// An error about one file, shown as `outline: PATH: message`.
-struct FileError: Error {
-    let path: String
-    let message: String
-}
-
 #if canImport(Glibc)
 private let systemRead = Glibc.read
 #else
@@ -26,11 +20,11 @@ enum FileSystem {
     static func read(_ path: String) throws -> [UInt8] {
         if path == "-" { return try readAll(fd: 0, path: stdinName) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileError(path: path, message: describe(errno)) }
+        guard fd >= 0 else { throw Diagnostic.file(path, describe(errno)) }
         defer { close(fd) }
         var info = stat()
         if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw FileError(path: path, message: "is a directory")
+            throw Diagnostic.file(path, "is a directory")
         }
         return try readAll(fd: fd, path: path)
     }
@@ -56,7 +50,7 @@ enum FileSystem {
                 initialized += n
             }
         }
-        if failure != 0 { throw FileError(path: path, message: describe(failure)) }
+        if failure != 0 { throw Diagnostic.file(path, describe(failure)) }
         guard !atEnd else { return result }
         // After a whole regular file, this is one small read that finds the end.
         var chunk = [UInt8](repeating: 0, count: known > 0 ? 4096 : 1 << 16)
@@ -64,12 +58,18 @@ enum FileSystem {
             let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw FileError(path: path, message: describe(errno))
+                throw Diagnostic.file(path, describe(errno))
             }
             if n == 0 { break }
             result.append(contentsOf: chunk[0..<n])
         }
         return result
+    }
+
+    /// A Markdown file name: `.md` or `.markdown`, in any case (`README.MD`).
+    static func isMarkdownName(_ name: String) -> Bool {
+        let lower = String(decoding: name.utf8.suffix(9).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+        return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -98,7 +98,7 @@ enum FileSystem {
     }
 
     private static func collectMarkdown(in directory: String, into files: inout [String]) throws {
-        guard let dir = opendir(directory) else { throw FileError(path: directory, message: describe(errno)) }
+        guard let dir = opendir(directory) else { throw Diagnostic.file(directory, describe(errno)) }
         var names: [String] = []
         while let entry = readdir(dir) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
@@ -116,7 +116,7 @@ enum FileSystem {
             let type = info.st_mode & S_IFMT
             if type == S_IFDIR {
                 if !name.hasPrefix(".") { try collectMarkdown(in: path, into: &files) }
-            } else if name.hasSuffix(".md") || name.hasSuffix(".markdown") {
+            } else if isMarkdownName(name) {
                 if type == S_IFLNK && isDirectory(path) { continue }
                 files.append(path)
             }
@@ -136,10 +136,10 @@ enum FileSystem {
         var isNew = false
         // rename(2) would replace a file the user may not write: refuse, as writing it in place would.
         if access(target, F_OK) == 0 && access(target, W_OK) != 0 {
-            throw FileError(path: path, message: "cannot write: \(describe(errno))")
+            throw Diagnostic.file(path, "cannot write: \(describe(errno))")
         }
         if stat(target, &info) != 0 {
-            guard errno == ENOENT, createIfMissing else { throw FileError(path: path, message: describe(errno)) }
+            guard errno == ENOENT, createIfMissing else { throw Diagnostic.file(path, describe(errno)) }
             // A new file: the permissions open(2) would give it (0666 less the umask).
             isNew = true
             let mask = umask(0)
@@ -153,8 +153,8 @@ enum FileSystem {
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).outline-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw FileError(path: path, message: "cannot write: \(describe(errno))") }
-        let temporary = String(cString: template)
+        guard fd >= 0 else { throw Diagnostic.file(path, "cannot write: \(describe(errno))") }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = false
         defer { if !ok { unlink(temporary) } }
         var written = 0
@@ -166,16 +166,16 @@ enum FileSystem {
             }
             return nil
         }
-        if let failure { close(fd); throw FileError(path: path, message: "cannot write: \(describe(failure))") }
+        if let failure { close(fd); throw Diagnostic.file(path, "cannot write: \(describe(failure))") }
         // Owner first, then the mode: chown(2) clears the setuid and setgid bits.
         if !isNew { _ = fchown(fd, info.st_uid, info.st_gid) }
         _ = fchmod(fd, info.st_mode & 0o7777)
         guard fsync(fd) == 0 || errno == EINVAL else {
             let e = errno; close(fd)
-            throw FileError(path: path, message: "cannot write: \(describe(e))")
+            throw Diagnostic.file(path, "cannot write: \(describe(e))")
         }
         close(fd)
-        guard rename(temporary, target) == 0 else { throw FileError(path: path, message: "cannot write: \(describe(errno))") }
+        guard rename(temporary, target) == 0 else { throw Diagnostic.file(path, "cannot write: \(describe(errno))") }
         ok = true
     }
 

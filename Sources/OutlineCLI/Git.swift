@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OutlineCore
 
 /// The few git operations `check --since` needs, run through git itself: the work tree's root, renames
 /// since a revision, and file contents at that revision. Paths travel NUL-separated (`-z`) and blobs are
@@ -14,7 +15,7 @@ final class Git {
     init(directory: String) throws {
         self.directory = directory
         guard let top = try Git.run(["rev-parse", "--show-toplevel"], in: directory), !top.isEmpty else {
-            throw FileError(path: directory, message: "not in a git work tree (check --since needs one)")
+            throw Diagnostic.file(directory, "not in a git work tree (check --since needs one)")
         }
         var path = top
         while path.last == 10 || path.last == 13 { path.removeLast() }
@@ -56,12 +57,19 @@ final class Git {
         return map
     }
 
-    /// Contents of root-relative `paths` at `revision` (nil for a path that was no file there): one
-    /// `git ls-tree -r -z` for the object ids, then one `git cat-file --batch` fed those ids.
-    func contents(at revision: String, of paths: [String]) throws -> [[UInt8]?] {
-        guard !paths.isEmpty else { return [] }
+    /// Root-relative path of a directory of the work tree ("" for the root), nil when it lies outside.
+    func relativeDirectory(of directory: String) -> String? {
+        let absolute = directory.hasPrefix("/") ? directory : self.directory + "/" + directory
+        guard let resolved = Git.resolve(absolute) else { return nil }
+        if resolved == root { return "" }
+        guard resolved.hasPrefix(root + "/") else { return nil }
+        return String(resolved.dropFirst(root.count + 1))
+    }
+
+    /// The files of `revision`: root-relative path → blob object id (one `git ls-tree -r -z`).
+    func files(at revision: String) throws -> [String: String] {
         guard let listing = try Git.run(["ls-tree", "-r", "-z", "--full-tree", revision], in: root) else {
-            throw FileError(path: "git", message: "cannot list the files of '\(revision)'")
+            throw Diagnostic.file("git", "cannot list the files of '\(revision)'")
         }
         // Each entry: "<mode> SP <type> SP <object> TAB <path>" NUL.
         var objects: [String: String] = [:]
@@ -71,11 +79,18 @@ final class Git {
             guard fields.count == 3, fields[1].elementsEqual("blob".utf8) else { continue }
             objects[String(decoding: entry[(tab + 1)...], as: UTF8.self)] = String(decoding: fields[2], as: UTF8.self)
         }
+        return objects
+    }
+
+    /// Contents of root-relative `paths` at `revision` (nil for a path that was no file there), from
+    /// the listing `files(at:)` made: one `git cat-file --batch` fed the object ids.
+    func contents(of paths: [String], in objects: [String: String]) throws -> [[UInt8]?] {
+        guard !paths.isEmpty else { return [] }
         let wanted = paths.compactMap { objects[$0] }
         guard !wanted.isEmpty else { return paths.map { _ in nil } }
         let result = try Subprocess.run(["git", "-C", root, "cat-file", "--batch"],
                                         input: Array(wanted.map { $0 + "\n" }.joined().utf8))
-        guard result.status == 0 else { throw FileError(path: "git", message: "git cat-file failed") }
+        guard result.status == 0 else { throw Diagnostic.file("git", "git cat-file failed") }
         let data = result.output
         var blobs: [String: [UInt8]] = [:]
         var p = 0

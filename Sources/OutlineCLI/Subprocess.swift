@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OutlineCore
 
 /// Runs a program found on PATH with `posix_spawnp`, feeding it `input` and collecting its standard
 /// output (standard error goes to /dev/null). Input and output are pumped together with poll(2), so a
@@ -79,7 +80,7 @@ enum Subprocess {
         return Result(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output: output)
     }
 
-    private static func spawnError(_ arguments: [String]) -> FileError {
-        FileError(path: arguments[0], message: "cannot run \(arguments[0])")
+    private static func spawnError(_ arguments: [String]) -> Diagnostic {
+        Diagnostic.file(arguments[0], "cannot run \(arguments[0])")
     }
 }

@@ -80,7 +80,7 @@ func run(_ executable: String, _ args: [String], input: [UInt8]? = nil) -> [UInt
     var inputFile: String? = nil
     if let input {
         let path = NSTemporaryDirectory() + "outline-conformance-\(getpid()).md"
-        FileManager.default.createFile(atPath: path, contents: Data(input))
+        guard FileManager.default.createFile(atPath: path, contents: Data(input)) else { return nil }
         process.arguments! += [path]
         inputFile = path
     }
@@ -114,10 +114,10 @@ let variants: [(String, ([UInt8]) -> [UInt8])] = [("as is", { $0 }), ("CRLF", cr
 // MARK: Properties
 
 func outline(_ b: [UInt8]) throws -> Outline { Outline(try Document(b)) }
-func id(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.apply(try outline(b)).output }
-func stripIDs(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.strip(try outline(b)).output }
+func id(_ b: [UInt8]) throws -> [UInt8] { PinIDs.apply(try outline(b)).output }
+func stripIDs(_ b: [UInt8]) throws -> [UInt8] { PinIDs.strip(try outline(b)).output }
 func number(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.apply(try outline(b)).output }
-func stripNumbers(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.strip(try outline(b)).output }
+func stripNumbers(_ b: [UInt8]) throws -> [UInt8] { NumberHeadings.strip(try outline(b)).output }
 
 /// HTML with every heading's content emptied: what must not change when only heading text does.
 func blocksOnly(_ html: [UInt8]) -> [UInt8] {
@@ -167,7 +167,7 @@ func renderHTML(_ b: [UInt8]) -> [UInt8]? {
         }
     }
 }
-func htmlFromCommand(_ b: [UInt8]) -> [UInt8]? { run(cmarkPath, ["--unsafe"], input: b) }
+func htmlFromCommand(_ b: [UInt8], cmark: String) -> [UInt8]? { run(cmark, ["--unsafe"], input: b) }
 func withoutOutlineLines(_ html: [UInt8]) -> [UInt8] {
     let open = Array("<!-- outline".utf8), close = Array("-->".utf8)
     var out: [UInt8] = []
@@ -321,7 +321,7 @@ var properties: [Property] = [
 // The in-process rendering must be the cmark command's: compare on a sample spread over the cases.
 let stride = max(1, cases.count / 40)
 for c in Swift.stride(from: 0, to: cases.count, by: stride).map({ cases[$0] }) where !c.bytes.isEmpty {
-    guard let fromCommand = htmlFromCommand(c.bytes) else {
+    guard let fromCommand = htmlFromCommand(c.bytes, cmark: cmarkPath) else {
         print("outline-conformance: cannot run '\(cmarkPath) --unsafe' (install the cmark package)")
         exit(2)
     }

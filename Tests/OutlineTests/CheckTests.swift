@@ -3,66 +3,8 @@ import Testing
 @testable import OutlineCLI
 @testable import OutlineCore
 
-/// Runs a shell command in `directory`; its status and output.
-@discardableResult
-func shell(_ command: String, in directory: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = directory
-    var env = ProcessInfo.processInfo.environment
-    env["GIT_AUTHOR_NAME"] = "Test"; env["GIT_AUTHOR_EMAIL"] = "test@example.com"
-    env["GIT_COMMITTER_NAME"] = "Test"; env["GIT_COMMITTER_EMAIL"] = "test@example.com"
-    env["PATH"] = URL(fileURLWithPath: Paths.binary).deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-    for (k, v) in environment { env[k] = v }
-    process.environment = env
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-@Suite("number and check", .serialized)
-struct NumberAndCheckTests {
-    @Test func numberRefusesAFoldedView() throws {
-        let folded = bytes("# A\n<!-- outline:a -->\n<!-- outline-fold:a lines=2-3 hash=00000000 -->\n")
-        let result = try runBinary(["number"], stdin: folded)
-        #expect(result.status == 2 && result.stdout.isEmpty)
-        #expect(result.stderr.hasPrefix("outline: <stdin>: cannot number a folded view"))
-    }
-
-    @Test func numberLevelsAreValidated() throws {
-        for bad in ["0-2", "3-2", "1-7", "x", "2-"] {
-            let result = try runBinary(["number", "--levels", bad], stdin: bytes("# A\n"))
-            #expect(result.status == 2 && result.stderr.contains("--levels needs a level A or a range A-B"), "\(bad)")
-        }
-        #expect(try runBinary(["number", "--levels", "2"], stdin: bytes("# A\n## B\n")).text == "# A\n## 1 B\n<!-- outline:number=1 -->\n")
-    }
-
-    @Test func numberWriteAndCheck() throws {
-        let dir = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("a.md")
-        try Data(bytes("# T\n\n## A\n\n## B\n")).write(to: file)
-        #expect(try runBinary(["number", "--check", file.path]).status == 1)
-        #expect(try runBinary(["number", "-w", file.path]).status == 0)
-        #expect(try runBinary(["number", "--check", file.path]).status == 0)
-        #expect(try String(contentsOf: file, encoding: .utf8).contains("## 2 B\n<!-- outline:number=2 -->"))
-        // A section inserted above: check reports stale numbers, number -w fixes them.
-        var text = try String(contentsOf: file, encoding: .utf8)
-        text = text.replacingOccurrences(of: "## 1 A", with: "## New\n\n## 1 A")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        let stale = try runBinary(["check", file.path])
-        #expect(stale.status == 1)
-        #expect(stale.text.contains("\(file.path):3: missing number (expected '1'"))
-        #expect(stale.text.contains("\(file.path):5: stale number '1' (expected '2'"))
-        #expect(try runBinary(["number", "-w", file.path]).status == 0)
-        #expect(try runBinary(["check", file.path]).text.contains("number") == false)
-    }
-
+@Suite("check", .serialized)
+struct CheckTests {
     @Test func checkFindingsAndExitStatus() throws {
         let clean = try runBinary(["id"], stdin: bytes("# A\n## B\n")).stdout
         let ok = try runBinary(["check"], stdin: clean)
@@ -96,7 +38,12 @@ struct NumberAndCheckTests {
         let removed = try runBinary(["check", "--against", old.path, new.path])
         #expect(removed.status == 1)
         #expect(removed.text == "\(old.path):7: anchor 'usage' no longer exists in \(new.path)\n")
-        #expect(try runBinary(["check", "--against", old.path, "--allow-removed", new.path]).status == 0)
+        #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "*", new.path]).status == 0)
+        #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "usage", new.path]).status == 0)
+        #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "us?ge", new.path]).status == 0)
+        #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "install", new.path]).status == 1)
+        let empty = try runBinary(["check", "--against", old.path, "--allow-removed", "", new.path])
+        #expect(empty.status == 2 && empty.stderr.hasPrefix("outline: --allow-removed needs an ID or a glob"))
         // OLD from standard input.
         let fromStdin = try runBinary(["check", "--against", "-", new.path], stdin: pinned)
         #expect(fromStdin.text == "<stdin>:7: anchor 'usage' no longer exists in \(new.path)\n")
@@ -158,6 +105,71 @@ struct NumberAndCheckTests {
         #expect(badRevision.status == 2 && badRevision.stderr.hasPrefix("outline: --since: 'no-such-rev' is not a git revision here"))
     }
 
+    @Test func checkSinceFollowsDeletedFilesAndMovesBetweenFiles() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try shell("git init -q -b main . && mkdir -p docs/sub", in: dir)
+        let a = try runBinary(["id"], stdin: bytes("# Guide\n\n## Install\n\nSteps.\n\n## Usage\n\nRun it.\n")).stdout
+        let b = try runBinary(["id"], stdin: bytes("# Setup\n\n## Linux\n")).stdout
+        let c = try runBinary(["id"], stdin: bytes("# Repl\n\n## Commands\n\n## History\n")).stdout
+        try Data(a).write(to: dir.appendingPathComponent("docs/a.md"))
+        try Data(b).write(to: dir.appendingPathComponent("docs/b.md"))
+        try Data(c).write(to: dir.appendingPathComponent("docs/sub/REPL.MD"))
+        try shell("git add -A && git commit -qm base", in: dir)
+
+        // A deleted Markdown file under a given directory lost its anchors (extension in any case).
+        try shell("git rm -q docs/sub/REPL.MD", in: dir)
+        let deleted = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
+        #expect(deleted.status == 1)
+        #expect(deleted.text == """
+            HEAD:docs/sub/REPL.MD:1: anchor 'repl' no longer exists: docs/sub/REPL.MD was deleted
+            HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted
+            HEAD:docs/sub/REPL.MD:7: anchor 'history' no longer exists: docs/sub/REPL.MD was deleted
+
+            """, "\(deleted.text)")
+        // Outside the given directories, a deletion is not this check's business; '*' accepts it all.
+        #expect(try runBinary(["check", "--since", "HEAD", "docs/a.md"], directory: dir).status == 0)
+        #expect(try runBinary(["check", "--since", "HEAD", "--allow-removed", "*", "docs"], directory: dir).status == 0)
+        let some = try runBinary(["check", "--since", "HEAD", "--allow-removed", "repl", "--allow-removed", "h*", "docs"], directory: dir)
+        #expect(some.text == "HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted\n")
+        // From inside a subdirectory, paths print relative to it.
+        let inside = try runBinary(["check", "--since", "HEAD", "."], directory: dir.appendingPathComponent("docs"))
+        #expect(inside.text.contains("HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: sub/REPL.MD was deleted"), "\(inside.text)")
+        try shell("git reset -q --hard", in: dir)
+
+        // A section moved to another checked file keeps its ID: not a removal.
+        let install = "## Install\n<!-- outline:install -->\n\nSteps.\n\n"
+        let aText = String(decoding: a, as: UTF8.self)
+        try aText.replacingOccurrences(of: install, with: "").write(to: dir.appendingPathComponent("docs/a.md"), atomically: true, encoding: .utf8)
+        try (String(decoding: b, as: UTF8.self) + "\n" + install).write(to: dir.appendingPathComponent("docs/b.md"), atomically: true, encoding: .utf8)
+        let moved = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
+        #expect(moved.status == 0, "\(moved.text)")
+        // Only one of the two files checked: the section left and went nowhere that was checked.
+        let half = try runBinary(["check", "--since", "HEAD", "docs/a.md"], directory: dir)
+        #expect(half.text == "HEAD:docs/a.md:4: anchor 'install' no longer exists in docs/a.md\n")
+        // Copied into two files: which one is it? A finding that names both.
+        try (String(decoding: c, as: UTF8.self) + "\n" + install).write(to: dir.appendingPathComponent("docs/sub/REPL.MD"), atomically: true, encoding: .utf8)
+        let twice = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
+        #expect(twice.text.contains("anchor 'install' no longer exists in docs/a.md (it appeared in docs/b.md and docs/sub/REPL.MD"), "\(twice.text)")
+    }
+
+    @Test func findingFormats() throws {
+        let doc = bytes("# T\n\n## A, b: c\n")
+        let github = runInProcess(["check", "--format", "github"], stdin: doc)
+        #expect(github.status == 1)
+        #expect(github.text == """
+            ::error file=<stdin>,line=1,title=outline missing-anchor::heading 'T' has no anchor (run 'outline id -w')
+            ::error file=<stdin>,line=3,title=outline missing-anchor::heading 'A, b: c' has no anchor (run 'outline id -w')
+
+            """)
+        #expect(Report.workflowCommand(Diagnostic(.finding, .missingAnchor, path: "a,b:c.md", line: 2, "50%\nnext"))
+                == "::error file=a%2Cb%3Ac.md,line=2,title=outline missing-anchor::50%25%0Anext\n")
+        let text = runInProcess(["check", "--format", "text"], stdin: doc)
+        #expect(text.text == runInProcess(["check"], stdin: doc).text)
+        let bad = runInProcess(["check", "--format", "xml"], stdin: doc)
+        #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.hasPrefix("outline: --format must be text, json or github, not 'xml'"))
+    }
+
     @Test func plainGitHookExample() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -173,5 +185,75 @@ struct NumberAndCheckTests {
         try Data(bytes("# Notes\n<!-- outline:notes -->\n")).write(to: dir.appendingPathComponent("notes.md"))
         let third = try shell("git add notes.md && git commit -qm drop", in: dir)
         #expect(third.status != 0 && third.output.contains("anchor 'todo' no longer exists"), "\(third.output)")
+    }
+}
+
+/// The library's check, without the command line: every finding is a located diagnostic.
+@Suite("check (library)")
+struct CheckLibraryTests {
+    func outline(_ text: String) throws -> Outline { try Outline(parsing: bytes(text)) }
+
+    @Test func findingsNameTheirFileLineAndKind() throws {
+        let doc = try outline("# T\n<!-- outline:t -->\n## A\n<!-- outline:t -->\n## B\n<!-- outline: Bad Id -->\n\n<!-- outline:lost -->\n<!-- outline-fold:t lines=9-9 hash=00000000 -->\n")
+        let found = Check.findings(doc, path: "doc.md")
+        #expect(found.map(\.kind) == [.duplicateID, .malformedAnchor, .orphanAnchor, .orphanFoldMarker, .foldMarker])
+        #expect(found.map(\.line) == [4, 6, 8, 9, 9])
+        #expect(found.allSatisfy { $0.path == "doc.md" && $0.severity == .finding })
+        #expect(found[0].description == "doc.md:4: duplicate ID 't' (first at line 1)")
+        #expect(Check.findings(doc, path: "doc.md", allowFolds: true).map(\.kind) == [.duplicateID, .malformedAnchor, .orphanAnchor, .orphanFoldMarker])
+    }
+
+    @Test func staleNumbersAndMissingFolded() throws {
+        let numbered = try outline("# T\n\n## 3 A\n<!-- outline:number=1 -->\n")
+        #expect(Check.findings(numbered, path: "n.md").filter { $0.kind == .staleNumber }.map(\.line) == [3])
+        let state = try SidecarFile(path: "s.json", bytes: bytes("{\n  \"version\": 1,\n  \"folded\": [\n    \"a\",\n    \"gone\"\n  ]\n}\n"))
+        let missing = Check.missingFolded(state, in: try outline("# A\n"), name: "a.md")
+        #expect(missing.map(\.description) == ["s.json:5: folded section 'gone' does not exist in a.md"])
+    }
+
+    @Test func removalsMovesAndDeletedFiles() throws {
+        let a0 = try outline("# A\n<!-- outline:a -->\n## X\n<!-- outline:x -->\n## Y\n<!-- outline:y -->\n")
+        let a1 = try outline("# A\n<!-- outline:a -->\n")
+        let b0 = try outline("# B\n<!-- outline:b -->\n")
+        let b1 = try outline("# B\n<!-- outline:b -->\n## X\n<!-- outline:x -->\n")
+        let gone = try outline("# G\n<!-- outline:g -->\n")
+        let pairs: [Removals.FilePair] = [
+            .init(oldName: "R:a.md", old: a0, newName: "a.md", new: a1),
+            .init(oldName: "R:b.md", old: b0, newName: "b.md", new: b1),
+            .init(oldName: "R:g.md", old: gone, newName: "g.md", new: nil),
+        ]
+        #expect(Removals.findings(pairs).map(\.description) == [
+            "R:a.md:5: anchor 'y' no longer exists in a.md",
+            "R:g.md:1: anchor 'g' no longer exists: g.md was deleted",
+        ])
+        #expect(Removals.findings(pairs, allowed: [Glob("?")!]).isEmpty)
+        // An unanchored heading that happens to have the ID is no evidence of a move.
+        let unpinned = try outline("# B\n<!-- outline:b -->\n## Y\n")
+        #expect(Removals.findings([pairs[0], .init(oldName: "R:b.md", old: b0, newName: "b.md", new: unpinned)]).map(\.line) == [3, 5])
+    }
+}
+
+@Suite("globs")
+struct GlobTests {
+    @Test(arguments: [
+        ("*", "anything-at-all", true), ("legacy-*", "legacy-install", true), ("legacy-*", "install", false),
+        ("us?ge", "usage", true), ("us?ge", "usge", false), ("[a-c]x", "bx", true), ("[!a-c]x", "bx", false),
+        ("[]]", "]", true), ("a\\*", "a*", true), ("a\\*", "ab", false), ("*a*b*", "xxaxxbxx", true), ("*a*b*", "xxbxxaxx", false),
+        ("install", "install", true), ("install", "install-1", false), ("é*", "été", true),
+    ])
+    func matches(_ pattern: String, _ text: String, _ expected: Bool) {
+        #expect(Glob(pattern)?.matches(text) == expected)
+    }
+
+    @Test func pathAwareStarsStopAtSlashes() {
+        #expect(Glob("docs/*.md", pathAware: true)!.matches("docs/a.md"))
+        #expect(!Glob("docs/*.md", pathAware: true)!.matches("docs/sub/a.md"))
+        #expect(Glob("docs/**.md", pathAware: true)!.matches("docs/sub/a.md"))
+        #expect(Glob("docs/*.md")!.matches("docs/sub/a.md"))
+    }
+
+    @Test func invalidPatterns() {
+        #expect(Glob("") == nil)
+        #expect(Glob("[abc") == nil)
     }
 }

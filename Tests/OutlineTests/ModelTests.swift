@@ -114,14 +114,20 @@ struct EditTests {
         edits.replace(0..<1, with: bytes("X"))
         edits.insert(bytes("C"), at: 3)
         edits.delete(4..<6)
-        #expect(try edits.apply(to: bytes("abcdefg")) == bytes("XbcBCdg"))
+        #expect(edits.apply(to: bytes("abcdefg")) == bytes("XbcBCdg"))
     }
 
     @Test func refusesOverlaps() {
         var edits = EditList()
         edits.replace(0..<3, with: [])
         edits.replace(2..<4, with: [])
-        #expect(throws: OutlineError.self) { try edits.apply(to: bytes("abcdef")) }
+        // Overlapping edits are a programmer error: `rewrite` stops on a precondition, found by this check.
+        #expect(EditList.firstOverlap(edits.sortedEdits(), length: 6) == 2)
+        var apart = EditList()
+        apart.replace(0..<2, with: [])
+        apart.replace(2..<4, with: [])
+        #expect(EditList.firstOverlap(apart.sortedEdits(), length: 6) == nil)
+        #expect(EditList.firstOverlap(apart.sortedEdits(), length: 3) == 2, "an edit past the end")
     }
 
     @Test func insertAndDeleteLinesUndoEachOther() throws {
@@ -131,12 +137,12 @@ struct EditTests {
             let last = source.lineCount - 1
             var insert = EditList()
             insert.insertLine(prefix: bytes("<!-- outline:a -->"), after: last, in: source)
-            let inserted = try insert.apply(to: source.bytes)
+            let inserted = insert.apply(to: source.bytes)
             let after = Source(inserted)
             #expect(after.lineCount == source.lineCount + 1)
             var delete = EditList()
             delete.deleteLines([last + 1], in: after)
-            #expect(try delete.apply(to: inserted) == source.bytes, "\(text.debugDescription)")
+            #expect(delete.apply(to: inserted) == source.bytes, "\(text.debugDescription)")
         }
     }
 }

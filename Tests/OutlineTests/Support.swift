@@ -114,3 +114,25 @@ func expectBytes(_ got: [UInt8], _ expected: [UInt8], _ context: String = "",
         Issue.record(Comment(rawValue: (context.isEmpty ? "" : context + ": ") + firstDifference(got, expected)), sourceLocation: sourceLocation)
     }
 }
+
+/// Runs a shell command in `directory`; its status and output.
+@discardableResult
+func shell(_ command: String, in directory: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    env["GIT_AUTHOR_NAME"] = "Test"; env["GIT_AUTHOR_EMAIL"] = "test@example.com"
+    env["GIT_COMMITTER_NAME"] = "Test"; env["GIT_COMMITTER_EMAIL"] = "test@example.com"
+    env["PATH"] = URL(fileURLWithPath: Paths.binary).deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}

@@ -4,12 +4,16 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Report anchor, numbering and fold problems: the gate for hooks and CI.",
-        usage: "outline check [--allow-folds] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed] [FILE...]",
+        usage: "outline check [--allow-folds] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--format FORMAT] [FILE...]",
         overview: """
         Prints one 'path:line: message' line per finding: headings without anchors, duplicate IDs,
-        malformed or orphan anchors, stale numbering (in a numbered document), malformed or orphan fold
+        malformed or orphan anchors, stale numbering (in a numbered document), fold markers (a folded
+        view committed in place of its document has lost its hidden lines), malformed or orphan fold
         markers. --against and --since check that every anchored ID of the older version still exists,
-        so that links and fold state keyed on IDs keep working. Exit status: 0 clean, 1 findings, 2 error.
+        so that links and fold state keyed on IDs keep working; with --since, a Markdown file deleted
+        under a given directory has lost its anchors, a file git sees renamed is compared with its old
+        path, and an ID that left one checked file for exactly one other has moved, not gone.
+        Exit status: 0 clean, 1 findings, 2 error.
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
@@ -17,9 +21,10 @@ enum CheckCommand {
             OptionSpec("no-folds", "Report every fold marker (the default; kept for older hooks)."),
             OptionSpec("state", value: "FILE", "Also report folded IDs of this sidecar that no longer exist."),
             OptionSpec("against", value: "OLD", "Every anchored ID in OLD (a file, or '-') must still exist; one FILE only."),
-            OptionSpec("since", value: "REV", "For every FILE, the same check against its version at git revision REV (renames followed)."),
-            OptionSpec("allow-removed", "With --against or --since, allow anchored IDs to disappear."),
+            OptionSpec("since", value: "REV", "For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed)."),
+            OptionSpec("allow-removed", value: "PATTERN", repeatable: true, "With --against or --since, accept the removal of IDs matching PATTERN (an ID or a glob: 'legacy-*'; '*' for all)."),
             OptionSpec("levels", value: "A-B", "The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
+            OptionSpec("format", value: "FORMAT", "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}) or github (workflow commands)."),
         ],
         run: run
     )
@@ -27,66 +32,111 @@ enum CheckCommand {
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
         let against = invocation.value("against"), since = invocation.value("since")
         let numberLevels = try NumberCommand.parseLevels(invocation.value("levels"))
+        let format = try parseFormat(invocation.value("format"))
+        let allowed = try invocation.all("allow-removed").map { pattern in
+            guard let glob = Glob(pattern) else {
+                throw UsageError(message: "--allow-removed needs an ID or a glob, not '\(pattern)'")
+            }
+            return glob
+        }
         if against != nil && since != nil { throw UsageError(message: "--against and --since cannot be combined") }
-        let files = try FileSystem.expand(invocation.operands.isEmpty ? ["-"] : invocation.operands)
+        let operands = invocation.operands.isEmpty ? ["-"] : invocation.operands
+        let files = try FileSystem.expand(operands)
         if against != nil && files.count != 1 { throw UsageError(message: "--against takes exactly one FILE") }
         if against == "-" && files == ["-"] { throw UsageError(message: "--against - and FILE cannot both be standard input") }
+        let state = try invocation.value("state").map { try SidecarInput.read($0, console: console) }
+        let allowFolds = invocation.has("allow-folds") && !invocation.has("no-folds")
 
-        var sidecar: (path: String, bytes: [UInt8], value: Sidecar)? = nil
-        if let path = invocation.value("state") {
-            let bytes = try Inputs.read(path, console: console)
-            sidecar = (path, bytes, try SidecarInput.parse(bytes, path: path))
-        }
-
-        // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
-        var older: [String: (name: String, bytes: [UInt8])] = [:]
-        if let against {
-            older[files[0]] = (Inputs.displayName(against), try Inputs.read(against, console: console))
-        } else if let since {
-            let git = try Git(directory: console.workingDirectory ?? ".")
-            try git.verify(since)
-            let renames = try git.renames(since: since)
-            var paths: [(file: String, old: String)] = []
-            for file in files where file != "-" {
-                guard let relative = git.relativePath(of: file) else {
-                    throw FileError(path: file, message: "not in the git work tree of \(git.root)")
-                }
-                paths.append((file, renames[relative] ?? relative))
-            }
-            let contents = try git.contents(at: since, of: paths.map(\.old))
-            for (k, p) in paths.enumerated() {
-                if let bytes = contents[k] { older[p.file] = ("\(since):\(p.old)", bytes) }
-            }
-        }
-
-        var lines: [String] = []
+        var findings: [Diagnostic] = []
         var failed = false
+        var current: [String: Outline] = [:]
         for path in files {
             do {
                 let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1)
                 let name = Inputs.displayName(path)
-                for finding in Check.findings(outline, allowFolds: invocation.has("allow-folds") && !invocation.has("no-folds"), numberLevels: numberLevels) {
-                    lines.append("\(name):\(finding.line ?? 1): \(finding.message)")
-                }
-                if let sidecar {
-                    for id in Check.missingFolded(sidecar.value, in: outline) {
-                        let line = Sidecar.line(of: id, in: sidecar.bytes)
-                        lines.append("\(Inputs.displayName(sidecar.path)):\(line): folded section '\(id)' does not exist in \(name)")
-                    }
-                }
-                if let old = older[path], !invocation.has("allow-removed") {
-                    let previous = try Inputs.outline(old.bytes, path: old.name)
-                    for removed in Check.removedIDs(old: previous, new: outline) {
-                        lines.append("\(old.name):\(removed.line): anchor '\(removed.id)' no longer exists in \(name)")
-                    }
-                }
-            } catch let error as FileError {
-                console.err("outline: \(error.path): \(error.message)\n")
+                findings += Check.findings(outline, path: name, allowFolds: allowFolds, numberLevels: numberLevels)
+                if let state { findings += Check.missingFolded(state, in: outline, name: name) }
+                current[path] = outline
+            } catch let error as Diagnostic {
+                console.report(error.located(in: Inputs.displayName(path)))
                 failed = true
             }
         }
         if failed { return 2 }
-        console.out(lines.map { $0 + "\n" }.joined())
-        return lines.isEmpty ? 0 : 1
+
+        // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
+        if let against {
+            let name = Inputs.displayName(against)
+            let old = try Inputs.outline(try Inputs.read(against, console: console), path: against)
+            findings += Removals.findings([.init(oldName: name, old: old, newName: Inputs.displayName(files[0]), new: current[files[0]])], allowed: allowed)
+        } else if let since {
+            let pairs = try olderVersions(since: since, files: files, operands: operands, current: current, console: console)
+            findings += Removals.findings(pairs, allowed: allowed)
+        }
+        console.out(Report.findings(findings, format: format))
+        return findings.isEmpty ? 0 : 1
+    }
+
+    static func parseFormat(_ raw: String?) throws -> Report.Format {
+        guard let raw else { return .text }
+        guard let format = Report.Format(rawValue: raw) else {
+            throw UsageError(message: "--format must be text, json or github, not '\(raw)'")
+        }
+        return format
+    }
+
+    /// Each checked file with its version at `since` (followed through renames), plus the Markdown
+    /// files that existed at `since` under a directory operand and are gone now.
+    static func olderVersions(since: String, files: [String], operands: [String], current: [String: Outline],
+                              console: Console) throws -> [Removals.FilePair] {
+        let git = try Git(directory: console.workingDirectory ?? ".")
+        try git.verify(since)
+        let renames = try git.renames(since: since)
+        let tree = try git.files(at: since)
+        var checked: [(file: String, relative: String)] = []
+        for file in files where file != "-" {
+            guard let relative = git.relativePath(of: file) else {
+                throw Diagnostic.file(file, "not in the git work tree of \(git.root)")
+            }
+            checked.append((file, relative))
+        }
+        let here = git.relativeDirectory(of: ".")
+        func display(_ relative: String) -> String {
+            guard let here else { return git.root + "/" + relative }
+            if here.isEmpty { return relative }
+            return relative.hasPrefix(here + "/") ? String(relative.dropFirst(here.count + 1)) : git.root + "/" + relative
+        }
+        // What each checked file was called at `since`.
+        var oldPaths = checked.map { renames[$0.relative] ?? $0.relative }
+        let accounted = Set(oldPaths).union(checked.map(\.relative))
+        // Markdown files under a directory operand that existed at `since` and are not checked now:
+        // deleted, or renamed to a path outside the checked set (then that file is their new version).
+        let directories = operands.filter { $0 != "-" && FileSystem.isDirectory($0) }.compactMap { git.relativeDirectory(of: $0) }
+        let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+        var gone: [(old: String, new: String?)] = []
+        for path in tree.keys.sorted() where !accounted.contains(path) && FileSystem.isMarkdownName(path) {
+            guard directories.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) else { continue }
+            gone.append((path, renamedFrom[path]))
+        }
+        oldPaths += gone.map(\.old)
+        let contents = try git.contents(of: oldPaths, in: tree)
+
+        var pairs: [Removals.FilePair] = []
+        for (k, entry) in checked.enumerated() {
+            let old = try contents[k].map { try Inputs.outline($0, path: "\(since):\(oldPaths[k])") }
+            pairs.append(.init(oldName: "\(since):\(oldPaths[k])", old: old, newName: Inputs.displayName(entry.file), new: current[entry.file]))
+        }
+        for (k, entry) in gone.enumerated() {
+            guard let bytes = contents[checked.count + k] else { continue }
+            let old = try Inputs.outline(bytes, path: "\(since):\(entry.old)")
+            var new: Outline? = nil
+            var newName = display(entry.old)
+            if let renamed = entry.new, let now = try? FileSystem.read(git.root + "/" + renamed) {
+                newName = display(renamed)
+                new = try Inputs.outline(now, path: newName)
+            }
+            pairs.append(.init(oldName: "\(since):\(entry.old)", old: old, newName: newName, new: new))
+        }
+        return pairs
     }
 }

@@ -16,7 +16,7 @@ enum IDCommand {
         run: { invocation, console in
             let strip = invocation.has("strip")
             return try RewritingCommand.run(invocation, console: console) { outline in
-                strip ? RewriteResult(rewrite: try PinIDs.strip(outline), warnings: []) : try PinIDs.apply(outline)
+                strip ? PinIDs.strip(outline) : PinIDs.apply(outline)
             }
         }
     )

@@ -23,7 +23,7 @@ enum NumberCommand {
             let strip = invocation.has("strip")
             if strip && levels != nil { throw UsageError(message: "--levels and --strip cannot be combined") }
             return try RewritingCommand.run(invocation, console: console) { outline in
-                RewriteResult(rewrite: strip ? try NumberHeadings.strip(outline) : try NumberHeadings.apply(outline, levels: levels), warnings: [])
+                strip ? NumberHeadings.strip(outline) : try NumberHeadings.apply(outline, levels: levels)
             }
         }
     )

@@ -66,33 +66,45 @@ public struct EditList: Sendable {
     }
 
     /// The edits sorted and checked against `original`. Insertions at one offset keep the order they
-    /// were added in. Overlapping edits are a bug in the caller and are refused rather than guessed at.
-    public func rewrite(_ original: [UInt8]) throws -> Rewrite {
+    /// were added in. Overlapping edits are a bug in the caller (a precondition), never a user's error.
+    public func rewrite(_ original: [UInt8]) -> Rewrite {
+        let sorted = sortedEdits()
+        if let bad = EditList.firstOverlap(sorted, length: original.count) {
+            preconditionFailure("overlapping or out-of-range edit at byte \(bad)")
+        }
+        return Rewrite(original: original, edits: sorted)
+    }
+
+    /// The edits in application order: by offset; at one offset pure insertions first, then in the order added.
+    func sortedEdits() -> [Edit] {
         let edits = self.edits
         // Transforms add edits in document order almost always: then there is nothing to sort.
         let inOrder = zip(edits, edits.dropFirst()).allSatisfy { a, b in
             a.range.lowerBound < b.range.lowerBound || (a.range.lowerBound == b.range.lowerBound && a.range.isEmpty)
         }
-        let sorted = inOrder ? edits : edits.enumerated().sorted { a, b in
+        if inOrder { return edits }
+        return edits.enumerated().sorted { a, b in
             let ka = a.element.range.lowerBound, kb = b.element.range.lowerBound
             if ka != kb { return ka < kb }
-            // At one offset: pure insertions first, then in the order added.
             let ea = a.element.range.isEmpty, eb = b.element.range.isEmpty
             if ea != eb { return ea }
             return a.offset < b.offset
         }.map { $0.element }
+    }
+
+    /// The offset of the first edit that overlaps the one before it or runs past `length`; nil when
+    /// the sorted edits can be applied.
+    static func firstOverlap(_ sorted: [Edit], length: Int) -> Int? {
         var position = 0
         for edit in sorted {
-            guard edit.range.lowerBound >= position, edit.range.upperBound <= original.count else {
-                throw OutlineError.invalid("internal error: overlapping edits at byte \(edit.range.lowerBound)")
-            }
+            guard edit.range.lowerBound >= position, edit.range.upperBound <= length else { return edit.range.lowerBound }
             position = edit.range.upperBound
         }
-        return Rewrite(original: original, edits: sorted)
+        return nil
     }
 
     /// The edited bytes.
-    public func apply(to original: [UInt8]) throws -> [UInt8] { try rewrite(original).output }
+    public func apply(to original: [UInt8]) -> [UInt8] { rewrite(original).output }
 }
 
 /// A checked rewrite of one input: its original bytes and sorted, non-overlapping edits. The result can

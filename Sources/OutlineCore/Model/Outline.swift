@@ -3,66 +3,92 @@
 public struct Section: Sendable {
     public let heading: Heading
     /// Index of the parent section in `Outline.sections`; nil for a top-level section.
-    public internal(set) var parent: Int?
+    public let parent: Int?
     public internal(set) var children: [Int] = []
     /// Depth in the section tree: top-level sections are 1, whatever their heading level.
-    public internal(set) var depth: Int
+    public let depth: Int
     /// 0-based last line of the section.
     public internal(set) var endLine: Int
     /// The record line directly after the heading's last line (an anchor, an ID-less record or a
     /// malformed one), if any.
-    public internal(set) var record: RecordLine?
+    public let record: RecordLine?
     /// A fold marker directly after the heading (or after its record line).
-    public internal(set) var marker: FoldMarker?
+    public let marker: FoldMarker?
     /// The section's ID: its anchor's, or the one `outline id` would assign.
-    public internal(set) var id: String
+    public let id: String
     /// True when the ID comes from this section's own anchor (not a duplicate of an earlier one).
-    public internal(set) var anchored: Bool
+    public let anchored: Bool
     /// The number outline wrote into the heading (its record says so and the text still starts with it).
-    public internal(set) var number: String?
+    public let number: String?
     /// The title: the heading's plain text without outline's number and without a `{#id}` attribute.
-    public internal(set) var title: String
+    public let title: String
     /// An explicit `{#id}` attribute on the heading, as written.
-    public internal(set) var explicitID: String?
+    public let explicitID: String?
     /// For a section whose anchor repeats an earlier section's ID: that section's index.
-    public internal(set) var duplicateOf: Int?
+    public let duplicateOf: Int?
 }
 
-/// A document's section tree with IDs resolved: the model every command works from.
+/// A document's section tree with IDs resolved: the model every command works from. It takes over what
+/// the parse found (the headings become its sections; nothing is kept twice: a document may have a
+/// million headings).
 public struct Outline: Sendable {
-    public let document: Document
-    public private(set) var sections: [Section] = []
+    public let source: Source
+    /// Lines of front matter at the top (0 when none).
+    public let frontMatterLineCount: Int
+    public let sections: [Section]
     /// Indices of the top-level sections.
-    public private(set) var roots: [Int] = []
+    public let roots: [Int]
+    /// Every record line (valid or malformed), wherever it stands.
+    public let records: [RecordLine]
+    /// Every readable fold marker, wherever it stands.
+    public let markers: [FoldMarker]
+    public let malformedMarkers: [MalformedMarker]
     /// Record lines that do not stand directly after a section heading.
-    public private(set) var orphanRecords: [RecordLine] = []
+    public let orphanRecords: [RecordLine]
     /// Fold markers that do not stand directly after a section heading or its record.
-    public private(set) var orphanMarkers: [FoldMarker] = []
+    public let orphanMarkers: [FoldMarker]
     /// How many section records stand after blank lines, and how many directly under their heading.
-    public private(set) var anchorsAfterBlank = 0
-    public private(set) var anchorsBelow = 0
+    public let anchorsAfterBlank: Int
+    public let anchorsBelow: Int
 
     /// Where `id` puts a new anchor: after the blank line under the heading when most of the
     /// document's anchors stand so (the document went through a formatter, or is written that way),
     /// else directly under the heading (SPEC §2).
     public var placesAnchorsAfterBlank: Bool { anchorsAfterBlank > anchorsBelow }
 
-    public var source: Source { document.source }
+    /// Parses `bytes` and builds the model. `lastInProcess`: the caller parses nothing after this
+    /// document and exits soon, so cmark's tree is left for process exit (see `ParserMemory`).
+    public init(parsing bytes: [UInt8], lastInProcess: Bool = false) throws {
+        self.init(try Document(bytes, parserMemory: lastInProcess ? .leaveToProcessExit : .release))
+    }
 
-    /// Builds the model. The sections take over the document's headings (`document.headings` is empty
-    /// in the stored copy: a document with a million headings is not kept twice).
+    /// Builds the model in one pass over the headings, in document order: each section's record,
+    /// marker, number, title and ID are settled as it is met (existing IDs are reserved first, so a new
+    /// ID never takes one that stands further down).
     public init(_ document: Document) {
-        var stored = document
-        stored.headings = []
-        self.document = stored
         let source = document.source
+        self.source = source
+        self.frontMatterLineCount = document.frontMatterLineCount
+        self.records = document.records
+        self.markers = document.markers
+        self.malformedMarkers = document.malformedMarkers
         var recordAt: [Int: Int] = [:]
         for (k, r) in document.records.enumerated() { recordAt[r.line] = k }
         var markerAt: [Int: Int] = [:]
         for (k, m) in document.markers.enumerated() { markerAt[m.line] = k }
         var usedRecords = Set<Int>()
         var usedMarkers = Set<Int>()
+        var allocator = IDAllocator(capacity: document.headings.count + document.records.count)
+        for record in document.records { if let id = record.id { allocator.reserve(id) } }
+        for marker in document.markers {
+            allocator.reserve(marker.id)
+            for hidden in marker.hiddenSections { allocator.reserve(hidden.id) }
+        }
+        var claimed: [String: Int] = [:]
+        var afterBlank = 0, below = 0
 
+        var sections: [Section] = []
+        var roots: [Int] = []
         var stack: [Int] = []
         sections.reserveCapacity(document.headings.count)
         for heading in document.headings {
@@ -72,86 +98,77 @@ public struct Outline: Sendable {
                 sections[top].endLine = heading.blockStartLine - 1
                 stack.removeLast()
             }
-            var section = Section(heading: heading, parent: stack.last, depth: stack.count + 1, endLine: source.lineCount - 1,
-                                  record: nil, marker: nil, id: "", anchored: false, number: nil, title: "")
-            var next = heading.lastLine + 1
             // The heading's record is the first non-blank line after it, if that is one (SPEC §2):
             // formatters and linters (mdformat, pandoc, markdownlint's MD022) want a blank line under a
             // heading and put one between it and its anchor. A record that cannot carry an ID in place
             // (unclosed, invalid UTF-8, or nothing after `outline:`) is not the heading's: `id` and
             // `number` put a new record line before it, so that both commute and `--strip` gives back
             // the malformed line untouched.
+            var next = heading.lastLine + 1
             var firstNonBlank = next
             while firstNonBlank < source.lineCount && source.isBlank(firstNonBlank) { firstNonBlank += 1 }
+            var record: RecordLine? = nil
             if let k = recordAt[firstNonBlank], document.records[k].canHoldAnID {
-                section.record = document.records[k]
+                record = document.records[k]
                 usedRecords.insert(k)
                 next = firstNonBlank + 1
-                if firstNonBlank > heading.lastLine + 1 { anchorsAfterBlank += 1 } else { anchorsBelow += 1 }
+                if firstNonBlank > heading.lastLine + 1 { afterBlank += 1 } else { below += 1 }
             }
+            var marker: FoldMarker? = nil
             if let k = markerAt[next] {
-                section.marker = document.markers[k]
+                marker = document.markers[k]
                 usedMarkers.insert(k)
             }
-            if let parent = stack.last { sections[parent].children.append(index) } else { roots.append(index) }
-            sections.append(section)
+            let text = Outline.titleParts(heading, record: record, source: source)
+            var duplicateOf: Int? = nil
+            let id: String
+            if let own = record?.id, claimed[own] == nil {
+                claimed[own] = index
+                id = own
+            } else {
+                if let own = record?.id { duplicateOf = claimed[own] }
+                id = allocator.allocate(Outline.baseID(title: text.title, explicitID: text.explicitID,
+                                                       malformed: duplicateOf == nil ? record?.problem : nil))
+            }
+            let parent = stack.last
+            sections.append(Section(heading: heading, parent: parent, depth: stack.count + 1, endLine: source.lineCount - 1,
+                                    record: record, marker: marker, id: id, anchored: record?.id == id && duplicateOf == nil,
+                                    number: text.number, title: text.title, explicitID: text.explicitID, duplicateOf: duplicateOf))
+            if let parent { sections[parent].children.append(index) } else { roots.append(index) }
             stack.append(index)
         }
-        orphanRecords = document.records.enumerated().filter { !usedRecords.contains($0.offset) }.map { $0.element }
-        orphanMarkers = document.markers.enumerated().filter { !usedMarkers.contains($0.offset) }.map { $0.element }
-        resolveTitlesAndIDs()
+        self.sections = sections
+        self.roots = roots
+        self.anchorsAfterBlank = afterBlank
+        self.anchorsBelow = below
+        self.orphanRecords = document.records.enumerated().filter { !usedRecords.contains($0.offset) }.map { $0.element }
+        self.orphanMarkers = document.markers.enumerated().filter { !usedMarkers.contains($0.offset) }.map { $0.element }
     }
 
-    private mutating func resolveTitlesAndIDs() {
-        var allocator = IDAllocator(capacity: sections.count + document.records.count)
-        for record in document.records { if let id = record.id { allocator.reserve(id) } }
-        for marker in document.markers {
-            allocator.reserve(marker.id)
-            for hidden in marker.hiddenSections { allocator.reserve(hidden.id) }
+    /// A heading's number (when outline's record says it wrote it), title and explicit `{#id}`.
+    static func titleParts(_ heading: Heading, record: RecordLine?, source: Source) -> (number: String?, title: String, explicitID: String?) {
+        var text = heading.text
+        let number = record.flatMap { ownedNumber(heading, record: $0, source: source) }
+        if let number { text = String(text.dropFirst(number.count).drop(while: { $0 == " " })) }
+        var explicit: String? = nil
+        if text.utf8.last == UInt8(ascii: "}"), let (id, rest) = Outline.explicitID(in: text) {
+            explicit = id
+            text = rest
         }
-        var claimed: [String: Int] = [:]
-        // Sections are updated in place: copying a section out and back costs more than the rest
-        // when a document has a million headings.
-        for index in sections.indices {
-            var text = sections[index].heading.text
-            if sections[index].record != nil, let n = ownedNumber(sections[index]) {
-                sections[index].number = n
-                text = String(text.dropFirst(n.count).drop(while: { $0 == " " }))
-            }
-            if text.utf8.last == UInt8(ascii: "}"), let (explicit, rest) = Outline.explicitID(in: text) {
-                sections[index].explicitID = explicit
-                text = rest
-            }
-            sections[index].title = Outline.trimmed(text)
-            if let id = sections[index].record?.id {
-                if let first = claimed[id] {
-                    sections[index].duplicateOf = first
-                    sections[index].id = allocator.allocate(baseID(index))
-                } else {
-                    claimed[id] = index
-                    sections[index].id = id
-                    sections[index].anchored = true
-                }
-            } else {
-                sections[index].id = allocator.allocate(baseID(index))
-            }
-        }
+        return (number, Outline.trimmed(text), explicit)
     }
 
     /// What a new ID is derived from: a malformed anchor's ID, an explicit `{#id}`, or the title.
-    private func baseID(_ index: Int) -> String {
-        if sections[index].duplicateOf == nil, case .invalidID(let raw)? = sections[index].record?.problem, let id = Identifier.slug(raw) {
-            return id
-        }
-        if let explicit = sections[index].explicitID, let id = Identifier.slug(explicit) { return id }
-        return Identifier.slug(sections[index].title) ?? "section"
+    static func baseID(title: String, explicitID: String?, malformed: RecordLine.Problem?) -> String {
+        if case .invalidID(let raw)? = malformed, let id = Identifier.slug(raw) { return id }
+        if let explicitID, let id = Identifier.slug(explicitID) { return id }
+        return Identifier.slug(title) ?? "section"
     }
 
     /// The number outline wrote into this heading: the record's `number=` value, when the heading's
     /// text still starts with it (`N ` before the title, or ` N` alone in an empty ATX heading).
-    func ownedNumber(_ section: Section) -> String? {
-        guard let value = section.record?.attribute("number")?.value, NumberFormat.isNumber(value) else { return nil }
-        let heading = section.heading
+    static func ownedNumber(_ heading: Heading, record: RecordLine, source: Source) -> String? {
+        guard let value = record.attribute(CommentFormat.numberKey)?.value, NumberFormat.isNumber(value) else { return nil }
         let bytes = source.bytes
         let content = bytes[heading.contentStart..<heading.contentEnd]
         let digits = Array(value.utf8)
@@ -192,15 +209,15 @@ public struct Outline: Sendable {
     /// IDs of the sections hidden inside the fold markers of a folded view.
     public var hiddenIDs: Set<String> {
         var ids = Set<String>()
-        for marker in document.markers { for hidden in marker.hiddenSections { ids.insert(hidden.id) } }
+        for marker in markers { for hidden in marker.hiddenSections { ids.insert(hidden.id) } }
         return ids
     }
 
-    /// True when the document contains fold markers (it is a folded view).
-    public var isFolded: Bool { !document.markers.isEmpty || !document.malformedMarkers.isEmpty }
+    /// True when the document contains fold markers: it is a folded view.
+    public var isFoldedView: Bool { !markers.isEmpty || !malformedMarkers.isEmpty }
 
     /// A section is folded when a marker hides its body and none of its subsections is visible.
-    public func isFolded(_ index: Int) -> Bool {
+    public func isSectionFolded(_ index: Int) -> Bool {
         sections[index].marker != nil && sections[index].children.isEmpty
     }
 

@@ -15,7 +15,7 @@ struct CommonMarkBlock {
 }
 
 /// What happens to cmark's tree once outline has copied what it needs.
-public enum ParserMemory: Sendable {
+enum ParserMemory: Sendable {
     /// Freed at once (and, after a large document, handed back to the system).
     case release
     /// Left for the operating system to reclaim when the process ends. For a command line tool that
@@ -27,16 +27,18 @@ public enum ParserMemory: Sendable {
 /// The one place that talks to libcmark: parse, copy what is needed into Swift values, free everything.
 enum CommonMark {
     /// The linked libcmark's version, e.g. "0.30.2".
-    static var version: String { String(cString: cmark_version_string()) }
+    static var version: String { String(decoding: bytes(of: cmark_version_string()), as: UTF8.self) }
 
     /// Parses `source` and returns its top-level headings and HTML blocks in document order.
     ///
     /// The first `hiddenLines` lines (front matter) reach cmark as blank lines, so that cmark's line
     /// numbers stay those of the source and front matter is never read as Markdown.
-    static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory) -> [CommonMarkBlock] {
+    static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory) throws -> [CommonMarkBlock] {
         // No CMARK_OPT_VALIDATE_UTF8: it replaces invalid bytes and shifts positions; no smart punctuation,
         // which would change titles.
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return [] }
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+            throw Diagnostic.error(.parser, "libcmark could not start a parser (out of memory?)")
+        }
         defer { if parserMemory == .release { cmark_parser_free(parser) } }
 
         source.bytes.withUnsafeBufferPointer { all in
@@ -54,7 +56,9 @@ enum CommonMark {
             }
             feed(parser, UnsafeBufferPointer(rebasing: all[offset...]))
         }
-        guard let document = cmark_parser_finish(parser) else { return [] }
+        guard let document = cmark_parser_finish(parser) else {
+            throw Diagnostic.error(.parser, "libcmark could not finish the parse (out of memory?)")
+        }
         var blocks: [CommonMarkBlock] = []
         defer {
             // Leaving the tree to process exit saves freeing it, but for a heading-dense document
@@ -106,15 +110,19 @@ enum CommonMark {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             let type = cmark_node_get_type(node)
             if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
-                if let literal = cmark_node_get_literal(node) {
-                    var p = literal
-                    while p.pointee != 0 { text.append(UInt8(bitPattern: p.pointee)); p += 1 }
-                }
+                if let literal = cmark_node_get_literal(node) { text.append(contentsOf: bytes(of: literal)) }
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
                 text.append(32)
             }
         }
         // Invalid UTF-8 becomes U+FFFD here: titles are text for people, and IDs come from them.
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The bytes of a NUL-terminated C string cmark owns.
+    private static func bytes(of string: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+        var count = 0
+        while string[count] != 0 { count += 1 }
+        return UnsafeRawPointer(string).withMemoryRebound(to: UInt8.self, capacity: count) { UnsafeBufferPointer(start: $0, count: count) }
     }
 }

@@ -31,19 +31,24 @@ public struct Document: Sendable {
     public let source: Source
     /// Lines of front matter at the top (0 when none).
     public let frontMatterLineCount: Int
-    public internal(set) var headings: [Heading]
+    public let headings: [Heading]
     /// Anchor records (valid or malformed), wherever they stand.
     public let records: [RecordLine]
     public let markers: [FoldMarker]
     public let malformedMarkers: [MalformedMarker]
 
-    /// Parses `bytes`; throws `.binaryInput` for input with NUL bytes.
-    public init(_ bytes: [UInt8], parserMemory: ParserMemory = .release) throws {
+    /// Parses `bytes`; throws a `.binaryInput` error for input with NUL bytes, a `.parser` error when
+    /// libcmark cannot parse at all.
+    public init(_ bytes: [UInt8]) throws {
+        try self.init(source: Source(bytes), parserMemory: .release)
+    }
+
+    init(_ bytes: [UInt8], parserMemory: ParserMemory) throws {
         try self.init(source: Source(bytes), parserMemory: parserMemory)
     }
 
-    public init(source: Source, parserMemory: ParserMemory = .release) throws {
-        guard !source.containsNUL else { throw OutlineError.binaryInput }
+    init(source: Source, parserMemory: ParserMemory) throws {
+        guard !source.containsNUL else { throw Diagnostic.error(.binaryInput, "binary file (contains NUL bytes)") }
         self.source = source
         let frontMatter = FrontMatter.lineCount(in: source)
         self.frontMatterLineCount = frontMatter
@@ -51,7 +56,7 @@ public struct Document: Sendable {
         var records: [RecordLine] = []
         var markers: [FoldMarker] = []
         var malformed: [MalformedMarker] = []
-        for block in CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory) {
+        for block in try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory) {
             guard block.startLine >= 0 && block.startLine < source.lineCount else { continue }
             switch block.kind {
             case let .heading(level, text):

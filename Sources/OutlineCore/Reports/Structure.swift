@@ -24,7 +24,7 @@ public struct Structure: Sendable {
         var seen: [String: Int] = [:]
         func note(_ id: String, line: Int) throws {
             if let first = seen[id] {
-                throw OutlineError.invalid("line \(line + 1): section ID '\(id)' appears twice (first at line \(first + 1)); unfold the view or run 'outline id -w' on the original")
+                throw Diagnostic.error(.duplicateID, line: line + 1, "section ID '\(id)' appears twice (first at line \(first + 1)); unfold the view or run 'outline id -w' on the original")
             }
             seen[id] = line
         }
@@ -33,7 +33,7 @@ public struct Structure: Sendable {
             try note(section.id, line: section.heading.firstLine)
             nodes.append(Node(id: section.id, title: section.title, level: section.heading.level, parent: parent))
             if let marker = section.marker {
-                if outline.isFolded(index) { folded.append(section.id) }
+                if outline.isSectionFolded(index) { folded.append(section.id) }
                 // Rebuild the hidden subtree from the recorded levels (same rule as the document's).
                 var stack: [(id: String, level: Int)] = [(section.id, section.heading.level)]
                 for hidden in marker.hiddenSections {
@@ -45,7 +45,7 @@ public struct Structure: Sendable {
             }
         }
         self.nodes = nodes
-        self.folded = outline.isFolded ? folded : nil
+        self.folded = outline.isFoldedView ? folded : nil
     }
 
     public init(_ sidecar: Sidecar) {

@@ -20,7 +20,7 @@ public enum TreeReport {
             w.raw(", \"number\": "); if let n = s.number { w.string(n) } else { w.null() }
             w.raw(", \"line\": "); w.int(lines[index].line)
             w.raw(", \"end_line\": "); w.int(lines[index].endLine)
-            w.raw(", \"folded\": "); w.bool(outline.isFolded(index))
+            w.raw(", \"folded\": "); w.bool(outline.isSectionFolded(index))
             w.raw(", \"children\": [")
             var first = true
             for child in s.children where depth == nil || outline.sections[child].depth <= depth! {
@@ -53,7 +53,7 @@ public enum TreeReport {
             let s = outline.sections[index]
             let number = String(lineNumbers[index])
             out += dim + String(repeating: " ", count: width - number.count) + number + reset + " "
-            if outline.isFolded(index) { out += cyan + "▸" + reset }
+            if outline.isSectionFolded(index) { out += cyan + "▸" + reset }
             else if !s.children.isEmpty { out += "▾" }
             else { out += " " }
             out += " " + String(repeating: "  ", count: s.depth - 1)
@@ -79,11 +79,11 @@ extension Outline {
     /// the mapping is exact, before, between and after markers alike.
     public func originalLineNumbers() -> [Int] {
         let lineCount = source.lineCount
-        guard isFolded else { return Array(1...(lineCount + 1)) }
+        guard isFoldedView else { return Array(1...(lineCount + 1)) }
         var kind = [UInt8](repeating: 0, count: lineCount)        // 1: marker, 2: added anchor
         var markerAt: [Int: FoldMarker] = [:]
-        for marker in document.markers { kind[marker.line] = 1; markerAt[marker.line] = marker }
-        for record in document.records where record.isAddedByFold { kind[record.line] = 2 }
+        for marker in markers { kind[marker.line] = 1; markerAt[marker.line] = marker }
+        for record in records where record.isAddedByFold { kind[record.line] = 2 }
         var original = [Int](repeating: 0, count: lineCount + 1)
         var next = 1
         for line in 0..<lineCount {
@@ -106,10 +106,10 @@ extension Outline {
     /// Each section's heading line and last line, 1-based, in the original's numbering (SPEC §3 tree):
     /// a section that ends in a fold marker ends where the hidden range ends.
     public func originalSectionLines() -> [(line: Int, endLine: Int)] {
-        guard isFolded else { return sections.map { ($0.heading.firstLine + 1, $0.endLine + 1) } }
+        guard isFoldedView else { return sections.map { ($0.heading.firstLine + 1, $0.endLine + 1) } }
         let original = originalLineNumbers()
         var markerEnd: [Int: Int] = [:]
-        for marker in document.markers { markerEnd[marker.line] = marker.hiddenLines.upperBound }
+        for marker in markers { markerEnd[marker.line] = marker.hiddenLines.upperBound }
         return sections.map { s in
             var end = s.endLine
             // Trailing added anchors end nowhere in the original: step back over them.

@@ -47,44 +47,44 @@ public struct Sidecar: Sendable, Equatable {
         return i < bytes.count && (bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "}"))
     }
 
-    /// Reads a sidecar; throws `.invalid` with what is wrong.
+    /// Reads a sidecar; throws a `.malformedSidecar` error saying what is wrong.
     public static func parse(_ bytes: [UInt8]) throws -> Sidecar {
         let root: JSONValue
         do {
             root = try JSONReader.parse(bytes)
         } catch {
-            throw OutlineError.invalid("malformed sidecar: not valid JSON (line \(error.line): \(error.message))")
+            throw Diagnostic.error(.malformedSidecar, line: error.line, "malformed sidecar: not valid JSON: \(error.message)")
         }
-        guard case .object = root else { throw OutlineError.invalid("malformed sidecar: not a JSON object") }
+        guard case .object = root else { throw Diagnostic.error(.malformedSidecar, "malformed sidecar: not a JSON object") }
         guard let version = root["version"]?.intValue else {
-            throw OutlineError.invalid("malformed sidecar: no \"version\" number")
+            throw Diagnostic.error(.malformedSidecar, "malformed sidecar: no \"version\" number")
         }
         guard version == Sidecar.version else {
-            throw OutlineError.invalid("unsupported sidecar version \(version) (this outline reads version \(Sidecar.version))")
+            throw Diagnostic.error(.malformedSidecar, "unsupported sidecar version \(version) (this outline reads version \(Sidecar.version))")
         }
         var folded: [String] = []
         if let raw = root["folded"] {
             guard let items = raw.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
-                throw OutlineError.invalid("malformed sidecar: \"folded\" must be a list of section IDs")
+                throw Diagnostic.error(.malformedSidecar, "malformed sidecar: \"folded\" must be a list of section IDs")
             }
             folded = items.compactMap(\.stringValue)
         }
         var sections: [Entry]? = nil
         if let raw = root["sections"] {
-            guard let list = raw.arrayValue else { throw OutlineError.invalid("malformed sidecar: \"sections\" must be a list") }
+            guard let list = raw.arrayValue else { throw Diagnostic.error(.malformedSidecar, "malformed sidecar: \"sections\" must be a list") }
             sections = try list.enumerated().map { index, item in
                 guard case .object = item, let id = item["id"]?.stringValue else {
-                    throw OutlineError.invalid("malformed sidecar: section \(index + 1) has no \"id\"")
+                    throw Diagnostic.error(.malformedSidecar, "malformed sidecar: section \(index + 1) has no \"id\"")
                 }
                 let level = item["level"]?.intValue ?? 0
                 guard (1...6).contains(level) else {
-                    throw OutlineError.invalid("malformed sidecar: section '\(id)' has no level from 1 to 6")
+                    throw Diagnostic.error(.malformedSidecar, "malformed sidecar: section '\(id)' has no level from 1 to 6")
                 }
                 return Entry(id: id, title: item["title"]?.stringValue, level: level, parent: item["parent"]?.stringValue)
             }
             var seen = Set<String>()
             for entry in sections ?? [] where !seen.insert(entry.id).inserted {
-                throw OutlineError.invalid("malformed sidecar: section ID '\(entry.id)' appears more than once")
+                throw Diagnostic.error(.malformedSidecar, "malformed sidecar: section ID '\(entry.id)' appears more than once")
             }
         }
         return Sidecar(folded: folded, sections: sections)
@@ -110,7 +110,7 @@ public struct Sidecar: Sendable, Equatable {
     }
 
     /// 1-based line of `id`'s first mention in a sidecar's text (for messages), 1 when not found.
-    public static func line(of id: String, in bytes: [UInt8]) -> Int {
+    static func line(of id: String, in bytes: [UInt8]) -> Int {
         var quoted = ""
         JSONValue.quote(id, into: &quoted)
         let text = String(decoding: bytes, as: UTF8.self)
@@ -118,5 +118,29 @@ public struct Sidecar: Sendable, Equatable {
             return k + 1
         }
         return 1
+    }
+}
+
+/// A sidecar as read from a file: its value, and where in the file each ID is mentioned, so that
+/// messages about it point at `PATH:LINE`.
+public struct SidecarFile: Sendable {
+    /// The file, as the caller names it.
+    public let path: String
+    public let sidecar: Sidecar
+    private let bytes: [UInt8]
+
+    /// Parses `bytes`; an error names `path`.
+    public init(path: String, bytes: [UInt8]) throws {
+        do { sidecar = try Sidecar.parse(bytes) } catch let error as Diagnostic { throw error.located(in: path) }
+        self.path = path
+        self.bytes = bytes
+    }
+
+    /// 1-based line where `id` is first mentioned (1 when it is not).
+    public func line(of id: String) -> Int { Sidecar.line(of: id, in: bytes) }
+
+    /// A diagnostic about `id`, located at its line in this file.
+    func diagnostic(_ severity: Diagnostic.Severity, _ kind: Diagnostic.Kind, about id: String, _ message: String) -> Diagnostic {
+        Diagnostic(severity, kind, path: path, line: line(of: id), message)
     }
 }

@@ -10,48 +10,51 @@
 public enum Fold {
     public struct Selection: Sendable {
         public var depth: Int?
-        /// Sections collapsed whole, by ID.
+        /// Sections collapsed whole, by ID (an unknown one is an error).
         public var ids: [String]
-        public init(depth: Int? = nil, ids: [String] = []) {
+        /// A sidecar whose folded sections are collapsed too (one that no longer exists: a warning).
+        public var state: SidecarFile?
+        public init(depth: Int? = nil, ids: [String] = [], state: SidecarFile? = nil) {
             self.depth = depth
             self.ids = ids
+            self.state = state
         }
+        public var isEmpty: Bool { depth == nil && ids.isEmpty && state == nil }
     }
 
-    public struct Result: Sendable {
-        public let rewrite: Rewrite
-        public var output: [UInt8] { rewrite.output }
-        /// IDs of the sections that are folded in the output (a marker hides their body and none of
-        /// their subsections is visible), in document order.
-        public let folded: [String]
-    }
-
-    /// The marker line for a section whose following lines `hidden` (0-based, inclusive) are hidden.
-    static func markerLine(id: String, lines: ClosedRange<Int>, hash: UInt32, hidden: [(id: String, level: Int)]) -> [UInt8] {
-        var text = "<!-- outline-fold:\(id) lines=\(lines.lowerBound + 1)-\(lines.upperBound + 1) hash=\(ContentHash.hex(hash))"
-        if !hidden.isEmpty { text += " hidden=" + hidden.map { "\($0.id):\($0.level)" }.joined(separator: ",") }
-        return Array((text + " -->").utf8)
-    }
-
-    public static func apply(_ outline: Outline, selection: Selection) throws -> Result {
+    /// The folded view, with warnings (sidecar IDs that no longer exist) and, with `describeState`, the
+    /// sidecar of what the view has folded as `foldState` (`--save-state`). `name`: what the caller
+    /// calls the document, for messages.
+    public static func apply(_ outline: Outline, selection: Selection, describeState: Bool = false,
+                             name: String = "the document") throws -> RewriteResult {
         let sections = outline.sections
         let source = outline.source
         // Markers outline cannot account for make a broken folded view: refuse rather than pass
         // on something `unfold` could never restore.
-        if let bad = outline.document.malformedMarkers.first {
-            throw OutlineError.invalid("line \(bad.line + 1): malformed fold marker: \(bad.reason); unfold or remove it first")
+        if let bad = outline.malformedMarkers.first {
+            throw Diagnostic.error(.malformedFoldMarker, line: bad.line + 1, "malformed fold marker: \(bad.reason); unfold or remove it first")
         }
         if let stray = outline.orphanMarkers.first {
-            throw OutlineError.invalid("line \(stray.line + 1): fold marker '\(stray.id)' belongs to no heading; unfold or remove it first")
+            throw Diagnostic.error(.orphanFoldMarker, line: stray.line + 1, "fold marker '\(stray.id)' belongs to no heading; unfold or remove it first")
         }
         let byID = outline.indexByID()
         var collapsed = Set<Int>()
-        let hiddenIDs = outline.isFolded ? outline.hiddenIDs : []
-        for id in selection.ids {
+        let hiddenIDs = outline.isFoldedView ? outline.hiddenIDs : []
+        var warnings: [Diagnostic] = []
+        var ids = selection.ids
+        if let state = selection.state {
+            for id in state.sidecar.folded {
+                // Sections hidden in a marker of a folded view still exist.
+                if byID[id] != nil || hiddenIDs.contains(id) { ids.append(id) } else {
+                    warnings.append(state.diagnostic(.warning, .missingFolded, about: id, "folded section '\(id)' no longer exists in \(name); ignored"))
+                }
+            }
+        }
+        for id in ids {
             guard let index = byID[id] else {
                 // Already hidden in a marker of this folded view (inside a section collapsed with it).
                 if hiddenIDs.contains(id) { continue }
-                throw OutlineError.invalid("no section with ID '\(id)'")
+                throw Diagnostic.error(.unknownID, "no section with ID '\(id)'")
             }
             collapsed.insert(index)
         }
@@ -67,17 +70,18 @@ public enum Fold {
         let visibleIndices = sections.indices.filter { visible[$0] }
 
         var edits = EditList()
-        var warnings: [Diagnostic] = []
         var folded: [String] = []
         for (k, index) in visibleIndices.enumerated() {
             let section = sections[index]
             if let first = section.duplicateOf, let id = section.record?.id {
-                throw OutlineError.invalid("duplicate ID '\(id)' at line \(section.record!.line + 1) (first at line \(sections[first].heading.firstLine + 1)); run 'outline id -w' first")
+                throw Diagnostic.error(.duplicateID, line: section.record!.line + 1, "duplicate ID '\(id)' (first at line \(sections[first].heading.firstLine + 1)); run 'outline id -w' first")
             }
             if case .invalidID(let raw)? = section.record?.problem {
-                throw OutlineError.invalid("malformed anchor ID '\(raw)' at line \(section.record!.line + 1); run 'outline id -w' first")
+                throw Diagnostic.error(.malformedAnchor, line: section.record!.line + 1, "malformed anchor ID '\(raw)'; run 'outline id -w' first")
             }
-            edits.addAnchors(outline, only: [index], markAdded: true, warnings: &warnings)
+            // Duplicate and malformed anchors were refused above: there is nothing to repair.
+            let repaired = edits.addAnchors(outline, only: [index], markAdded: true)
+            assert(repaired.isEmpty)
 
             let hideBody = selection.depth != nil || collapsed.contains(index)
             guard hideBody else { continue }
@@ -92,18 +96,19 @@ public enum Fold {
                 if section.children.isEmpty { folded.append(section.id) }
                 continue
             }
-            if outline.isFolded {
-                throw OutlineError.invalid("this is a folded view and the selection hides more of it; fold the original document instead (or unfold first)")
+            if outline.isFoldedView {
+                throw Diagnostic.error(.foldedView, "this is a folded view and the selection hides more of it; fold the original document instead (or unfold first)")
             }
             let range = source.lineStarts[first]..<source.lineStarts[last + 1]
             // The hidden sections are exactly those between this visible one and the next.
             let nextVisibleIndex = k + 1 < visibleIndices.count ? visibleIndices[k + 1] : sections.count
             let hidden = sections[(index + 1)..<nextVisibleIndex].map { (id: $0.id, level: $0.heading.level) }
-            var line = markerLine(id: section.id, lines: first...last, hash: ContentHash.hash(source.bytes[range]), hidden: hidden)
+            var line = CommentFormat.markerLine(id: section.id, lines: first...last, hash: ContentHash.hash(source.bytes[range]), hidden: hidden)
             line += source.lineEnding(last)
             edits.replace(range, with: line)
             if !section.children.contains(where: { visible[$0] }) { folded.append(section.id) }
         }
-        return Result(rewrite: try edits.rewrite(source.bytes), folded: folded)
+        let state = describeState ? try Structure(outline).sidecar(extraFolded: Set(folded)) : nil
+        return RewriteResult(edits, on: source.bytes, diagnostics: warnings, foldState: state)
     }
 }

@@ -7,8 +7,6 @@
 /// the author's and is never touched. `number --strip` removes exactly the numbers and records outline
 /// wrote, so `number --strip` of `number` of a document outline had not numbered gives back its bytes.
 public enum NumberHeadings {
-    public static let attribute = "number"
-
     /// Which headings are numbered: `levels`, or by default all section headings except a document
     /// title (the first heading, when it is the document's only level-1 heading).
     public static func plan(_ outline: Outline, levels: ClosedRange<Int>?) -> [String?] {
@@ -34,36 +32,36 @@ public enum NumberHeadings {
 
     /// Numbers every heading in range, renumbers those outline numbered before, and takes outline's
     /// numbers off headings that are no longer in range.
-    public static func apply(_ outline: Outline, levels: ClosedRange<Int>? = nil) throws -> Rewrite {
-        guard !outline.isFolded else {
-            throw OutlineError.invalid("cannot number a folded view (hidden sections take part in the numbering); unfold it first")
+    public static func apply(_ outline: Outline, levels: ClosedRange<Int>? = nil) throws -> RewriteResult {
+        guard !outline.isFoldedView else {
+            throw Diagnostic.error(.foldedView, "cannot number a folded view (hidden sections take part in the numbering); unfold it first")
         }
-        return try rewrite(outline, to: plan(outline, levels: levels))
+        return rewrite(outline, to: plan(outline, levels: levels))
     }
 
     /// Removes the numbers (and number records) outline wrote, and nothing else.
-    public static func strip(_ outline: Outline) throws -> Rewrite {
-        try rewrite(outline, to: [String?](repeating: nil, count: outline.sections.count))
+    public static func strip(_ outline: Outline) -> RewriteResult {
+        rewrite(outline, to: [String?](repeating: nil, count: outline.sections.count))
     }
 
     /// True when outline has numbered this document (some heading has a number record).
     public static func isNumbered(_ outline: Outline) -> Bool {
-        outline.sections.contains { $0.record?.attribute(attribute) != nil }
+        outline.sections.contains { $0.record?.attribute(CommentFormat.numberKey) != nil }
     }
 
     /// The levels a numbered document was numbered at: the range of the levels that carry a number.
     public static func numberedLevels(_ outline: Outline) -> ClosedRange<Int>? {
-        let levels = outline.sections.filter { $0.record?.attribute(attribute) != nil }.map(\.heading.level)
+        let levels = outline.sections.filter { $0.record?.attribute(CommentFormat.numberKey) != nil }.map(\.heading.level)
         guard let low = levels.min(), let high = levels.max() else { return nil }
         return low...high
     }
 
-    static func rewrite(_ outline: Outline, to numbers: [String?]) throws -> Rewrite {
+    static func rewrite(_ outline: Outline, to numbers: [String?]) -> RewriteResult {
         var edits = EditList()
         for (index, section) in outline.sections.enumerated() {
             edits.renumber(section, from: section.number, to: numbers[index], in: outline.source)
         }
-        return try edits.rewrite(outline.source.bytes)
+        return RewriteResult(edits, on: outline.source.bytes)
     }
 }
 
@@ -88,18 +86,18 @@ extension EditList {
         default:
             break
         }
-        let recordValue = section.record?.attribute(NumberHeadings.attribute)
+        let recordValue = section.record?.attribute(CommentFormat.numberKey)
         guard recordValue?.value != new else { return }
         guard let record = section.record else {
             if let n = new {
-                insertLine(prefix: PinIDs.anchorPrefix, "\(NumberHeadings.attribute)=\(n)", suffix: PinIDs.anchorSuffix,
+                insertLine(prefix: CommentFormat.recordPrefix, CommentFormat.numberAttribute(n), suffix: CommentFormat.recordSuffix,
                            after: heading.lastLine, in: source)
             }
             return
         }
         if let (_, token) = recordValue {
             if let n = new {
-                replace(token.range, with: Array("\(NumberHeadings.attribute)=\(n)".utf8))
+                replace(token.range, with: Array(CommentFormat.numberAttribute(n).utf8))
             } else if record.tokens.count == 1 {
                 deleteLines([record.line], in: source)
             } else if let k = record.tokens.firstIndex(of: token) {
@@ -110,7 +108,7 @@ extension EditList {
                 }
             }
         } else if let n = new {
-            insert(Array(" \(NumberHeadings.attribute)=\(n)".utf8), at: record.bodyEnd)
+            insert(Array(" \(CommentFormat.numberAttribute(n))".utf8), at: record.bodyEnd)
         }
     }
 }

@@ -6,20 +6,14 @@
 /// only the body before visible subsections gets that body. Anchors that `fold` added to headings the
 /// original had no anchor for are taken out again, so `unfold ∘ fold` gives back the original bytes.
 public enum Unfold {
-    public struct Result: Sendable {
-        public let rewrite: Rewrite
-        public var output: [UInt8] { rewrite.output }
-        public let warnings: [Diagnostic]
-    }
-
     /// - Parameters:
     ///   - only: expand only the markers of these IDs (nil: all).
     ///   - strict: a marker whose hash no longer matches the original is an error, not a warning.
-    public static func apply(_ folded: Outline, original: Outline, only: Set<String>? = nil, strict: Bool = false) throws -> Result {
+    public static func apply(_ folded: Outline, original: Outline, only: Set<String>? = nil, strict: Bool = false) throws -> RewriteResult {
         let source = folded.source
         let originalSource = original.source
-        if let bad = folded.document.malformedMarkers.first {
-            throw OutlineError.invalid("line \(bad.line + 1): malformed fold marker: \(bad.reason)")
+        if let bad = folded.malformedMarkers.first {
+            throw Diagnostic.error(.malformedFoldMarker, line: bad.line + 1, "malformed fold marker: \(bad.reason)")
         }
         // An ID that several anchors carry belongs to its first section (SPEC §2: later copies get a
         // fresh ID), and `fold` never writes a marker for a later copy: the first is the marker's.
@@ -28,14 +22,14 @@ public enum Unfold {
         var edits = EditList()
         var warnings: [Diagnostic] = []
         var remaining = 0
-        for marker in folded.document.markers {
+        for marker in folded.markers {
             if let first = seen[marker.id] {
-                throw OutlineError.invalid("line \(marker.line + 1): a second fold marker for '\(marker.id)' (first at line \(first + 1))")
+                throw Diagnostic.error(.duplicateID, line: marker.line + 1, "a second fold marker for '\(marker.id)' (first at line \(first + 1))")
             }
             seen[marker.id] = marker.line
             if let only, !only.contains(marker.id) { remaining += 1; continue }
             guard let index = byID[marker.id] else {
-                throw OutlineError.invalid("line \(marker.line + 1): fold marker '\(marker.id)' has no section '\(marker.id)' in the original")
+                throw Diagnostic.error(.unknownID, line: marker.line + 1, "fold marker '\(marker.id)' has no section '\(marker.id)' in the original")
             }
             let first = original.contentStartLine(index)
             let last = marker.hiddenSections.isEmpty ? original.bodyEndLine(index) : original.sections[index].endLine
@@ -45,8 +39,8 @@ public enum Unfold {
             }
             if let recorded = marker.hash, recorded != ContentHash.hash(restored) {
                 let message = "section '\(marker.id)' changed in the original since it was folded"
-                if strict { throw OutlineError.invalid("line \(marker.line + 1): \(message)") }
-                warnings.append(Diagnostic(line: marker.line + 1, message + "; restored its current text"))
+                if strict { throw Diagnostic.error(.changedOriginal, line: marker.line + 1, message) }
+                warnings.append(.warning(.changedOriginal, line: marker.line + 1, message + "; restored its current text"))
             }
             // A marker moved away from the end of the file needs a line ending after text that had none.
             let markerEnding = source.lineEnding(marker.line)
@@ -70,6 +64,6 @@ public enum Unfold {
             }
             edits.deleteLines(wholeLines, in: source)
         }
-        return Result(rewrite: try edits.rewrite(source.bytes), warnings: warnings)
+        return RewriteResult(edits, on: source.bytes, diagnostics: warnings)
     }
 }

@@ -1,13 +1,5 @@
-/// outline's own lines: anchor records and fold markers, both one-line HTML comments.
-///
-/// ```
-/// <!-- outline:install -->                    an anchor: the section's stable ID
-/// <!-- outline:install number=1.2 -->         an anchor with outline's attributes
-/// <!-- outline:number=1.2 -->                 a record without ID (written by `number` on an unpinned heading)
-/// <!-- outline-fold:install lines=12-80 hash=1f3a9c2e hidden=linux:3,macos:3 -->   a fold marker
-/// ```
-/// The fold marker's prefix differs from the anchor's, so the two cannot be confused whatever the ID
-/// (a section may well be titled "Fold").
+/// outline's own lines read back: anchor records and fold markers, both one-line HTML comments, as
+/// `CommentFormat` spells them.
 public struct CommentToken: Sendable, Equatable {
     /// Byte range of the token in the source.
     public let range: Range<Int>
@@ -70,7 +62,7 @@ public final class RecordLine: Sendable {
     /// An anchor line `fold` added to a folded view (`fold=added` its only attribute): the original
     /// has no such line.
     public var isAddedByFold: Bool {
-        id != nil && attributeTokens.count == 1 && attributeTokens.first!.text == "fold=added"
+        id != nil && attributeTokens.count == 1 && attributeTokens.first!.text == CommentFormat.foldAdded
     }
     /// The value of attribute `key`, with its token.
     public func attribute(_ key: String) -> (value: String, token: CommentToken)? {
@@ -117,11 +109,6 @@ enum OutlineCommentParser {
         case malformedMarker(MalformedMarker)
     }
 
-    private static let open = Array("<!--".utf8)
-    private static let recordPrefix = Array("outline:".utf8)
-    private static let markerPrefix = Array("outline-fold:".utf8)
-    private static let close = Array("-->".utf8)
-
     /// Reads line `line` of `source` as one of outline's comments; nil when it is none.
     static func parse(_ source: Source, line: Int) -> Parsed? {
         let range = source.contentRange(line)
@@ -130,14 +117,14 @@ enum OutlineCommentParser {
         let end = range.upperBound
         var indent = 0
         while p < end && bytes[p] == 32 && indent < 3 { p += 1; indent += 1 }
-        guard starts(bytes, at: p, end: end, with: open) else { return nil }
-        p += open.count
+        guard starts(bytes, at: p, end: end, with: CommentFormat.open) else { return nil }
+        p += CommentFormat.open.count
         while p < end && (bytes[p] == 32 || bytes[p] == 9) { p += 1 }
         let isMarker: Bool
-        if starts(bytes, at: p, end: end, with: recordPrefix) {
-            isMarker = false; p += recordPrefix.count
-        } else if starts(bytes, at: p, end: end, with: markerPrefix) {
-            isMarker = true; p += markerPrefix.count
+        if starts(bytes, at: p, end: end, with: CommentFormat.recordKeyword) {
+            isMarker = false; p += CommentFormat.recordKeyword.count
+        } else if starts(bytes, at: p, end: end, with: CommentFormat.markerKeyword) {
+            isMarker = true; p += CommentFormat.markerKeyword.count
         } else {
             return nil
         }

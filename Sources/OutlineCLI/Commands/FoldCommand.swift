@@ -1,0 +1,44 @@
+import OutlineCore
+
+enum FoldCommand {
+    static let spec = CommandSpec(
+        name: "fold",
+        summary: "Write the document with sections collapsed into fold markers.",
+        usage: "outline fold [--depth N] [--id ID]... [--state FILE] [--save-state FILE] [FILE]",
+        overview: """
+        --depth N shows the outline to depth N of the section tree (top-level sections are depth 1,
+        whatever their heading level): deeper headings and all body text are hidden. --id and --state
+        collapse whole sections. Each visible heading whose following lines are hidden gets one marker,
+        <!-- outline-fold:ID lines=A-B hash=HHHHHHHH hidden=ID:LEVEL,... -->, and every visible heading
+        an anchor, so that 'outline unfold --from FILE' restores the document byte for byte, also after
+        the folded view was edited as a skeleton. Folding a folded view again with the same selection
+        changes nothing.
+        """,
+        arguments: [("FILE", "A Markdown file; none, or '-': standard input.")],
+        options: [
+            OptionSpec("depth", value: "N", "Show headings down to depth N of the tree; hide every body and everything deeper."),
+            OptionSpec("id", value: "ID", repeatable: true, "Collapse the section with this ID, body and subsections."),
+            OptionSpec("state", value: "FILE", "Collapse the sections a sidecar lists as folded (IDs that no longer exist: a warning)."),
+            OptionSpec("save-state", value: "FILE", "Also write the sidecar for what was folded to FILE."),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
+        var selection = Fold.Selection(depth: try Inputs.depth(invocation), ids: invocation.all("id"))
+        if let statePath = invocation.value("state") { selection.state = try SidecarInput.read(statePath, console: console) }
+        if selection.isEmpty { throw UsageError(message: "nothing to fold: give --depth N, --id ID or --state FILE") }
+        let (path, bytes) = try Inputs.single(invocation, console: console)
+        let outline = try Inputs.outline(bytes, path: path, last: true)
+        let save = invocation.value("save-state")
+        let result = try Inputs.about(path) {
+            try Fold.apply(outline, selection: selection, describeState: save != nil, name: Inputs.displayName(path))
+        }
+        Inputs.warn(console, path: path, result.diagnostics)
+        if let save, let state = result.foldState {
+            try FileSystem.writeAtomically(Array(state.text().utf8), to: save, createIfMissing: true)
+        }
+        console.out(result.rewrite)
+        return 0
+    }
+}

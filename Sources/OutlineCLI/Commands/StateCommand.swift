@@ -1,0 +1,28 @@
+import OutlineCore
+
+enum StateCommand {
+    static let spec = CommandSpec(
+        name: "state",
+        summary: "Print the sidecar JSON of a document: its sections and which are folded.",
+        usage: "outline state [--folded ID]... [FILE]",
+        overview: """
+        The sidecar is deterministic (keys in a fixed order, two-space indent, no line numbers, no
+        timestamps, no paths), so it changes only when the structure or the fold state does:
+        {"version": 1, "folded": [...], "sections": [{"id", "title", "level", "parent"}...]}.
+        For a folded view, sections hidden in markers are listed with a null title.
+        """,
+        arguments: [("FILE", "A Markdown file (a folded view or not); none, or '-': standard input.")],
+        options: [OptionSpec("folded", value: "ID", repeatable: true, "Mark this section as folded in the sidecar.")],
+        run: { invocation, console in
+            let (path, bytes) = try Inputs.single(invocation, console: console)
+            let outline = try Inputs.outline(bytes, path: path, last: true)
+            let structure = try Inputs.about(path) { try Structure(outline) }
+            let present = Set(structure.nodes?.map(\.id) ?? [])
+            for id in invocation.all("folded") where !present.contains(id) {
+                throw Diagnostic.file(Inputs.displayName(path), "no section with ID '\(id)' (--folded)")
+            }
+            console.out(structure.sidecar(extraFolded: Set(invocation.all("folded"))).text())
+            return 0
+        }
+    )
+}

@@ -1,0 +1,42 @@
+import OutlineCore
+
+enum UnfoldCommand {
+    static let spec = CommandSpec(
+        name: "unfold",
+        summary: "Expand fold markers with the lines they hid, taken from the original document.",
+        usage: "outline unfold --from ORIGINAL [--id ID]... [--strict] [FOLDED]",
+        overview: """
+        Each fold marker is replaced by the hidden lines of the section with its ID in ORIGINAL, wherever
+        the marker now stands: headings renamed, sections reordered, deleted or added in the folded view
+        keep their edits, and every body goes back under its own heading. A marker whose ID is not in
+        ORIGINAL, or appears twice, is an error (exit 2, nothing written); one whose hash no longer
+        matches ORIGINAL is restored from ORIGINAL with a warning.
+        """,
+        arguments: [("FOLDED", "The folded view; none, or '-': standard input.")],
+        options: [
+            OptionSpec("from", value: "ORIGINAL", "The document the folded view was made from (required)."),
+            OptionSpec("id", value: "ID", repeatable: true, "Expand only the markers of this section."),
+            OptionSpec("strict", "A marker whose hash no longer matches ORIGINAL is an error, not a warning."),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
+        guard let from = invocation.value("from") else {
+            throw UsageError(message: "unfold needs --from ORIGINAL: the document the folded view was made from")
+        }
+        if from == "-" && (invocation.operands.first ?? "-") == "-" {
+            throw UsageError(message: "--from - and FOLDED cannot both be standard input")
+        }
+        let (path, bytes) = try Inputs.single(invocation, console: console, what: "FOLDED")
+        let folded = try Inputs.outline(bytes, path: path)
+        let original = try Inputs.outline(try Inputs.read(from, console: console), path: from, last: true)
+        let only = invocation.all("id")
+        let result = try Inputs.about(path) {
+            try Unfold.apply(folded, original: original, only: only.isEmpty ? nil : Set(only), strict: invocation.has("strict"))
+        }
+        Inputs.warn(console, path: path, result.diagnostics)
+        console.out(result.rewrite)
+        return 0
+    }
+}

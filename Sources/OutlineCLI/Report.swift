@@ -1,0 +1,83 @@
+import OutlineCore
+
+/// The one place diagnostics are rendered. Errors and warnings go to standard error as
+/// `outline: PATH:LINE: message` (SPEC §5); `check`'s findings go to standard output as text
+/// (`PATH:LINE: message`), one JSON document, or GitHub Actions workflow commands.
+enum Report {
+    enum Format: String, CaseIterable {
+        case text, json, github
+    }
+
+    /// An error or a warning, as one line for standard error.
+    static func stderrLine(_ d: Diagnostic) -> String {
+        "outline: \(d)\n"
+    }
+
+    /// Findings, in `format`.
+    static func findings(_ findings: [Diagnostic], format: Format) -> String {
+        switch format {
+        case .text:
+            return findings.map { "\($0)\n" }.joined()
+        case .json:
+            let items = findings.map { d -> JSONValue in
+                .object([
+                    ("path", d.path.map(JSONValue.string) ?? .null),
+                    ("line", d.line.map(JSONValue.int) ?? .null),
+                    ("kind", .string(d.kind.rawValue)),
+                    ("message", .string(d.message)),
+                ])
+            }
+            return JSONValue.object([("version", .int(1)), ("findings", .array(items))]).compact() + "\n"
+        case .github:
+            return findings.map(workflowCommand).joined()
+        }
+    }
+
+    /// `::error file=PATH,line=N,title=outline KIND::message`, escaped as the GitHub Actions toolkit
+    /// escapes command properties and data.
+    static func workflowCommand(_ d: Diagnostic) -> String {
+        func data(_ s: String) -> String {
+            s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+        }
+        func property(_ s: String) -> String { data(s).replacingAll(":", "%3A").replacingAll(",", "%2C") }
+        var properties: [String] = []
+        if let path = d.path { properties.append("file=" + property(path)) }
+        if let line = d.line { properties.append("line=\(line)") }
+        properties.append("title=" + property("outline \(d.kind.rawValue)"))
+        return "::error \(properties.joined(separator: ","))::\(data(d.message))\n"
+    }
+}
+
+extension Console {
+    /// Reports an error or a warning on standard error.
+    func report(_ d: Diagnostic) { err(Report.stderrLine(d)) }
+}
+
+extension Diagnostic {
+    /// A file that cannot be read or written, or a path of the wrong kind.
+    static func file(_ path: String, _ message: String) -> Diagnostic {
+        Diagnostic(.error, .file, path: path, message)
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (without Foundation).
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        let needle = Array(target.utf8), with = Array(replacement.utf8)
+        let bytes = Array(utf8)
+        guard !needle.isEmpty else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == needle[0], i + needle.count <= bytes.count, bytes[i..<(i + needle.count)].elementsEqual(needle) {
+                out += with
+                i += needle.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

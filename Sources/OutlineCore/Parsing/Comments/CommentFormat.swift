@@ -1,0 +1,53 @@
+/// outline's comment format: how every line outline writes is spelled, and how outline describes a line
+/// that is not what it should be. `OutlineComments.swift` beside it reads the same lines back; nothing
+/// else in the library spells a prefix.
+///
+/// ```
+/// <!-- outline:install -->                    an anchor: the section's stable ID
+/// <!-- outline:install number=1.2 -->         an anchor with outline's attributes
+/// <!-- outline:number=1.2 -->                 a record without ID (written by `number` on an unpinned heading)
+/// <!-- outline:b fold=added -->               an anchor `fold` added; `unfold` and `id --strip` take it out
+/// <!-- outline-fold:install lines=12-80 hash=1f3a9c2e hidden=linux:3,macos:3 -->   a fold marker
+/// ```
+enum CommentFormat {
+    /// What every outline comment starts with, after at most three spaces.
+    static let open = Array("<!--".utf8)
+    static let close = Array("-->".utf8)
+    /// The keyword of anchors and records (after `<!--` and optional blanks).
+    static let recordKeyword = Array("outline:".utf8)
+    /// The keyword of fold markers: it differs from the anchor's, so the two cannot be confused
+    /// whatever the ID (a section may well be titled "Fold").
+    static let markerKeyword = Array("outline-fold:".utf8)
+
+    /// A written record line is `recordPrefix + body + recordSuffix`.
+    static let recordPrefix = Array("<!-- outline:".utf8)
+    static let recordSuffix = Array(" -->".utf8)
+
+    /// The attribute that records the number `outline number` wrote into the heading.
+    static let numberKey = "number"
+    static func numberAttribute(_ number: String) -> String { "\(numberKey)=\(number)" }
+
+    /// The attribute `fold` writes on the anchor lines it adds, so that a folded view says exactly which
+    /// of its lines the original lacks: `tree` maps the view's lines to the original's with it,
+    /// `unfold` and `id --strip` take such lines out again.
+    static let foldAdded = "fold=added"
+    static let foldAddedSuffix = Array(" \(foldAdded) -->".utf8)
+
+    /// The marker line for a section whose following lines `lines` (0-based, inclusive) are hidden.
+    static func markerLine(id: String, lines: ClosedRange<Int>, hash: UInt32, hidden: [(id: String, level: Int)]) -> [UInt8] {
+        var text = "<!-- outline-fold:\(id) lines=\(lines.lowerBound + 1)-\(lines.upperBound + 1) hash=\(ContentHash.hex(hash))"
+        if !hidden.isEmpty { text += " hidden=" + hidden.map { "\($0.id):\($0.level)" }.joined(separator: ",") }
+        return Array((text + " -->").utf8)
+    }
+
+    /// How outline names a record line that is not a valid anchor (or the anchor, when it is one).
+    static func describe(_ record: RecordLine) -> String {
+        switch record.problem {
+        case .unclosed?: return "malformed anchor (the comment must end with '-->' on the same line)"
+        case .invalidUTF8?: return "malformed anchor (invalid UTF-8: the comment does not end on this line)"
+        case .empty?: return "malformed anchor (no ID after 'outline:')"
+        case .invalidID(let raw)?: return "malformed anchor ID '\(raw)'"
+        case nil: return record.id.map { "anchor '\($0)'" } ?? "outline record"
+        }
+    }
+}

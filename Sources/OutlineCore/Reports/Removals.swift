@@ -1,0 +1,76 @@
+/// Stable anchors across versions (`check --against OLD`, `check --since REV`): every anchored ID of an
+/// older version must still exist. An ID that left one checked file and appeared in exactly one other
+/// moved with its section and is not a removal; a file deleted since the older version lost all its
+/// anchors.
+public enum Removals {
+    /// One checked file at the older version and now.
+    public struct FilePair: Sendable {
+        /// What messages call the older version (`HEAD:docs/a.md`, or the `--against` file).
+        public let oldName: String
+        public let old: Outline?
+        /// What messages call the file now.
+        public let newName: String
+        /// nil when the file was deleted since the older version.
+        public let new: Outline?
+
+        public init(oldName: String, old: Outline?, newName: String, new: Outline?) {
+            self.oldName = oldName
+            self.old = old
+            self.newName = newName
+            self.new = new
+        }
+    }
+
+    /// A finding for each anchored ID of an older version that no file has now, located at its line in
+    /// the older version, unless `allowed` (`--allow-removed` patterns) matches it.
+    public static func findings(_ pairs: [FilePair], allowed: [Glob] = []) -> [Diagnostic] {
+        let present = pairs.map { $0.new.map(ids(present:)) ?? [] }
+        // IDs that each file gained: anchored ones only (an unpinned heading's would-be ID is no evidence
+        // that a section moved there).
+        var gainedBy: [String: [Int]] = [:]
+        for (k, pair) in pairs.enumerated() {
+            guard let new = pair.new else { continue }
+            let before = pair.old.map(ids(present:)) ?? []
+            for id in anchoredIDs(new) where !before.contains(id) { gainedBy[id, default: []].append(k) }
+        }
+        var found: [Diagnostic] = []
+        for (k, pair) in pairs.enumerated() {
+            guard let old = pair.old else { continue }
+            for (id, line) in anchoredIDsWithLines(old) where !present[k].contains(id) {
+                if allowed.contains(where: { $0.matches(id) }) { continue }
+                let elsewhere = (gainedBy[id] ?? []).filter { $0 != k }
+                if elsewhere.count == 1 { continue }   // moved to that file
+                var message = pair.new == nil
+                    ? "anchor '\(id)' no longer exists: \(pair.newName) was deleted"
+                    : "anchor '\(id)' no longer exists in \(pair.newName)"
+                if elsewhere.count > 1 {
+                    message += " (it appeared in \(elsewhere.map { pairs[$0].newName }.joined(separator: " and ")): which one is it?)"
+                }
+                found.append(Diagnostic(.finding, .removedAnchor, path: pair.oldName, line: line, message))
+            }
+        }
+        return found
+    }
+
+    /// Every ID the document has: its sections' (anchored or not) and those hidden in fold markers.
+    static func ids(present outline: Outline) -> Set<String> {
+        var present = Set(outline.sections.map(\.id))
+        present.formUnion(outline.hiddenIDs)
+        for marker in outline.markers { present.insert(marker.id) }
+        return present
+    }
+
+    static func anchoredIDs(_ outline: Outline) -> Set<String> {
+        Set(anchoredIDsWithLines(outline).map(\.id))
+    }
+
+    /// Anchored IDs with their 1-based lines: sections' and those hidden in fold markers (at the marker).
+    static func anchoredIDsWithLines(_ outline: Outline) -> [(id: String, line: Int)] {
+        var result: [(String, Int)] = []
+        for section in outline.sections where section.anchored { result.append((section.id, section.heading.firstLine + 1)) }
+        for marker in outline.markers {
+            for hidden in marker.hiddenSections { result.append((hidden.id, marker.line + 1)) }
+        }
+        return result
+    }
+}

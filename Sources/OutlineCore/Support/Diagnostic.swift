@@ -1,0 +1,89 @@
+/// Every error, warning and finding outline reports: a value with a kind, a severity, a place (file and
+/// 1-based line) and a message. The library never prints; the CLI renders every diagnostic in one place,
+/// as `PATH:LINE: message` (SPEC §5), as JSON, or as GitHub Actions workflow commands.
+///
+/// Errors are thrown (`Diagnostic` is an `Error`); warnings come back with a rewrite; findings are what
+/// `check` returns. The library often does not know what the caller calls a file: `path` is then nil
+/// and the caller fills it in (`located(in:)`).
+public struct Diagnostic: Error, Sendable, Equatable {
+    public enum Severity: String, Sendable {
+        /// Stops the work on one input: exit 2, nothing written.
+        case error
+        /// Said on stderr; the exit status does not change.
+        case warning
+        /// A `check` finding: exit 1.
+        case finding
+    }
+
+    /// What a diagnostic is about, as a stable name (`check --format json` prints it as `kind`).
+    public enum Kind: String, Sendable, CaseIterable {
+        // Findings of `check`.
+        case missingAnchor = "missing-anchor"
+        case duplicateID = "duplicate-id"
+        case malformedAnchor = "malformed-anchor"
+        case orphanAnchor = "orphan-anchor"
+        case staleNumber = "stale-number"
+        case foldMarker = "fold-marker"
+        case malformedFoldMarker = "malformed-fold-marker"
+        case orphanFoldMarker = "orphan-fold-marker"
+        case missingFolded = "missing-folded"
+        case removedAnchor = "removed-anchor"
+        // Errors and warnings of the commands.
+        case binaryInput = "binary-input"
+        case malformedSidecar = "malformed-sidecar"
+        case unknownID = "unknown-id"
+        case foldedView = "folded-view"
+        case changedOriginal = "changed-original"
+        case parser = "parser"
+        /// A file that cannot be read or written, or a path of the wrong kind.
+        case file = "file"
+    }
+
+    /// The file, as the caller names it; nil until the caller says.
+    public var path: String?
+    /// 1-based line, when the message is about one.
+    public var line: Int?
+    public let severity: Severity
+    public let kind: Kind
+    public let message: String
+
+    public init(_ severity: Severity, _ kind: Kind, path: String? = nil, line: Int? = nil, _ message: String) {
+        self.severity = severity
+        self.kind = kind
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public static func error(_ kind: Kind, line: Int? = nil, _ message: String) -> Diagnostic {
+        Diagnostic(.error, kind, line: line, message)
+    }
+    public static func warning(_ kind: Kind, line: Int? = nil, _ message: String) -> Diagnostic {
+        Diagnostic(.warning, kind, line: line, message)
+    }
+    public static func finding(_ kind: Kind, line: Int? = nil, _ message: String) -> Diagnostic {
+        Diagnostic(.finding, kind, line: line, message)
+    }
+
+    /// This diagnostic, about `path` unless it already names a file.
+    public func located(in path: String) -> Diagnostic {
+        var copy = self
+        if copy.path == nil { copy.path = path }
+        return copy
+    }
+
+    /// `PATH:LINE`, `PATH`, or nothing: where the message points, as compilers and problem matchers
+    /// write it.
+    public var place: String? {
+        guard let path else { return line.map { "line \($0)" } }
+        return line.map { "\(path):\($0)" } ?? path
+    }
+}
+
+extension Diagnostic: CustomStringConvertible {
+    /// `PATH:LINE: message` (a warning: `PATH:LINE: warning: message`).
+    public var description: String {
+        let head = place.map { $0 + ": " } ?? ""
+        return head + (severity == .warning ? "warning: " : "") + message
+    }
+}
