@@ -20,11 +20,14 @@ let package = Package(
         .target(name: "OutlineCLI", dependencies: ["OutlineCore"]),
         // A thin executable around OutlineCLI.
         .executableTarget(name: "outline", dependencies: ["OutlineCLI"]),
+        // What the tests and the conformance run share (document variants, a seeded generator, line
+        // diffs). Never linked into the product.
+        .target(name: "OutlineTestSupport"),
         // The conformance run of SPEC §6 (`make conformance`): not shipped, run from the build tree.
-        .executableTarget(name: "outline-conformance", dependencies: ["OutlineCore", "CCmark"]),
+        .executableTarget(name: "outline-conformance", dependencies: ["OutlineCore", "CCmark", "OutlineTestSupport"]),
         .testTarget(
             name: "OutlineTests",
-            dependencies: ["OutlineCore", "OutlineCLI"],
+            dependencies: ["OutlineCore", "OutlineCLI", "OutlineTestSupport"],
             exclude: ["Fixtures"]
         ),
     ]

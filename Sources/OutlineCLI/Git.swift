@@ -18,7 +18,7 @@ final class Git {
             throw Diagnostic.file(directory, "not in a git work tree (check --since needs one)")
         }
         var path = top
-        while path.last == 10 || path.last == 13 { path.removeLast() }
+        while let last = path.last, last == 10 || last == 13 { path.removeLast() }   // LF, CR
         let text = String(decoding: path, as: UTF8.self)
         root = Git.resolve(text) ?? text
     }

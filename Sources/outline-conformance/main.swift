@@ -8,6 +8,7 @@
 import Foundation
 import OutlineCore
 import CCmark
+import OutlineTestSupport
 
 struct Case {
     let name: String
@@ -91,25 +92,9 @@ func run(_ executable: String, _ args: [String], input: [UInt8]? = nil) -> [UInt
     return process.terminationStatus == 0 ? [UInt8](data) : nil
 }
 
-// MARK: Variants
+// MARK: Variants (shared with the unit tests)
 
-func crlf(_ b: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(b.count + b.count / 20)
-    for (i, c) in b.enumerated() {
-        if c == 10 && (i == 0 || b[i - 1] != 13) { out.append(13) }
-        out.append(c)
-    }
-    return out
-}
-func bom(_ b: [UInt8]) -> [UInt8] { [0xEF, 0xBB, 0xBF] + b }
-func noFinalNewline(_ b: [UInt8]) -> [UInt8] {
-    var out = b
-    if out.last == 10 { out.removeLast(); if out.last == 13 { out.removeLast() } }
-    else if out.last == 13 { out.removeLast() }
-    return out
-}
-let variants: [(String, ([UInt8]) -> [UInt8])] = [("as is", { $0 }), ("CRLF", crlf), ("BOM", bom), ("no final newline", noFinalNewline)]
+let variants: [(String, ([UInt8]) -> [UInt8])] = Variant.allCases.map { v in (v.rawValue, { v.apply($0) }) }
 
 // MARK: Properties
 

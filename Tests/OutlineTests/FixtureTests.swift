@@ -21,6 +21,10 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         "fold-d1": ["fold", "--depth", "1"],
         "fold-d2": ["fold", "--depth", "2"],
         "state": ["state"],
+        // Two inputs: `{md}` is the fixture document, standard input is `<case>.<command>.input`.
+        "unfold": ["unfold", "--from", "{md}"],
+        "diff": ["diff", "{md}", "-"],
+        "diff-json": ["diff", "--json", "{md}", "-"],
     ]
 
     /// `<case>.<command>.status` when the command must fail; otherwise `check` exits 1 when it has
@@ -30,15 +34,19 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         if let text = try? String(contentsOf: statusURL, encoding: .utf8), let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
             return status
         }
-        return command == "check" && !expected.isEmpty ? 1 : 0
+        return (command == "check" || command.hasPrefix("diff")) && !expected.isEmpty ? 1 : 0
     }
 
     let fixture: String
     let command: String
     var testDescription: String { "\(fixture).md → \(command)" }
 
-    var arguments: [String] { GoldenCase.commands[command]! }
-    var input: [UInt8] { (try? [UInt8](Data(contentsOf: Paths.fixtures.appendingPathComponent("\(fixture).md")))) ?? [] }
+    var documentURL: URL { Paths.fixtures.appendingPathComponent("\(fixture).md") }
+    var arguments: [String] { GoldenCase.commands[command]!.map { $0 == "{md}" ? documentURL.path : $0 } }
+    /// The second input of a two-input command (`unfold`, `diff`), when there is one.
+    var inputURL: URL { Paths.fixtures.appendingPathComponent("\(fixture).\(command).input") }
+    var hasSecondInput: Bool { FileManager.default.fileExists(atPath: inputURL.path) }
+    var input: [UInt8] { (try? [UInt8](Data(contentsOf: hasSecondInput ? inputURL : documentURL))) ?? [] }
     var expectedURL: URL { Paths.fixtures.appendingPathComponent("\(fixture).\(command).expected") }
     var stderrURL: URL { Paths.fixtures.appendingPathComponent("\(fixture).\(command).stderr") }
     var expected: [UInt8] { (try? [UInt8](Data(contentsOf: expectedURL))) ?? [] }
@@ -105,7 +113,7 @@ struct FixtureTests {
     /// (Fold output is not a variant of itself: its markers hash the hidden bytes, line endings included.
     /// Fold is checked on every variant by `foldProperties` instead.)
     @Test("CRLF, BOM and no-final-newline variants give the same result in the same variant",
-          arguments: GoldenCase.all.filter { $0.isPlain && !$0.command.hasPrefix("fold") }, [Variant.crlf, .bom, .noFinalNewline])
+          arguments: GoldenCase.all.filter { $0.isPlain && !$0.command.hasPrefix("fold") && !$0.hasSecondInput }, [Variant.crlf, .bom, .noFinalNewline])
     func variants(_ golden: GoldenCase, _ variant: Variant) {
         let result = runInProcess(golden.arguments, stdin: variant.apply(golden.input))
         let rewrites = golden.arguments[0] == "id" || golden.arguments[0] == "number"

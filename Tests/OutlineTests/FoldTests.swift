@@ -254,7 +254,7 @@ struct FoldTests {
         #expect(result.text == """
         removed old "Old"
         added new-first "New first"
-        moved faq: reordered under guide
+        moved faq: now after new-first under guide
         renamed install: "Install" -> "Installing"
         level flags: 3 -> 4
         added appendix "Appendix"

@@ -51,18 +51,6 @@ struct PathologicalTests {
 /// round trips. `make fuzz` runs many more cases (OUTLINE_FUZZ_CASES).
 @Suite("Hardening: fuzz")
 struct FuzzTests {
-    /// SplitMix64: small, seeded, reproducible.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static var seeds: [[UInt8]] {
         var documents = GoldenCase.fixtures.compactMap { try? [UInt8](Data(contentsOf: Paths.fixtures.appendingPathComponent("\($0).md"))) }
         let corpus = ProcessInfo.processInfo.environment["CORPUS"] ?? Paths.root.appendingPathComponent("Tests/Corpus/commonmark-0.31.2.json").path
@@ -84,7 +72,7 @@ struct FuzzTests {
     ].map { Array($0.utf8) } + [[0xFF, 0xFE], [0xC0, 0x80], [0xEF, 0xBB, 0xBF], [0], [13], [0xE2, 0x80, 0xA8],
         Array("[a]: /u \"".utf8) + [0xFF] + Array("\"".utf8), Array("[b]: /u (".utf8) + [0xED, 0xA0, 0x80] + Array(")".utf8)]
 
-    static func mutate(_ document: [UInt8], _ rng: inout Random) -> [UInt8] {
+    static func mutate(_ document: [UInt8], _ rng: inout SeededRandom) -> [UInt8] {
         var lines = document.split(separator: 10, omittingEmptySubsequences: false).map(Array.init)
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             let at = Int.random(in: 0...lines.count, using: &rng)
@@ -115,7 +103,7 @@ struct FuzzTests {
     @Test func randomMutationsNeverCrashAndKeepTheRoundTrips() throws {
         let count = Int(ProcessInfo.processInfo.environment["OUTLINE_FUZZ_CASES"] ?? "") ?? 3000
         let seeds = FuzzTests.seeds
-        var rng = Random(state: UInt64(ProcessInfo.processInfo.environment["OUTLINE_FUZZ_SEED"] ?? "") ?? 20261129)
+        var rng = SeededRandom(seed: UInt64(ProcessInfo.processInfo.environment["OUTLINE_FUZZ_SEED"] ?? "") ?? 20261129)
         var failures = 0
         var ran = 0, errors = 0
         for _ in 0..<count {
@@ -208,28 +196,41 @@ struct WriteFailureTests {
         let original = bytes(big)
         let expected = try runBinary(["id"], stdin: original).stdout
         let files = (0..<4).map { dir.appendingPathComponent("doc\($0).md") }
-        var rng = FuzzTests.Random(state: 7)
-        var sawBoth = Set<Bool>()
-        for round in 0..<12 {
+        // How long a whole run takes here; the kills are spread from the start to past its end, so
+        // that some rounds end before anything is written and the last after everything is.
+        for f in files { try Data(original).write(to: f) }
+        let clock = ContinuousClock()
+        let whole = try clock.measure { try runBinary(["id", "-w"] + files.map(\.path)) }
+        let wholeMicroseconds = UInt32(whole.components.seconds * 1_000_000 + whole.components.attoseconds / 1_000_000_000_000)
+        var rng = SeededRandom(seed: 7)
+        var rewritten: [Int] = []   // per round, how many files hold the new content
+        let rounds = 12
+        for round in 0..<rounds {
             for f in files { try Data(original).write(to: f) }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: Paths.binary)
             process.arguments = ["id", "-w"] + files.map(\.path)
             try process.run()
-            usleep(UInt32.random(in: 0..<400_000, using: &rng))
+            // Round 0 kills at once; the last waits 1.5 whole runs; between them, spread with jitter.
+            let base = UInt64(wholeMicroseconds) * 3 * UInt64(round) / UInt64(2 * (rounds - 1))
+            let jitter = round == 0 || round == rounds - 1 ? 0 : UInt64.random(in: 0..<UInt64(max(1, wholeMicroseconds / 10)), using: &rng)
+            usleep(UInt32(base + jitter))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            var new = 0
             for f in files {
                 let now = try [UInt8](Data(contentsOf: f))
                 #expect(now == original || now == expected, "round \(round): \(f.lastPathComponent) is neither old nor new (\(now.count) bytes)")
-                sawBoth.insert(now == expected)
+                if now == expected { new += 1 }
             }
+            rewritten.append(new)
             // Temporary files of a killed run are hidden (.name.outline-XXXXXX); remove them between rounds.
             for name in try FileManager.default.contentsOfDirectory(atPath: dir.path) where name.hasPrefix(".") {
                 try FileManager.default.removeItem(at: dir.appendingPathComponent(name))
             }
         }
-        #expect(sawBoth.count >= 1)
+        // Killed before it wrote anything, every file is old; after it finished, every file is new.
+        #expect(rewritten.first == 0 && rewritten.last == files.count, "files rewritten per round: \(rewritten)")
     }
 
     /// Runs the binary as an unprivileged user (root could write anywhere).

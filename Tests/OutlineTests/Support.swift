@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OutlineCLI
 @testable import OutlineCore
+@_exported import OutlineTestSupport
 
 /// Paths of the package, found from this file's location.
 enum Paths {
@@ -76,42 +77,15 @@ func temporaryDirectory() throws -> URL {
 
 func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
 
-/// Line-ending and BOM variants of a document (SPEC §6).
-enum Variant: String, CaseIterable, CustomTestStringConvertible {
-    case asIs = "as-is", crlf = "CRLF", bom = "BOM", noFinalNewline = "no-final-newline"
-    var testDescription: String { rawValue }
-
-    func apply(_ b: [UInt8]) -> [UInt8] {
-        switch self {
-        case .asIs: return b
-        case .crlf:
-            var out: [UInt8] = []
-            for (i, c) in b.enumerated() {
-                if c == 10 && (i == 0 || b[i - 1] != 13) { out.append(13) }
-                out.append(c)
-            }
-            return out
-        case .bom: return [0xEF, 0xBB, 0xBF] + b
-        case .noFinalNewline:
-            var out = b
-            if out.last == 10 { out.removeLast(); if out.last == 13 { out.removeLast() } }
-            return out
-        }
-    }
+extension Variant: CustomTestStringConvertible {
+    public var testDescription: String { rawValue }
 }
 
-/// A readable first difference between two byte strings, for failure messages.
-func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
-    let n = zip(a, b).prefix(while: { $0 == $1 }).count
-    let show = { (x: [UInt8]) in String(decoding: x[max(0, n - 30)..<min(x.count, n + 50)], as: UTF8.self).debugDescription }
-    return "first difference at byte \(n) (lengths \(a.count), \(b.count)):\n  got      \(show(a))\n  expected \(show(b))"
-}
-
-/// Expects two byte strings to be equal, reporting the first difference readably.
+/// Expects two byte strings to be equal, reporting the first differing line with context.
 func expectBytes(_ got: [UInt8], _ expected: [UInt8], _ context: String = "",
                  sourceLocation: SourceLocation = #_sourceLocation) {
     if got != expected {
-        Issue.record(Comment(rawValue: (context.isEmpty ? "" : context + ": ") + firstDifference(got, expected)), sourceLocation: sourceLocation)
+        Issue.record(Comment(rawValue: (context.isEmpty ? "" : context + ": ") + lineDifference(got, expected)), sourceLocation: sourceLocation)
     }
 }
 

@@ -16,12 +16,8 @@ enum StateCommand {
         run: { invocation, console in
             let (path, bytes) = try Inputs.single(invocation, console: console)
             let outline = try Inputs.outline(bytes, path: path, last: true)
-            let structure = try Inputs.about(path) { try Structure(outline) }
-            let present = Set(structure.nodes?.map(\.id) ?? [])
-            for id in invocation.all("folded") where !present.contains(id) {
-                throw Diagnostic.file(Inputs.displayName(path), "no section with ID '\(id)' (--folded)")
-            }
-            console.out(structure.sidecar(extraFolded: Set(invocation.all("folded"))).text())
+            let sidecar = try Inputs.about(path) { try Structure(outline).sidecar(folding: invocation.all("folded")) }
+            console.out(sidecar.text())
             return 0
         }
     )

@@ -172,9 +172,9 @@ public struct Outline: Sendable {
         let bytes = source.bytes
         let content = bytes[heading.contentStart..<heading.contentEnd]
         let digits = Array(value.utf8)
-        if content.starts(with: digits + [32]) { return value }
+        if content.starts(with: digits + [ASCII.space]) { return value }
         if heading.style == .atx, let opening = heading.openingEnd, heading.contentStart == opening + 1,
-           bytes[opening] == 32, content.elementsEqual(digits) {
+           bytes[opening] == ASCII.space, content.elementsEqual(digits) {
             return value
         }
         return nil
@@ -240,7 +240,7 @@ enum NumberFormat {
     static func isNumber(_ s: String) -> Bool {
         guard !s.isEmpty else { return false }
         return s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-            !part.isEmpty && part.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+            !part.isEmpty && part.utf8.allSatisfy(ASCII.isDigit)
         }
     }
 }

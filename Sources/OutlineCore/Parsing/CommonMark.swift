@@ -48,7 +48,7 @@ enum CommonMark {
                 // line's LF would otherwise read as one CRLF, and every later line number would be off.
                 var breaks: [UInt8] = []
                 for line in 0..<hiddenLines {
-                    breaks.append(32)
+                    breaks.append(ASCII.space)
                     breaks.append(contentsOf: source.lineEnding(line))
                 }
                 breaks.withUnsafeBufferPointer { feed(parser, $0) }
@@ -112,7 +112,7 @@ enum CommonMark {
             if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE {
                 if let literal = cmark_node_get_literal(node) { text.append(contentsOf: bytes(of: literal)) }
             } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
-                text.append(32)
+                text.append(ASCII.space)
             }
         }
         // Invalid UTF-8 becomes U+FFFD here: titles are text for people, and IDs come from them.

@@ -84,24 +84,20 @@ public struct Document: Sendable {
                            openingEnd: atx.openingEnd, contentStart: atx.contentStart, contentEnd: atx.contentEnd)
         }
         let (first, underline) = setextExtent(source, startLine: startLine)
-        let range = source.contentRange(first)
-        var start = range.lowerBound
-        while start < range.upperBound && (source.bytes[start] == 32 || source.bytes[start] == 9) { start += 1 }
-        var end = range.upperBound
-        while end > start && (source.bytes[end - 1] == 32 || source.bytes[end - 1] == 9) { end -= 1 }
+        let content = source.bytes.trimmingBlanks(source.contentRange(first))
         return Heading(level: level, style: .setext, firstLine: first, blockStartLine: min(startLine, first), lastLine: underline, text: text,
-                       openingEnd: nil, contentStart: start, contentEnd: end)
+                       openingEnd: nil, contentStart: content.lowerBound, contentEnd: content.upperBound)
     }
 
     /// `===` or `---` (one character repeated) after at most three spaces, then only spaces and tabs.
     static func isSetextUnderline(_ line: ArraySlice<UInt8>) -> Bool {
         var i = line.startIndex
         var indent = 0
-        while i < line.endIndex && line[i] == 32 && indent < 3 { i += 1; indent += 1 }
+        while i < line.endIndex && line[i] == ASCII.space && indent < 3 { i += 1; indent += 1 }
         guard i < line.endIndex, line[i] == UInt8(ascii: "=") || line[i] == UInt8(ascii: "-") else { return false }
         let mark = line[i]
         while i < line.endIndex && line[i] == mark { i += 1 }
-        while i < line.endIndex && (line[i] == 32 || line[i] == 9) { i += 1 }
+        while i < line.endIndex && ASCII.isBlank(line[i]) { i += 1 }
         return i == line.endIndex
     }
 
@@ -125,20 +121,20 @@ public struct Document: Sendable {
 
     /// How many of the lines `from..<to` of a paragraph cmark consumes as link reference definitions.
     static func definitionLines(_ source: Source, from start: Int, to end: Int) -> Int {
-        guard source.content(start).drop(while: { $0 == 32 }).first == UInt8(ascii: "[") else { return 0 }
+        guard source.content(start).drop(while: { $0 == ASCII.space }).first == UInt8(ascii: "[") else { return 0 }
         var paragraph: [UInt8] = []
         for line in start..<end {
             let range = source.contentRange(line)
             var s = range.lowerBound
-            while s < range.upperBound && (source.bytes[s] == 32 || source.bytes[s] == 9) { s += 1 }
+            while s < range.upperBound && ASCII.isBlank(source.bytes[s]) { s += 1 }
             paragraph.append(contentsOf: source.bytes[s..<source.lineStarts[line + 1]])
         }
         let consumed = ReferenceDefinitions.prefixLength(of: paragraph)
         var lines = 0
         var i = 0
         while i < consumed {
-            if paragraph[i] == 10 { lines += 1 }
-            else if paragraph[i] == 13 && (i + 1 >= paragraph.count || paragraph[i + 1] != 10) { lines += 1 }
+            if paragraph[i] == ASCII.lf { lines += 1 }
+            else if paragraph[i] == ASCII.cr && (i + 1 >= paragraph.count || paragraph[i + 1] != ASCII.lf) { lines += 1 }
             i += 1
         }
         return lines
@@ -156,26 +152,22 @@ struct ATXLine {
         let bytes = source.bytes
         let range = source.contentRange(line)
         let end = range.upperBound
-        var p = range.lowerBound
-        var indent = 0
-        while p < end && bytes[p] == 32 && indent < 3 { p += 1; indent += 1 }
+        var p = bytes.skippingIndent(from: range.lowerBound, to: end)
         let hashes = p
-        while p < end && bytes[p] == UInt8(ascii: "#") { p += 1 }
+        while p < end && bytes[p] == ASCII.hash { p += 1 }
         let level = p - hashes
         guard (1...6).contains(level) else { return nil }
-        guard p == end || bytes[p] == 32 || bytes[p] == 9 else { return nil }
+        guard p == end || ASCII.isBlank(bytes[p]) else { return nil }
         self.level = level
         self.openingEnd = p
-        var c = p
-        while c < end && (bytes[c] == 32 || bytes[c] == 9) { c += 1 }
-        var e = end
-        while e > c && (bytes[e - 1] == 32 || bytes[e - 1] == 9) { e -= 1 }
+        let content = bytes.trimmingBlanks(p..<end)
+        let c = content.lowerBound
+        var e = content.upperBound
         // A closing sequence: `#`s preceded by a space or tab, or making up the whole content.
         var k = e
-        while k > c && bytes[k - 1] == UInt8(ascii: "#") { k -= 1 }
-        if k < e && (k == c || bytes[k - 1] == 32 || bytes[k - 1] == 9) {
-            e = k
-            while e > c && (bytes[e - 1] == 32 || bytes[e - 1] == 9) { e -= 1 }
+        while k > c && bytes[k - 1] == ASCII.hash { k -= 1 }
+        if k < e && (k == c || ASCII.isBlank(bytes[k - 1])) {
+            e = bytes.trimmingBlanks(c..<k).upperBound
         }
         self.contentStart = c
         self.contentEnd = e

@@ -50,7 +50,7 @@ enum FrontMatter {
 
     static func trimmedTrailing(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var end = line.endIndex
-        while end > line.startIndex && (line[end - 1] == 32 || line[end - 1] == 9) { end -= 1 }
+        while end > line.startIndex && ASCII.isBlank(line[end - 1]) { end -= 1 }
         return line[line.startIndex..<end]
     }
 }

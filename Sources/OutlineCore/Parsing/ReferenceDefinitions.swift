@@ -16,7 +16,7 @@ enum ReferenceDefinitions {
         return pos
     }
 
-    private static func isSpace(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
+    private static func isSpace(_ c: UInt8) -> Bool { c == ASCII.space || (c >= 9 && c <= 13) }
     private static func isPunct(_ c: UInt8) -> Bool {
         (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E)
     }
@@ -59,14 +59,14 @@ enum ReferenceDefinitions {
     }
 
     private static func skipSpaces(_ c: [UInt8], _ p: inout Int) {
-        while p < c.count && (c[p] == 32 || c[p] == 9) { p += 1 }
+        while p < c.count && ASCII.isBlank(c[p]) { p += 1 }
     }
 
     /// True at a line end (consumed) or at the end of the content.
     private static func skipLineEnd(_ c: [UInt8], _ p: inout Int) -> Bool {
         var seen = false
-        if p < c.count && c[p] == 13 { p += 1; seen = true }
-        if p < c.count && c[p] == 10 { p += 1; seen = true }
+        if p < c.count && c[p] == ASCII.cr { p += 1; seen = true }
+        if p < c.count && c[p] == ASCII.lf { p += 1; seen = true }
         return seen || p >= c.count
     }
 
@@ -84,7 +84,7 @@ enum ReferenceDefinitions {
             while i < n {
                 if c[i] == UInt8(ascii: ">") { i += 1; break }
                 if c[i] == UInt8(ascii: "\\") { i += 2 }
-                else if c[i] == 10 || c[i] == UInt8(ascii: "<") { return nil }
+                else if c[i] == ASCII.lf || c[i] == UInt8(ascii: "<") { return nil }
                 else { i += 1 }
             }
             return i >= n ? nil : i - offset

@@ -24,11 +24,11 @@ public struct Source: Sendable {
             while i < n {
                 let b = p[i]
                 if b > 13 { i += 1; continue }
-                if b == 10 {
+                if b == ASCII.lf {
                     starts.append(i + 1)
-                } else if b == 13 {
+                } else if b == ASCII.cr {
                     // A line ends at LF, CRLF or a lone CR.
-                    if i + 1 < n && p[i + 1] == 10 { i += 1 }
+                    if i + 1 < n && p[i + 1] == ASCII.lf { i += 1 }
                     starts.append(i + 1)
                 } else if b == 0 {
                     sawNUL = true
@@ -53,8 +53,8 @@ public struct Source: Sendable {
         var start = lineStarts[i]
         if i == 0 { start += bomLength }
         var end = lineStarts[i + 1]
-        if end > start && bytes[end - 1] == 10 { end -= 1 }
-        if end > start && bytes[end - 1] == 13 { end -= 1 }
+        if end > start && bytes[end - 1] == ASCII.lf { end -= 1 }
+        if end > start && bytes[end - 1] == ASCII.cr { end -= 1 }
         return start..<end
     }
 
@@ -79,7 +79,7 @@ public struct Source: Sendable {
     /// True when line `i` holds only spaces and tabs (or nothing).
     public func isBlank(_ i: Int) -> Bool {
         let range = contentRange(i)
-        for p in range where bytes[p] != 32 && bytes[p] != 9 { return false }
+        for p in range where !ASCII.isBlank(bytes[p]) { return false }
         return true
     }
 }

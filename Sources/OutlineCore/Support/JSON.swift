@@ -34,7 +34,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     public func pretty() -> String {
         var writer = JSONWriter()
         writer.value(self, indent: true, level: 0)
-        writer.raw(10)
+        writer.raw(ASCII.lf)
         return writer.text
     }
 
@@ -105,7 +105,7 @@ public struct JSONWriter {
 
     mutating func newline(_ indent: Bool, _ level: Int) {
         guard indent else { return }
-        bytes.append(10)
+        bytes.append(ASCII.lf)
         for _ in 0..<level { raw("  ") }
     }
 

@@ -29,12 +29,12 @@ public struct JSONReader {
 
     private func failure(_ message: String) -> Failure {
         var line = 1
-        for b in bytes[..<min(p, bytes.count)] where b == 10 { line += 1 }
+        for b in bytes[..<min(p, bytes.count)] where b == ASCII.lf { line += 1 }
         return Failure(line: line, message: message)
     }
 
     private mutating func skipWhitespace() {
-        while p < bytes.count, bytes[p] == 32 || bytes[p] == 9 || bytes[p] == 10 || bytes[p] == 13 { p += 1 }
+        while p < bytes.count, ASCII.isBlank(bytes[p]) || bytes[p] == ASCII.lf || bytes[p] == ASCII.cr { p += 1 }
     }
 
     private mutating func expect(_ literal: StaticString, _ value: JSONValue) throws(Failure) -> JSONValue {
@@ -100,7 +100,7 @@ public struct JSONReader {
         let start = p
         func digits() -> Int {
             let s = p
-            while p < bytes.count, bytes[p] >= 48, bytes[p] <= 57 { p += 1 }
+            while p < bytes.count, ASCII.isDigit(bytes[p]) { p += 1 }
             return p - s
         }
         if bytes[p] == UInt8(ascii: "-") { p += 1 }
@@ -164,9 +164,9 @@ public struct JSONReader {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
             case UInt8(ascii: "b"): out.append(8)
             case UInt8(ascii: "f"): out.append(12)
-            case UInt8(ascii: "n"): out.append(10)
-            case UInt8(ascii: "r"): out.append(13)
-            case UInt8(ascii: "t"): out.append(9)
+            case UInt8(ascii: "n"): out.append(ASCII.lf)
+            case UInt8(ascii: "r"): out.append(ASCII.cr)
+            case UInt8(ascii: "t"): out.append(ASCII.tab)
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800..<0xDC00).contains(scalar) {

@@ -78,7 +78,7 @@ extension EditList {
                 replace(token.range, with: id)
                 warnings.append(.warning(.malformedAnchor, line: line, "malformed anchor ID '\(raw)' replaced by '\(section.id)'"))
             } else if record.idToken == nil, let first = record.tokens.first {
-                insert(id + [32], at: first.range.lowerBound)
+                insert(id + [ASCII.space], at: first.range.lowerBound)
             }
         }
         return warnings

@@ -44,7 +44,7 @@ public enum Unfold {
             }
             // A marker moved away from the end of the file needs a line ending after text that had none.
             let markerEnding = source.lineEnding(marker.line)
-            if !markerEnding.isEmpty, let last = restored.last, last != 10, last != 13 {
+            if !markerEnding.isEmpty, let last = restored.last, last != ASCII.lf, last != ASCII.cr {
                 restored = (Array(restored) + markerEnding)[...]
             }
             edits.replace(source.lineRange(marker.line), with: restored)

@@ -113,17 +113,14 @@ enum OutlineCommentParser {
     static func parse(_ source: Source, line: Int) -> Parsed? {
         let range = source.contentRange(line)
         let bytes = source.bytes
-        var p = range.lowerBound
         let end = range.upperBound
-        var indent = 0
-        while p < end && bytes[p] == 32 && indent < 3 { p += 1; indent += 1 }
-        guard starts(bytes, at: p, end: end, with: CommentFormat.open) else { return nil }
-        p += CommentFormat.open.count
-        while p < end && (bytes[p] == 32 || bytes[p] == 9) { p += 1 }
+        var p = bytes.skippingIndent(from: range.lowerBound, to: end)
+        guard bytes.has(CommentFormat.open, at: p, end: end) else { return nil }
+        p = bytes.skippingBlanks(from: p + CommentFormat.open.count, to: end)
         let isMarker: Bool
-        if starts(bytes, at: p, end: end, with: CommentFormat.recordKeyword) {
+        if bytes.has(CommentFormat.recordKeyword, at: p, end: end) {
             isMarker = false; p += CommentFormat.recordKeyword.count
-        } else if starts(bytes, at: p, end: end, with: CommentFormat.markerKeyword) {
+        } else if bytes.has(CommentFormat.markerKeyword, at: p, end: end) {
             isMarker = true; p += CommentFormat.markerKeyword.count
         } else {
             return nil
@@ -133,20 +130,20 @@ enum OutlineCommentParser {
         var closeAt: Int? = nil
         var q = p
         while q + 3 <= end {
-            if bytes[q] == 45 && bytes[q + 1] == 45 && bytes[q + 2] == 62 { closeAt = q; break }
+            if bytes.has(CommentFormat.close, at: q, end: end) { closeAt = q; break }
             q += 1
         }
         var wellFormed = false
         if let c = closeAt {
-            wellFormed = bytes[(c + 3)..<end].allSatisfy { $0 == 32 || $0 == 9 }
+            wellFormed = bytes[(c + CommentFormat.close.count)..<end].allSatisfy(ASCII.isBlank)
         }
         let bodyLimit = closeAt ?? end
         var tokens: [CommentToken] = []
         var t = bodyStart
         while t < bodyLimit {
-            if bytes[t] == 32 || bytes[t] == 9 { t += 1; continue }
+            if ASCII.isBlank(bytes[t]) { t += 1; continue }
             let s = t
-            while t < bodyLimit && bytes[t] != 32 && bytes[t] != 9 { t += 1 }
+            while t < bodyLimit && !ASCII.isBlank(bytes[t]) { t += 1 }
             tokens.append(CommentToken(range: s..<t, text: String(decoding: bytes[s..<t], as: UTF8.self)))
         }
         let bodyEnd = tokens.last?.range.upperBound ?? bodyStart
@@ -168,12 +165,6 @@ enum OutlineCommentParser {
             problem = .invalidID(tokens[0].text)
         }
         return .record(RecordLine(line: line, tokens: tokens, bodyStart: bodyStart, bodyEnd: bodyEnd, problem: problem))
-    }
-
-    private static func starts(_ bytes: [UInt8], at p: Int, end: Int, with prefix: [UInt8]) -> Bool {
-        guard p + prefix.count <= end else { return false }
-        for (k, b) in prefix.enumerated() where bytes[p + k] != b { return false }
-        return true
     }
 }
 
@@ -209,12 +200,12 @@ private extension OutlineCommentParser.Parsed {
                     while end < utf8.count && utf8[end] != UInt8(ascii: ",") { end += 1 }
                     let item = utf8[start..<end]
                     guard item.count >= 3, let colon = item.lastIndex(of: UInt8(ascii: ":")), colon == end - 2,
-                          (49...54).contains(utf8[end - 1]) else {
+                          (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(utf8[end - 1]) else {
                         return bad("bad hidden section '\(String(decoding: item, as: UTF8.self))'")
                     }
                     let id = String(decoding: utf8[start..<colon], as: UTF8.self)
                     guard Identifier.isValid(id) else { return bad("bad hidden section '\(String(decoding: item, as: UTF8.self))'") }
-                    hidden.append((id, Int(utf8[end - 1]) - 48))
+                    hidden.append((id, Int(utf8[end - 1] - UInt8(ascii: "0"))))
                     start = end + 1
                 }
             default:

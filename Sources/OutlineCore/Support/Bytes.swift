@@ -1,0 +1,51 @@
+/// Named bytes and the blank-handling helpers the parsers share: outline works on bytes, and a bare
+/// `32` or `45` says less than `ASCII.space` or `ASCII.dash`.
+enum ASCII {
+    static let tab: UInt8 = 9
+    static let lf: UInt8 = 10
+    static let cr: UInt8 = 13
+    static let space: UInt8 = 32
+    static let hash = UInt8(ascii: "#")
+    static let dash = UInt8(ascii: "-")
+    static let equals = UInt8(ascii: "=")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBrace = UInt8(ascii: "}")
+
+    /// A space or a tab: what CommonMark calls blank within a line.
+    @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
+    /// LF or CR.
+    @inline(__always) static func isLineEnd(_ b: UInt8) -> Bool { b == lf || b == cr }
+    /// An ASCII digit.
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+}
+
+extension Array where Element == UInt8 {
+    /// `range` without the spaces and tabs at either end.
+    func trimmingBlanks(_ range: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound, end = range.upperBound
+        while start < end && ASCII.isBlank(self[start]) { start += 1 }
+        while end > start && ASCII.isBlank(self[end - 1]) { end -= 1 }
+        return start..<end
+    }
+
+    /// The first offset at or after `start` (and before `end`) that is not a space or tab.
+    func skippingBlanks(from start: Int, to end: Int) -> Int {
+        var p = start
+        while p < end && ASCII.isBlank(self[p]) { p += 1 }
+        return p
+    }
+
+    /// The offset after at most three leading spaces from `start`: CommonMark's allowed indentation.
+    func skippingIndent(from start: Int, to end: Int) -> Int {
+        var p = start
+        while p < end && self[p] == ASCII.space && p - start < 3 { p += 1 }
+        return p
+    }
+
+    /// True when `prefix` stands at `offset` (and ends before `end`).
+    func has(_ prefix: [UInt8], at offset: Int, end: Int) -> Bool {
+        guard offset >= 0, offset + prefix.count <= end else { return false }
+        for (k, b) in prefix.enumerated() where self[offset + k] != b { return false }
+        return true
+    }
+}
