@@ -77,7 +77,7 @@ enum ArgumentParser {
                     name = body; inline = nil
                 }
                 guard let option = options.first(where: { $0.long == name }) else {
-                    throw UsageError(message: "unknown option '--\(name)'")
+                    throw UsageError(message: "unknown option '--\(name)'" + Suggestion.hint(String(name), among: options.map(\.long), prefix: "--"))
                 }
                 try take(option, inline: inline, display: "--\(name)")
             } else {

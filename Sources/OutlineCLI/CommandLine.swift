@@ -42,7 +42,7 @@ public enum OutlineCommandLine {
         case "help":
             if arguments.count > 1 {
                 guard let spec = commands.first(where: { $0.name == arguments[1] }) else {
-                    return usageError(UsageError(message: "unknown command '\(arguments[1])'"), command: nil, console: console)
+                    return usageError(UsageError(message: "unknown command '\(arguments[1])'" + Suggestion.hint(arguments[1], among: commands.map(\.name))), command: nil, console: console)
                 }
                 console.out(help(for: spec))
             } else {
@@ -56,7 +56,10 @@ public enum OutlineCommandLine {
             break
         }
         guard let spec = commands.first(where: { $0.name == first }) else {
-            let message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
+            let message = first.hasPrefix("--")
+                ? "unknown option '\(first)'" + Suggestion.hint(String(first.dropFirst(2)), among: globalOptions.map(\.long), prefix: "--")
+                : first.hasPrefix("-") ? "unknown option '\(first)'"
+                : "unknown command '\(first)'" + Suggestion.hint(first, among: commands.map(\.name))
             return usageError(UsageError(message: message), command: nil, console: console)
         }
         do {

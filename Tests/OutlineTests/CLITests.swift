@@ -38,6 +38,12 @@ struct CLITests {
             (["id", "a.md", "b.md"], "outline: several FILEs need --write or --check", "See 'outline id --help'."),
             (["id", "-w"], "outline: --write needs FILE operands (standard input cannot be rewritten in place)", "See 'outline id --help'."),
             (["id", "-w", "--check", "a.md"], "outline: --write and --check cannot be combined", "See 'outline id --help'."),
+            // The nearest known name, when one is near.
+            (["id", "--wrte"], "outline: unknown option '--wrte' (did you mean '--write'?)", "See 'outline id --help'."),
+            (["chekc"], "outline: unknown command 'chekc' (did you mean 'check'?)", "See 'outline --help'."),
+            (["help", "fodl"], "outline: unknown command 'fodl' (did you mean 'fold'?)", "See 'outline --help'."),
+            (["--verison"], "outline: unknown option '--verison' (did you mean '--version'?)", "See 'outline --help'."),
+            (["check", "--allow-fold"], "outline: unknown option '--allow-fold' (did you mean '--allow-folds'?)", "See 'outline check --help'."),
         ] {
             let result = try runBinary(arguments)
             #expect(result.status == 2, "\(arguments)")

@@ -1,0 +1,44 @@
+/// "did you mean": the nearest known name to a mistyped one, as git and cargo suggest them.
+enum Suggestion {
+    /// ` (did you mean 'PREFIX+NAME'?)` for the nearest of `names`, or "" when none is near: at most a
+    /// third of the typed length in edits (at least one), or a name the typed word is a prefix of.
+    static func hint(_ typed: String, among names: [String], prefix: String = "") -> String {
+        guard let best = nearest(typed, among: names) else { return "" }
+        return " (did you mean '\(prefix)\(best)'?)"
+    }
+
+    static func nearest(_ typed: String, among names: [String]) -> String? {
+        guard !typed.isEmpty else { return nil }
+        let limit = max(1, typed.count / 3)
+        var best: (name: String, distance: Int)? = nil
+        for name in names {
+            let d = distance(typed, name)
+            if d <= limit, d < (best?.distance ?? .max) { best = (name, d) }
+        }
+        if let best { return best.name }
+        let prefixed = names.filter { $0.hasPrefix(typed) }
+        return prefixed.count == 1 ? prefixed[0] : nil
+    }
+
+    /// Levenshtein distance with adjacent transpositions (optimal string alignment), on characters.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous2 = [Int](repeating: 0, count: y.count + 1)
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+            }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[y.count]
+    }
+}
