@@ -9,10 +9,17 @@ struct CommentTests {
     }
 
     @Test func records() throws {
-        guard case .record(let r)? = parse("<!-- outline:install number=1.2 x -->") else { Issue.record("not a record"); return }
+        guard case .record(let r)? = parse("<!-- outline:install number=1.2 toc=no -->") else { Issue.record("not a record"); return }
         #expect(r.id == "install" && r.problem == nil)
         #expect(r.attribute("number")?.value == "1.2")
-        #expect(r.attributeTokens.map(\.text) == ["number=1.2", "x"])
+        #expect(r.attributeTokens.map(\.text) == ["number=1.2", "toc=no"])
+        // After the ID only key=value attributes: words are a malformed anchor, named by its words.
+        guard case .record(let words)? = parse("<!-- outline:install number=1.2 x -->") else { Issue.record("not a record"); return }
+        #expect(words.problem == .invalidID("install x") && words.id == nil && words.isRepairable)
+        guard case .record(let title)? = parse("<!-- outline: Install Guide -->") else { Issue.record("not a record"); return }
+        #expect(title.problem == .invalidID("Install Guide"))
+        guard case .record(let tight)? = parse("<!-- outline:-->") else { Issue.record("not a record"); return }
+        #expect(tight.problem == .empty && tight.isRepairable && tight.canHoldAnID)
         guard case .record(let idless)? = parse("   <!--outline:number=3-->  ") else { Issue.record("not a record"); return }
         #expect(idless.id == nil && idless.idToken == nil && idless.problem == nil)
         #expect(idless.attribute("number")?.value == "3")

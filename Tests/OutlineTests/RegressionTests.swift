@@ -209,3 +209,45 @@ struct RegressionTests {
         #expect(try String(contentsOf: file, encoding: .utf8) == "# A\n<!-- outline:a -->\n")
     }
 }
+
+/// SPEC §2, malformed anchors: `check` reports each with a hint; `id` replaces one that stands where a
+/// heading's anchor belongs (directly under it or after blank lines), never adds a second anchor, and
+/// leaves one elsewhere alone.
+@Suite("malformed anchors")
+struct MalformedAnchorTests {
+    @Test(arguments: [
+        ("<!-- outline: bad id here -->", "bad-id-here"),
+        ("<!-- outline: Install Guide -->", "install-guide"),
+        ("<!-- outline:-->", "install"),
+        ("<!-- outline: -->", "install"),
+        ("<!-- outline:Install toc=no -->", "install"),
+        ("<!-- outline:install junk -->", "install-junk"),
+    ])
+    func replacedWhereTheAnchorBelongs(_ malformed: String, _ id: String) throws {
+        for gap in ["", "\n", "\n\n"] {
+            let input = bytes("# Install\n\(gap)\(malformed)\n\nText.\n")
+            let check = runInProcess(["check"], stdin: input)
+            #expect(check.status == 1)
+            #expect(check.text.contains("malformed anchor") && check.text.contains("run 'outline id -w' to replace it with '\(id)'"), "\(check.text)")
+            let fixed = runInProcess(["id"], stdin: input)
+            #expect(fixed.status == 0 && fixed.stderr.contains("warning: malformed anchor"))
+            let outline = try Outline(parsing: fixed.stdout)
+            #expect(outline.sections.map(\.id) == [id] && outline.sections[0].anchored, "\(fixed.text)")
+            #expect(outline.records.count == 1, "a second anchor under the heading: \(fixed.text)")
+            #expect(outline.orphanRecords.isEmpty)
+            #expect(runInProcess(["check"], stdin: fixed.stdout).status == 0, "\(fixed.text)")
+            // Only the comment changed: every other line is as it was.
+            let before = String(decoding: input, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let after = fixed.text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(before.count == after.count && zip(before, after).filter { $0 != $1 }.count == 1)
+        }
+    }
+
+    @Test func elsewhereLeftAloneAndReported() {
+        let input = bytes("# Install\n<!-- outline:install -->\n\nText.\n\n<!-- outline: Stray Words -->\n")
+        let check = runInProcess(["check"], stdin: input)
+        #expect(check.text == "<stdin>:6: malformed anchor ID 'Stray Words' (an ID is lowercase letters, digits, '-' and '_', then only key=value attributes); not where a heading's anchor belongs: fix or remove it\n")
+        let id = runInProcess(["id"], stdin: input)
+        #expect(id.stdout == input && id.stderr.contains("<stdin>:6: warning:"))
+    }
+}

@@ -14,7 +14,9 @@ public enum Check {
             if let first = section.duplicateOf, let record = section.record, let id = record.id {
                 found.append(.finding(.duplicateID, line: record.line + 1, "duplicate ID '\(id)' (first at line \(outline.sections[first].heading.firstLine + 1))"))
             } else if let record = section.record, record.problem != nil {
-                found.append(.finding(.malformedAnchor, line: record.line + 1, CommentFormat.describe(record)))
+                // Where the heading's anchor belongs: `id` replaces it (say with what).
+                found.append(.finding(.malformedAnchor, line: record.line + 1,
+                                      "\(CommentFormat.describe(record)); run 'outline id -w' to replace it with '\(section.id)'"))
             } else if !section.anchored {
                 found.append(.finding(.missingAnchor, line: headingLine, "heading '\(section.title)' has no anchor (run 'outline id -w')"))
             }
@@ -23,7 +25,8 @@ public enum Check {
             if let id = orphan.id {
                 found.append(.finding(.orphanAnchor, line: orphan.line + 1, "orphan anchor '\(id)': not directly after a section heading"))
             } else if orphan.problem != nil {
-                found.append(.finding(.malformedAnchor, line: orphan.line + 1, CommentFormat.describe(orphan)))
+                let hint = orphan.canHoldAnID ? "not where a heading's anchor belongs: fix or remove it" : "outline leaves it alone: fix or remove it"
+                found.append(.finding(.malformedAnchor, line: orphan.line + 1, "\(CommentFormat.describe(orphan)); \(hint)"))
             } else {
                 found.append(.finding(.orphanAnchor, line: orphan.line + 1, "orphan outline record: not directly after a section heading"))
             }

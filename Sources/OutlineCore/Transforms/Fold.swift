@@ -76,8 +76,8 @@ public enum Fold {
             if let first = section.duplicateOf, let id = section.record?.id {
                 throw Diagnostic.error(.duplicateID, line: section.record!.line + 1, "duplicate ID '\(id)' (first at line \(sections[first].heading.firstLine + 1)); run 'outline id -w' first")
             }
-            if case .invalidID(let raw)? = section.record?.problem {
-                throw Diagnostic.error(.malformedAnchor, line: section.record!.line + 1, "malformed anchor ID '\(raw)'; run 'outline id -w' first")
+            if let record = section.record, record.isRepairable {
+                throw Diagnostic.error(.malformedAnchor, line: record.line + 1, "\(CommentFormat.describe(record)); run 'outline id -w' first")
             }
             // Duplicate and malformed anchors were refused above: there is nothing to repair.
             let repaired = edits.addAnchors(outline, only: [index], markAdded: true)

@@ -98,8 +98,12 @@ extension EditList {
         if let (_, token) = recordValue {
             if let n = new {
                 replace(token.range, with: Array(CommentFormat.numberAttribute(n).utf8))
-            } else if record.tokens.count == 1 {
+            } else if record.tokens.count == 1 && token.range.lowerBound == record.bodyStart {
+                // The line `number` wrote (`<!-- outline:number=2 -->`): it goes.
                 deleteLines([record.line], in: source)
+            } else if record.tokens.count == 1 {
+                // Added to a record that was empty (`<!-- outline: -->`): the record stays as it was.
+                delete(record.bodyStart..<token.range.upperBound)
             } else if let k = record.tokens.firstIndex(of: token) {
                 if k == 0 {
                     delete(token.range.lowerBound..<record.tokens[1].range.lowerBound)

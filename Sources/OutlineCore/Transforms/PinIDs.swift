@@ -74,11 +74,20 @@ extension EditList {
                 replace(token.range, with: id)
                 let firstLine = outline.sections[first].heading.firstLine + 1
                 warnings.append(.warning(.duplicateID, line: line, "duplicate ID '\(token.text)' (first at line \(firstLine)); this section now has '\(section.id)'"))
-            } else if case .invalidID(let raw)? = record.problem, let token = record.idToken {
-                replace(token.range, with: id)
-                warnings.append(.warning(.malformedAnchor, line: line, "malformed anchor ID '\(raw)' replaced by '\(section.id)'"))
-            } else if record.idToken == nil, let first = record.tokens.first {
-                insert(id + [ASCII.space], at: first.range.lowerBound)
+            } else if case .invalidID? = record.problem {
+                // The whole comment is rewritten: the new ID, then the `key=value` attributes it had.
+                let attributes = record.tokens.filter(\.isAttribute).map(\.text)
+                let body = ([section.id] + attributes).joined(separator: " ")
+                replace(record.commentRange, with: CommentFormat.recordPrefix + Array(body.utf8) + CommentFormat.recordSuffix)
+                warnings.append(.warning(.malformedAnchor, line: line, "\(CommentFormat.describe(record)) replaced by '\(section.id)'"))
+            } else if record.idToken == nil {
+                // An ID-less record (`number` wrote it) or an empty one: the ID goes right after
+                // `outline:`, so that `id` and `number` commute whichever runs first.
+                let separated = record.bodyStart < record.commentRange.upperBound && ASCII.isBlank(outline.source.bytes[record.bodyStart])
+                insert(separated || record.tokens.isEmpty ? id : id + [ASCII.space], at: record.bodyStart)
+                if record.problem == .empty {
+                    warnings.append(.warning(.malformedAnchor, line: line, "\(CommentFormat.describe(record)) given the ID '\(section.id)'"))
+                }
             }
         }
         return warnings

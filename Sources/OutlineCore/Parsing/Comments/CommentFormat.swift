@@ -46,7 +46,7 @@ enum CommentFormat {
         case .unclosed?: return "malformed anchor (the comment must end with '-->' on the same line)"
         case .invalidUTF8?: return "malformed anchor (invalid UTF-8: the comment does not end on this line)"
         case .empty?: return "malformed anchor (no ID after 'outline:')"
-        case .invalidID(let raw)?: return "malformed anchor ID '\(raw)'"
+        case .invalidID(let raw)?: return "malformed anchor ID '\(raw)' (an ID is lowercase letters, digits, '-' and '_', then only key=value attributes)"
         case nil: return record.id.map { "anchor '\($0)'" } ?? "outline record"
         }
     }

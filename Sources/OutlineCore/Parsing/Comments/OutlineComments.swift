@@ -19,7 +19,9 @@ public final class RecordLine: Sendable {
         case invalidUTF8
         /// Nothing after `outline:`.
         case empty
-        /// The first token is not a valid ID.
+        /// Not a valid ID followed by `key=value` attributes: an ID outline cannot use (`Install`,
+        /// `bad--id`) or words where an ID or an attribute belongs (`<!-- outline: Install Guide -->`).
+        /// The words, joined by spaces.
         case invalidID(String)
     }
     /// 0-based source line.
@@ -30,19 +32,33 @@ public final class RecordLine: Sendable {
     public let bodyStart: Int
     /// Offset right after the last token, where attributes are appended.
     public let bodyEnd: Int
+    /// The comment, from `<!--` to the end of the line's content: what `id` rewrites when it repairs
+    /// a malformed anchor.
+    public let commentRange: Range<Int>
     public let problem: Problem?
 
-    init(line: Int, tokens: [CommentToken], bodyStart: Int, bodyEnd: Int, problem: Problem?) {
+    init(line: Int, tokens: [CommentToken], bodyStart: Int, bodyEnd: Int, commentRange: Range<Int>, problem: Problem?) {
         self.line = line
         self.tokens = tokens
         self.bodyStart = bodyStart
         self.bodyEnd = bodyEnd
+        self.commentRange = commentRange
         self.problem = problem
     }
 
-    /// False for a record that cannot be given an ID in place: unclosed, invalid UTF-8, or empty.
+    /// False for a record that must never be rewritten: unclosed or invalid UTF-8 (cmark's HTML block
+    /// does not end on such a line, so changing it would change which headings exist).
     public var canHoldAnID: Bool {
-        problem != .unclosed && problem != .invalidUTF8 && problem != .empty
+        problem != .unclosed && problem != .invalidUTF8
+    }
+
+    /// True for a malformed record `id` replaces with a valid anchor: closed, valid UTF-8, but empty or
+    /// without a usable ID.
+    public var isRepairable: Bool {
+        switch problem {
+        case .empty?, .invalidID?: return true
+        default: return false
+        }
     }
 
     /// The valid ID this record carries, if any.
@@ -116,6 +132,7 @@ enum OutlineCommentParser {
         let end = range.upperBound
         var p = bytes.skippingIndent(from: range.lowerBound, to: end)
         guard bytes.has(CommentFormat.open, at: p, end: end) else { return nil }
+        let commentStart = p
         p = bytes.skippingBlanks(from: p + CommentFormat.open.count, to: end)
         let isMarker: Bool
         if bytes.has(CommentFormat.recordKeyword, at: p, end: end) {
@@ -161,10 +178,15 @@ enum OutlineCommentParser {
             problem = .unclosed
         } else if tokens.isEmpty {
             problem = .empty
-        } else if !tokens[0].isAttribute, !Identifier.isValid(tokens[0].text) {
-            problem = .invalidID(tokens[0].text)
+        } else {
+            // At most one ID, first; after it only `key=value` attributes.
+            let words = tokens.enumerated().filter { !$0.element.isAttribute }
+            if words.count > 1 || words.first.map({ $0.offset != 0 || !Identifier.isValid($0.element.text) }) == true {
+                problem = .invalidID(words.map(\.element.text).joined(separator: " "))
+            }
         }
-        return .record(RecordLine(line: line, tokens: tokens, bodyStart: bodyStart, bodyEnd: bodyEnd, problem: problem))
+        return .record(RecordLine(line: line, tokens: tokens, bodyStart: bodyStart, bodyEnd: bodyEnd,
+                                  commentRange: commentStart..<end, problem: problem))
     }
 }
 
