@@ -108,7 +108,8 @@ enum FileSystem {
             names.append(name)
         }
         closedir(dir)
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        // Paths print as the user would write them: `docs/a.md` for `.`, never `./docs/a.md`.
+        let base = directory == "." || directory == "./" ? "" : directory.hasSuffix("/") ? directory : directory + "/"
         for name in names.sorted() {
             let path = base + name
             var info = stat()

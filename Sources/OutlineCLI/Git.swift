@@ -23,6 +23,11 @@ final class Git {
         root = Git.resolve(text) ?? text
     }
 
+    /// False in a repository whose HEAD is unborn (no commit yet).
+    func hasCommits() -> Bool {
+        ((try? Git.run(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], in: directory)) ?? nil) != nil
+    }
+
     /// Throws when `revision` does not name a commit.
     func verify(_ revision: String) throws {
         guard (try Git.run(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: directory)) != nil else {

@@ -90,6 +90,9 @@ enum CheckCommand {
     static func olderVersions(since: String, files: [String], operands: [String], current: [String: Outline],
                               console: Console) throws -> [Removals.FilePair] {
         let git = try Git(directory: console.workingDirectory ?? ".")
+        // The first commit of a repository (a pre-commit hook running `--since HEAD`): nothing existed
+        // before it, so nothing can have been removed.
+        if since == "HEAD", !git.hasCommits() { return [] }
         try git.verify(since)
         let renames = try git.renames(since: since)
         let tree = try git.files(at: since)
