@@ -40,4 +40,22 @@ struct NumberTests {
         #expect(try runBinary(["number", "-w", file.path]).status == 0)
         #expect(try runBinary(["check", file.path]).text.contains("number") == false)
     }
+
+    /// SPEC §3: a number outline's record says it wrote is outline's, whatever it reads now.
+    @Test func aHandEditedNumberIsReplacedNotStacked() {
+        let input = bytes("# T\n\n## 1 Intro\n<!-- outline:number=1 -->\n\n## 3 Usage\n<!-- outline:number=2 -->\n\n### 2.7 Deep\n<!-- outline:number=2.1 -->\n\n## 2024 Roadmap\n")
+        let check = runInProcess(["check", "--format", "json"], stdin: input)
+        #expect(check.text.contains("\"line\": 6, \"kind\": \"stale-number\", \"message\": \"stale number '3' (expected '2'"))
+        #expect(check.text.contains("\"line\": 9, \"kind\": \"stale-number\", \"message\": \"stale number '2.7' (expected '2.1'"))
+        let numbered = runInProcess(["number"], stdin: input).text
+        #expect(numbered.contains("## 2 Usage\n<!-- outline:number=2 -->"))
+        #expect(numbered.contains("### 2.1 Deep\n<!-- outline:number=2.1 -->"))
+        // A title's own digits are the author's: without a record, never outline's number.
+        #expect(numbered.contains("## 3 2024 Roadmap\n<!-- outline:number=3 -->"))
+        #expect(runInProcess(["number"], stdin: bytes(numbered)).text == numbered)
+        #expect(!runInProcess(["number", "--strip"], stdin: input).text.contains("3 Usage"))
+        // A number of another shape than the record's (1.2 recorded, "2024" written) is the author's.
+        let renamed = bytes("# T\n\n## 2024 Roadmap\n<!-- outline:number=1.2 -->\n")
+        #expect(runInProcess(["number", "--levels", "2"], stdin: renamed).text == "# T\n\n## 1 2024 Roadmap\n<!-- outline:number=1 -->\n")
+    }
 }

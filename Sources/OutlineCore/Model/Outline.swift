@@ -165,17 +165,24 @@ public struct Outline: Sendable {
         return Identifier.slug(title) ?? "section"
     }
 
-    /// The number outline wrote into this heading: the record's `number=` value, when the heading's
-    /// text still starts with it (`N ` before the title, or ` N` alone in an empty ATX heading).
+    /// The number outline wrote into this heading, as the heading now reads it: the record says outline
+    /// numbered it (`number=V`), and the text starts with a number of as many components as V (`N `
+    /// before the title, or ` N` alone in an empty ATX heading). Usually that is V itself; when a person
+    /// edited it (`## 3 Usage` where the record says 2) it is still outline's, so that `number`
+    /// replaces it rather than stacking a second number in front (SPEC §3).
     static func ownedNumber(_ heading: Heading, record: RecordLine, source: Source) -> String? {
         guard let value = record.attribute(CommentFormat.numberKey)?.value, NumberFormat.isNumber(value) else { return nil }
         let bytes = source.bytes
         let content = bytes[heading.contentStart..<heading.contentEnd]
-        let digits = Array(value.utf8)
-        if content.starts(with: digits + [ASCII.space]) { return value }
-        if heading.style == .atx, let opening = heading.openingEnd, heading.contentStart == opening + 1,
-           bytes[opening] == ASCII.space, content.elementsEqual(digits) {
-            return value
+        var end = content.startIndex
+        while end < content.endIndex, ASCII.isDigit(content[end]) || content[end] == UInt8(ascii: ".") { end += 1 }
+        let written = String(decoding: content[content.startIndex..<end], as: UTF8.self)
+        guard NumberFormat.isNumber(written),
+              written.utf8.filter({ $0 == UInt8(ascii: ".") }).count == value.utf8.filter({ $0 == UInt8(ascii: ".") }).count else { return nil }
+        if end < content.endIndex, content[end] == ASCII.space { return written }
+        if end == content.endIndex, heading.style == .atx, let opening = heading.openingEnd, heading.contentStart == opening + 1,
+           bytes[opening] == ASCII.space {
+            return written
         }
         return nil
     }
