@@ -320,4 +320,29 @@ struct FoldTests {
         #expect(OutlineCommandLine.run(["tree"], console: terminal) == 0)
         #expect(terminal.outputText.contains("\u{1B}["))
     }
+
+    /// SPEC §3 unfold: a level change made in the skeleton applies to the hidden subsections too.
+    @Test func levelChangesApplyToHiddenSubsections() throws {
+        let original = bytes("# Guide\n\n## Install\n\nSteps.\n\n### Linux\n\napt.\n\n#### Debian\n\nmore.\n\nSetext\n------\n\nwin.\n")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("guide.md").path
+        try Data(original).write(to: URL(fileURLWithPath: path))
+        let view = try runBinary(["fold", "--depth", "2", path]).text
+        // Install one level deeper: Linux and Debian follow; the setext sibling is not Install's.
+        let deeper = try runBinary(["unfold", "--from", path], stdin: bytes(view.replacingOccurrences(of: "## Install", with: "### Install")))
+        #expect(deeper.status == 0, "\(deeper.stderr)")
+        #expect(deeper.text == String(decoding: original, as: UTF8.self)
+            .replacingOccurrences(of: "## Install", with: "### Install").replacingOccurrences(of: "### Linux", with: "#### Linux")
+            .replacingOccurrences(of: "#### Debian", with: "##### Debian"))
+        // Promoted: everything one level up, a setext subsection's underline changes with it.
+        let top = try runBinary(["fold", "--depth", "1", path]).text
+        let promoted = try runBinary(["unfold", "--from", path], stdin: bytes(top.replacingOccurrences(of: "# Guide", with: "## Guide")))
+        #expect(promoted.status == 2 && promoted.stdout.isEmpty)
+        #expect(promoted.stderr.contains(":3: the level change of 'guide' would make its setext subsection 'setext' level 3"), "\(promoted.stderr)")
+        // Beyond level 6: an error, nothing written.
+        let tooDeep = try runBinary(["unfold", "--from", path], stdin: bytes(view.replacingOccurrences(of: "## Install", with: "##### Install")))
+        #expect(tooDeep.status == 2 && tooDeep.stdout.isEmpty)
+        #expect(tooDeep.stderr.contains("would make its subsection 'debian' a level-7 heading"), "\(tooDeep.stderr)")
+    }
 }

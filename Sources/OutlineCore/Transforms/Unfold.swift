@@ -5,6 +5,8 @@
 /// back under its own heading. A marker that hid subsections gets the whole section back; one that hid
 /// only the body before visible subsections gets that body. Anchors that `fold` added to headings the
 /// original had no anchor for are taken out again, so `unfold ∘ fold` gives back the original bytes.
+/// A level change made in the skeleton applies to the whole section: when a visible heading's level
+/// changed by k, the headings hidden in its marker change by k too, so they stay its subsections.
 public enum Unfold {
     /// - Parameters:
     ///   - only: expand only the markers of these IDs (nil: all).
@@ -22,6 +24,9 @@ public enum Unfold {
         var edits = EditList()
         var warnings: [Diagnostic] = []
         var remaining = 0
+        // The level each marker's heading has in the folded view (it may have been changed there).
+        var viewLevel: [Int: Int] = [:]
+        for section in folded.sections { if let marker = section.marker { viewLevel[marker.line] = section.heading.level } }
         for marker in folded.markers {
             if let first = seen[marker.id] {
                 throw Diagnostic.error(.duplicateID, line: marker.line + 1, "a second fold marker for '\(marker.id)' (first at line \(first + 1))")
@@ -41,6 +46,10 @@ public enum Unfold {
                 let message = "section '\(marker.id)' changed in the original since it was folded"
                 if strict { throw Diagnostic.error(.changedOriginal, line: marker.line + 1, message) }
                 warnings.append(.warning(.changedOriginal, line: marker.line + 1, message + "; restored its current text"))
+            }
+            let shift = (viewLevel[marker.line] ?? original.sections[index].heading.level) - original.sections[index].heading.level
+            if shift != 0, first <= last {
+                restored = try relevel(original, hiddenIn: first...last, by: shift, owner: marker.id, markerLine: marker.line)[...]
             }
             // A marker moved away from the end of the file needs a line ending after text that had none.
             let markerEnding = source.lineEnding(marker.line)
@@ -65,5 +74,37 @@ public enum Unfold {
             edits.deleteLines(wholeLines, in: source)
         }
         return RewriteResult(edits, on: source.bytes, diagnostics: warnings)
+    }
+
+    /// The original's lines `lines` with every section heading in them moved `shift` levels (the `#`
+    /// run of an ATX heading). A hidden setext heading is always a level-2 subsection of a level-1
+    /// heading, so any shift would take it where only ATX headings go: an error.
+    static func relevel(_ original: Outline, hiddenIn lines: ClosedRange<Int>, by shift: Int, owner: String, markerLine: Int) throws -> [UInt8] {
+        let source = original.source
+        let bytes = source.bytes
+        var patches: [(range: Range<Int>, bytes: [UInt8])] = []
+        for section in original.sections where lines.contains(section.heading.firstLine) {
+            let heading = section.heading
+            let level = heading.level + shift
+            guard (1...6).contains(level) else {
+                throw Diagnostic.error(.foldedView, line: markerLine + 1,
+                                       "the level change of '\(owner)' would make its subsection '\(section.id)' a level-\(level) heading (levels are 1 to 6)")
+            }
+            if heading.style == .atx, let opening = heading.openingEnd {
+                patches.append(((opening - heading.level)..<opening, [UInt8](repeating: ASCII.hash, count: level)))
+            } else {
+                throw Diagnostic.error(.foldedView, line: markerLine + 1,
+                                       "the level change of '\(owner)' would make its setext subsection '\(section.id)' level \(level), which only an ATX heading can have (make it '\(String(repeating: "#", count: heading.level)) …' first)")
+            }
+        }
+        var out: [UInt8] = []
+        var position = source.lineStarts[lines.lowerBound]
+        for patch in patches {
+            out += bytes[position..<patch.range.lowerBound]
+            out += patch.bytes
+            position = patch.range.upperBound
+        }
+        out += bytes[position..<source.lineStarts[lines.upperBound + 1]]
+        return out
     }
 }
