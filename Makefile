@@ -27,7 +27,7 @@ deps:
 
 # The tests also use the cmark command (render equivalence), git (check --since), setpriv (runs as an
 # unprivileged user), groff (the man page), pandoc (formatter round trip) and python3 (pre-commit,
-# jsonschema and mdformat from PyPI).
+# jsonschema, mdformat and pymarkdownlnt from PyPI).
 test-deps: deps
 	@missing=""; \
 	command -v cmark >/dev/null || missing="$$missing cmark"; \

@@ -8,7 +8,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 venv="$root/.build/test-tools/venv"
 if ! command -v pre-commit >/dev/null; then
   if [ ! -x "$venv/bin/pre-commit" ]; then
-    python3 -m venv "$venv" && "$venv/bin/pip" install -q pre-commit jsonschema mdformat
+    python3 -m venv "$venv" && "$venv/bin/pip" install -q pre-commit jsonschema mdformat pymarkdownlnt
   fi
   PATH="$venv/bin:$PATH"
 fi

@@ -75,4 +75,39 @@ struct FormatterTests {
         #expect(Check.findings(Outline(try Document(formatted)), path: "-").isEmpty)
         #expect(try PinIDs.apply(Outline(Document(formatted))).output == formatted)
     }
+
+    /// markdownlint's MD022 (blank lines around headings), as pymarkdown (PyPI) checks it: a document
+    /// that puts a blank line under its headings keeps MD022 satisfied through `id` (new anchors go
+    /// after the blank line), while anchors directly under headings break it (the check can fail).
+    @Test(.enabled(if: PreCommit.available, "pip is not available: pymarkdown cannot be installed"))
+    func markdownlintMD022() throws {
+        try PreCommit.prepareVenv()
+        let pymarkdown = PreCommit.venv.appendingPathComponent("bin/pymarkdown").path
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func md022(_ document: [UInt8]) throws -> [String] {
+            let file = dir.appendingPathComponent("doc.md")
+            try Data(document).write(to: file)
+            let run = try shell("'\(pymarkdown)' scan '\(file.path)'", in: dir)
+            return run.output.split(separator: "\n").map(String.init).filter { $0.contains("MD022") }
+        }
+        // examples/guide.md without its front matter (mdformat does not know front matter), pinned,
+        // through mdformat: every anchor now after a blank line. Then a new section, pinned again.
+        let text = try String(contentsOf: Paths.root.appendingPathComponent("examples/guide.md"), encoding: .utf8)
+        let guide = bytes(String(text[text.range(of: "\n---\n")!.upperBound...]))
+        let file = dir.appendingPathComponent("guide.md")
+        try Data(runInProcess(["id"], stdin: guide).stdout).write(to: file)
+        let python = PreCommit.venv.appendingPathComponent("bin/python").path
+        #expect(try shell("'\(python)' -m mdformat '\(file.path)'", in: dir).status == 0)
+        let formatted = try [UInt8](Data(contentsOf: file)) + bytes("\n## A new section\n\nText.\n")
+        #expect(try md022(formatted).isEmpty, "mdformat's output already satisfies MD022")
+        let pinned = runInProcess(["id"], stdin: formatted).stdout
+        #expect(String(decoding: pinned, as: UTF8.self).hasSuffix("## A new section\n\n<!-- outline:a-new-section -->\nText.\n"))
+        let findings = try md022(pinned)
+        #expect(findings.isEmpty, "id must keep MD022 satisfied: \(findings)")
+        // The same anchors directly under the headings: MD022 findings, one per heading.
+        let below = runInProcess(["id"], stdin: guide).stdout
+        let headings = try Outline(parsing: below).sections.count
+        #expect(try md022(below).count == headings)
+    }
 }

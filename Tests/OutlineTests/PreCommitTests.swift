@@ -13,17 +13,17 @@ enum PreCommit {
     /// Suites run in parallel: the venv is made (and filled) by one of them at a time.
     private static let lock = NSLock()
 
-    /// The test venv with pre-commit, jsonschema and mdformat in it, made on first use.
+    /// The test venv with pre-commit, jsonschema, mdformat and pymarkdown in it, made on first use.
     static func prepareVenv() throws {
         lock.lock()
         defer { lock.unlock() }
         let ready = venv.appendingPathComponent("bin/pre-commit").path
         let python = venv.appendingPathComponent("bin/python").path
         if FileManager.default.fileExists(atPath: ready),
-           (try? shell("'\(python)' -c 'import jsonschema, mdformat'", in: Paths.root).status) == 0 {
+           (try? shell("'\(python)' -c 'import jsonschema, mdformat, pymarkdown'", in: Paths.root).status) == 0 {
             return
         }
-        let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q pre-commit jsonschema mdformat", in: Paths.root)
+        let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q pre-commit jsonschema mdformat pymarkdownlnt", in: Paths.root)
         guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
     }
 
