@@ -1,3 +1,5 @@
+import OutlineCore
+
 /// One option of a command, as the option table declares it. The same table drives parsing, `--help`
 /// and the test that keeps the man page complete.
 public struct OptionSpec: Sendable {

@@ -77,6 +77,18 @@ enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    enum Kind { case missing, directory, file, failed(String) }
+
+    /// What is at `path`, symbolic links followed: nothing, a directory, a file, or an error (a
+    /// symbolic link loop, a permission problem) with its description.
+    static func kind(of path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .missing : .failed(describe(errno))
+        }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0

@@ -37,9 +37,9 @@ enum Report {
     /// escapes command properties and data.
     static func workflowCommand(_ d: Diagnostic) -> String {
         func data(_ s: String) -> String {
-            s.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
+            s.replacingAll("%", with: "%25").replacingAll("\r", with: "%0D").replacingAll("\n", with: "%0A")
         }
-        func property(_ s: String) -> String { data(s).replacingAll(":", "%3A").replacingAll(",", "%2C") }
+        func property(_ s: String) -> String { data(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C") }
         var properties: [String] = []
         if let path = d.path { properties.append("file=" + property(path)) }
         if let line = d.line { properties.append("line=\(line)") }
@@ -57,27 +57,5 @@ extension Diagnostic {
     /// A file that cannot be read or written, or a path of the wrong kind.
     static func file(_ path: String, _ message: String) -> Diagnostic {
         Diagnostic(.error, .file, path: path, message)
-    }
-}
-
-extension String {
-    /// Every occurrence of `target` replaced (without Foundation).
-    func replacingAll(_ target: String, _ replacement: String) -> String {
-        let needle = Array(target.utf8), with = Array(replacement.utf8)
-        let bytes = Array(utf8)
-        guard !needle.isEmpty else { return self }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == needle[0], i + needle.count <= bytes.count, bytes[i..<(i + needle.count)].elementsEqual(needle) {
-                out += with
-                i += needle.count
-            } else {
-                out.append(bytes[i])
-                i += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

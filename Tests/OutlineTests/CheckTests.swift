@@ -153,6 +153,69 @@ struct CheckTests {
         #expect(twice.text.contains("anchor 'install' no longer exists in docs/a.md (it appeared in docs/b.md and docs/sub/REPL.MD"), "\(twice.text)")
     }
 
+    /// SPEC §7.2: every local link, image and href must resolve; fragments into Markdown files must be
+    /// targets of that file; nothing external is fetched; code is not a link.
+    @Test func brokenLocalLinks() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ text: String, _ name: String) throws {
+            let url = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes(text)).write(to: url)
+        }
+        try write("""
+            # Guide
+            <!-- outline:guide -->
+
+            [typo](setup.md#instal) [ok](setup.md#install) [gone](gone.md) [self](#foo--bar)
+            [case](#Foo--Bar) [dir](sub/) [img](pic.png) [txt](notes.txt#anything) [enc](setup.md#inst%61ll)
+            [root](/docs/setup.md#install) [loop](loop.md) [bad](bad.md#cafe) [html-id](setup.md#custom)
+            `[code](nope.md)` [web](https://example.com/#x) [mail](mailto:a@b.c) [net](//host/x) [ref][r]
+
+                [indented](code.md)
+
+            <a href="#nowhere">x</a>
+
+            ## Foo & Bar
+            <!-- outline:foo-bar -->
+
+            [r]: gone2.md
+
+            """, "docs/guide.md")
+        try write("# Setup\n<!-- outline:setup -->\n\n## Install\n<!-- outline:install -->\n\n<span id=\"custom\"></span>\n", "docs/setup.md")
+        try write("x", "docs/pic.png")
+        try write("plain", "docs/notes.txt")
+        try write("# Sub\n", "docs/sub/README.md")
+        // "# caf\xE9": invalid UTF-8, whose U+FFFD the slug drops as GitHub does.
+        try Data([0x23, 0x20, 0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: dir.appendingPathComponent("docs/bad.md"))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("docs/loop.md").path, withDestinationPath: "loop.md")
+        try shell("git init -q -b main .", in: dir)
+
+        let result = try runBinary(["check", "docs/guide.md"], directory: dir)
+        #expect(result.status == 1)
+        #expect(result.text == """
+            docs/guide.md:4: broken link 'setup.md#instal': docs/setup.md has no heading 'instal' (did you mean 'install'?)
+            docs/guide.md:4: broken link 'gone.md': no such file
+            docs/guide.md:5: broken link '#Foo--Bar': no heading 'Foo--Bar' in this file (did you mean 'foo--bar'? fragments are case-sensitive)
+            docs/guide.md:6: broken link 'loop.md': docs/loop.md cannot be read (Too many levels of symbolic links)
+            docs/guide.md:6: broken link 'bad.md#cafe': docs/bad.md has no heading 'cafe' (did you mean 'caf'?)
+            docs/guide.md:7: broken link 'gone2.md': no such file
+            docs/guide.md:11: broken link '#nowhere': no heading 'nowhere' in this file
+
+            """, "\(result.text)")
+        #expect(try runBinary(["check", "--no-links", "docs/guide.md"], directory: dir).status == 0)
+        // The same link under pandoc's rules: `Foo & Bar` is `foo-bar` there.
+        let pandoc = try runBinary(["check", "--slugs", "pandoc", "docs/guide.md"], directory: dir)
+        #expect(pandoc.text.contains("broken link '#foo--bar': no heading 'foo--bar' in this file (did you mean 'foo-bar'?)"), "\(pandoc.text)")
+        let badProfile = try runBinary(["check", "--slugs", "gihub", "docs/guide.md"], directory: dir)
+        #expect(badProfile.status == 2 && badProfile.stderr.hasPrefix("outline: --slugs must be github, gitlab, pandoc or mkdocs, not 'gihub' (did you mean 'github'?)"))
+        // A leading '/' is the repository's top level, from any directory; --root says otherwise.
+        let inside = try runBinary(["check", "guide.md"], directory: dir.appendingPathComponent("docs"))
+        #expect(!inside.text.contains("'/docs/setup.md#install'"), "\(inside.text)")
+        let rooted = try runBinary(["check", "--root", "docs", "docs/guide.md"], directory: dir)
+        #expect(rooted.text.contains("broken link '/docs/setup.md#install': no such file"), "\(rooted.text)")
+    }
+
     @Test func findingFormats() throws {
         let doc = bytes("# T\n\n## A, b: c\n")
         let github = runInProcess(["check", "--format", "github"], stdin: doc)

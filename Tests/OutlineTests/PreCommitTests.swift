@@ -20,10 +20,10 @@ enum PreCommit {
         let ready = venv.appendingPathComponent("bin/pre-commit").path
         let python = venv.appendingPathComponent("bin/python").path
         if FileManager.default.fileExists(atPath: ready),
-           (try? shell("'\(python)' -c 'import jsonschema, mdformat, pymarkdown'", in: Paths.root).status) == 0 {
+           (try? shell("'\(python)' -c 'import jsonschema, mdformat, pymarkdown, markdown'", in: Paths.root).status) == 0 {
             return
         }
-        let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q pre-commit jsonschema mdformat pymarkdownlnt", in: Paths.root)
+        let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q pre-commit jsonschema mdformat pymarkdownlnt markdown", in: Paths.root)
         guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
     }
 

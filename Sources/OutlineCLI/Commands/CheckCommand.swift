@@ -4,12 +4,13 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Report anchor, numbering and fold problems: the gate for hooks and CI.",
-        usage: "outline check [--allow-folds] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--format FORMAT] [FILE...]",
+        usage: "outline check [--allow-folds] [--no-links] [--slugs NAME] [--root DIR] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--format FORMAT] [FILE...]",
         overview: """
         Prints one 'path:line: message' line per finding: headings without anchors, duplicate IDs,
         malformed or orphan anchors, stale numbering (in a numbered document), fold markers (a folded
         view committed in place of its document has lost its hidden lines), malformed or orphan fold
-        markers. --against and --since check that every anchored ID of the older version still exists,
+        markers, and broken local links: a path that does not exist, or a fragment that is not a heading
+        (by the slug profile's rules) or an HTML id of the file it points into. --against and --since check that every anchored ID of the older version still exists,
         so that links and fold state keyed on IDs keep working; with --since, a Markdown file deleted
         under a given directory has lost its anchors, a file git sees renamed is compared with its old
         path, and an ID that left one checked file for exactly one other has moved, not gone.
@@ -25,6 +26,9 @@ enum CheckCommand {
             OptionSpec("allow-removed", value: "PATTERN", repeatable: true, "With --against or --since, accept the removal of IDs matching PATTERN (an ID or a glob: 'legacy-*'; '*' for all)."),
             OptionSpec("levels", value: "A-B", "The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
             OptionSpec("format", value: "FORMAT", "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}) or github (workflow commands)."),
+            OptionSpec("no-links", "Do not check local links."),
+            OptionSpec("slugs", value: "NAME", "How headings become link targets: github (the default), gitlab, pandoc or mkdocs."),
+            OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level, else the current directory)."),
         ],
         run: run
     )
@@ -45,6 +49,8 @@ enum CheckCommand {
         if against != nil && files.count != 1 { throw UsageError(message: "--against takes exactly one FILE") }
         if against == "-" && files == ["-"] { throw UsageError(message: "--against - and FILE cannot both be standard input") }
         let state = try invocation.value("state").map { try SidecarInput.read($0, console: console) }
+        let checkLinks = !invocation.has("no-links")
+        let profile = try parseSlugs(invocation.value("slugs"))
         let allowFolds = invocation.has("allow-folds") && !invocation.has("no-folds")
 
         var findings: [Diagnostic] = []
@@ -52,7 +58,7 @@ enum CheckCommand {
         var current: [String: Outline] = [:]
         for path in files {
             do {
-                let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1)
+                let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1, links: checkLinks)
                 let name = Inputs.displayName(path)
                 findings += Check.findings(outline, path: name, allowFolds: allowFolds, numberLevels: numberLevels)
                 if let state { findings += Check.missingFolded(state, in: outline, name: name) }
@@ -63,6 +69,21 @@ enum CheckCommand {
             }
         }
         if failed { return 2 }
+        if checkLinks {
+            let links = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
+            for path in files {
+                guard let outline = current[path] else { continue }
+                findings += LinkCheck.findings(outline, path: Inputs.displayName(path), profile: profile, root: links.root, lookup: links.lookup)
+            }
+            // Each file's findings together, by line (a stable sort keeps the order within a line).
+            let order = Dictionary(files.enumerated().map { (Inputs.displayName($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
+            findings = findings.enumerated().sorted { a, b in
+                let fa = order[a.element.path ?? ""] ?? Int.max, fb = order[b.element.path ?? ""] ?? Int.max
+                if fa != fb { return fa < fb }
+                let la = a.element.line ?? 0, lb = b.element.line ?? 0
+                return la != lb ? la < lb : a.offset < b.offset
+            }.map(\.element)
+        }
 
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
         if let against {
@@ -75,6 +96,14 @@ enum CheckCommand {
         }
         console.out(Report.findings(findings, format: format))
         return findings.isEmpty ? 0 : 1
+    }
+
+    static func parseSlugs(_ raw: String?) throws -> SlugProfile {
+        guard let raw else { return .github }
+        guard let profile = SlugProfile(rawValue: raw) else {
+            throw UsageError(message: "--slugs must be github, gitlab, pandoc or mkdocs, not '\(raw)'" + Suggestion.hint(raw, among: SlugProfile.allCases.map(\.rawValue)))
+        }
+        return profile
     }
 
     static func parseFormat(_ raw: String?) throws -> Report.Format {

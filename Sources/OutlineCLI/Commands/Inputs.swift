@@ -13,8 +13,8 @@ enum Inputs {
 
     /// Parses one input. `last`: the run ends after this document is done with (a single-input
     /// command), so the parser's memory is left to the end of the process.
-    static func outline(_ bytes: [UInt8], path: String, last: Bool = false) throws -> Outline {
-        try about(path) { try Outline(parsing: bytes, lastInProcess: last) }
+    static func outline(_ bytes: [UInt8], path: String, last: Bool = false, links: Bool = false) throws -> Outline {
+        try about(path) { try Outline(parsing: bytes, lastInProcess: last, links: links) }
     }
 
     /// Runs `body`; a library error it throws is about `path` unless it names its own file.

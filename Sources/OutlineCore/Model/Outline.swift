@@ -43,6 +43,8 @@ public struct Outline: Sendable {
     /// Every readable fold marker, wherever it stands.
     public let markers: [FoldMarker]
     public let malformedMarkers: [MalformedMarker]
+    /// What links need, when the parse was asked for it (`links: true`).
+    public let links: LinkInventory?
     /// Record lines that do not stand directly after a section heading.
     public let orphanRecords: [RecordLine]
     /// Fold markers that do not stand directly after a section heading or its record.
@@ -58,8 +60,9 @@ public struct Outline: Sendable {
 
     /// Parses `bytes` and builds the model. `lastInProcess`: the caller parses nothing after this
     /// document and exits soon, so cmark's tree is left for process exit (see `ParserMemory`).
-    public init(parsing bytes: [UInt8], lastInProcess: Bool = false) throws {
-        self.init(try Document(bytes, parserMemory: lastInProcess ? .leaveToProcessExit : .release))
+    /// `links`: also collect what link checking needs (every heading's text, destinations, raw HTML).
+    public init(parsing bytes: [UInt8], lastInProcess: Bool = false, links: Bool = false) throws {
+        self.init(try Document(bytes, parserMemory: lastInProcess ? .leaveToProcessExit : .release, links: links))
     }
 
     /// Builds the model in one pass over the headings, in document order: each section's record,
@@ -72,6 +75,7 @@ public struct Outline: Sendable {
         self.records = document.records
         self.markers = document.markers
         self.malformedMarkers = document.malformedMarkers
+        self.links = document.links
         var recordAt: [Int: Int] = [:]
         for (k, r) in document.records.enumerated() { recordAt[r.line] = k }
         var markerAt: [Int: Int] = [:]

@@ -33,7 +33,9 @@ enum CommonMark {
     ///
     /// The first `hiddenLines` lines (front matter) reach cmark as blank lines, so that cmark's line
     /// numbers stay those of the source and front matter is never read as Markdown.
-    static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory) throws -> [CommonMarkBlock] {
+    /// With `inventory`, also walks the whole tree for what links need (see `LinkInventory`).
+    static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory,
+                               inventory: UnsafeMutablePointer<LinkInventory>? = nil) throws -> [CommonMarkBlock] {
         // No CMARK_OPT_VALIDATE_UTF8: it replaces invalid bytes and shifts positions; no smart punctuation,
         // which would change titles.
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
@@ -88,7 +90,59 @@ enum CommonMark {
             }
             node = cmark_node_next(current)
         }
+        if let inventory { inventory.pointee = takeInventory(of: document) }
         return blocks
+    }
+
+    /// Every heading's text, link and image destination, and raw HTML, in document order.
+    private static func takeInventory(of document: OpaquePointer) -> LinkInventory {
+        var inventory = LinkInventory()
+        guard let iterator = cmark_iter_new(document) else { return inventory }
+        defer { cmark_iter_free(iterator) }
+        var heading: (line: Int, pieces: [LinkInventory.HeadingText.Piece])? = nil
+        var imageDepth = 0
+        var blockLine = 1
+        func string(_ p: UnsafePointer<CChar>?) -> String {
+            guard let p else { return "" }
+            return String(decoding: bytes(of: p), as: UTF8.self)
+        }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            let start = Int(cmark_node_get_start_line(node))
+            if event == CMARK_EVENT_EXIT {
+                if type == CMARK_NODE_HEADING, let h = heading {
+                    inventory.headings.append(.init(line: h.line, pieces: h.pieces))
+                    heading = nil
+                } else if type == CMARK_NODE_IMAGE {
+                    imageDepth -= 1
+                }
+                continue
+            }
+            // Inline positions are unreliable in cmark 0.30; a block's start line is the fallback.
+            if type.rawValue < CMARK_NODE_FIRST_INLINE.rawValue, start > 0 { blockLine = start }
+            let line = start > 0 ? start : blockLine
+            switch type {
+            case CMARK_NODE_HEADING:
+                heading = (line, [])
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                guard heading != nil else { break }
+                let literal = string(cmark_node_get_literal(node))
+                heading!.pieces.append(imageDepth > 0 ? .imageAlt(literal) : type == CMARK_NODE_CODE ? .code(literal) : .text(literal))
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                if heading != nil { heading!.pieces.append(imageDepth > 0 ? .imageAlt(" ") : .lineBreak) }
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                inventory.links.append(.init(line: line, destination: string(cmark_node_get_url(node)), isImage: type == CMARK_NODE_IMAGE))
+                if type == CMARK_NODE_IMAGE { imageDepth += 1 }
+            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+                inventory.html.append(.init(line: line, literal: string(cmark_node_get_literal(node))))
+            default:
+                break
+            }
+        }
+        return inventory
     }
 
     private static func feed(_ parser: OpaquePointer, _ buffer: UnsafeBufferPointer<UInt8>) {

@@ -36,18 +36,20 @@ public struct Document: Sendable {
     public let records: [RecordLine]
     public let markers: [FoldMarker]
     public let malformedMarkers: [MalformedMarker]
+    /// What links need (every heading's text, destinations, raw HTML); nil unless asked for.
+    public let links: LinkInventory?
 
     /// Parses `bytes`; throws a `.binaryInput` error for input with NUL bytes, a `.parser` error when
     /// libcmark cannot parse at all.
-    public init(_ bytes: [UInt8]) throws {
-        try self.init(source: Source(bytes), parserMemory: .release)
+    public init(_ bytes: [UInt8], links: Bool = false) throws {
+        try self.init(source: Source(bytes), parserMemory: .release, links: links)
     }
 
-    init(_ bytes: [UInt8], parserMemory: ParserMemory) throws {
-        try self.init(source: Source(bytes), parserMemory: parserMemory)
+    init(_ bytes: [UInt8], parserMemory: ParserMemory, links: Bool = false) throws {
+        try self.init(source: Source(bytes), parserMemory: parserMemory, links: links)
     }
 
-    init(source: Source, parserMemory: ParserMemory) throws {
+    init(source: Source, parserMemory: ParserMemory, links: Bool = false) throws {
         guard !source.containsNUL else { throw Diagnostic.error(.binaryInput, "binary file (contains NUL bytes)") }
         self.source = source
         let frontMatter = FrontMatter.lineCount(in: source)
@@ -56,7 +58,12 @@ public struct Document: Sendable {
         var records: [RecordLine] = []
         var markers: [FoldMarker] = []
         var malformed: [MalformedMarker] = []
-        for block in try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory) {
+        var inventory = LinkInventory()
+        let blocks = try withUnsafeMutablePointer(to: &inventory) { pointer in
+            try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory, inventory: links ? pointer : nil)
+        }
+        self.links = links ? inventory : nil
+        for block in blocks {
             guard block.startLine >= 0 && block.startLine < source.lineCount else { continue }
             switch block.kind {
             case let .heading(level, text):

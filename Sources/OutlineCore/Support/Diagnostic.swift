@@ -28,6 +28,7 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case orphanFoldMarker = "orphan-fold-marker"
         case missingFolded = "missing-folded"
         case removedAnchor = "removed-anchor"
+        case brokenLink = "broken-link"
         // Errors and warnings of the commands.
         case binaryInput = "binary-input"
         case malformedSidecar = "malformed-sidecar"

@@ -1,13 +1,13 @@
 /// "did you mean": the nearest known name to a mistyped one, as git and cargo suggest them.
-enum Suggestion {
+public enum Suggestion {
     /// ` (did you mean 'PREFIX+NAME'?)` for the nearest of `names`, or "" when none is near: at most a
     /// third of the typed length in edits (at least one), or a name the typed word is a prefix of.
-    static func hint(_ typed: String, among names: [String], prefix: String = "") -> String {
+    public static func hint(_ typed: String, among names: [String], prefix: String = "") -> String {
         guard let best = nearest(typed, among: names) else { return "" }
         return " (did you mean '\(prefix)\(best)'?)"
     }
 
-    static func nearest(_ typed: String, among names: [String]) -> String? {
+    public static func nearest(_ typed: String, among names: [String]) -> String? {
         guard !typed.isEmpty else { return nil }
         let limit = max(1, typed.count / 3)
         var best: (name: String, distance: Int)? = nil

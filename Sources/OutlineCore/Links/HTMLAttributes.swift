@@ -1,0 +1,93 @@
+/// Attributes of the start tags in a piece of raw HTML, read the forgiving way browsers read them:
+/// `<a id="x">`, `<a name='x'>`, `<span id=x>`, `<a href="#install">`. Comments are skipped.
+enum HTMLAttributes {
+    struct Attribute: Equatable {
+        let tag: String
+        let name: String
+        let value: String
+        /// Lines from the start of the literal to the attribute.
+        let lineOffset: Int
+    }
+
+    static func scan(_ html: String) -> [Attribute] {
+        let b = Array(html.utf8)
+        var found: [Attribute] = []
+        var i = 0
+        var line = 0
+        func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }
+        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
+        while i < b.count {
+            if b[i] == ASCII.lf { line += 1 }
+            guard b[i] == UInt8(ascii: "<") else { i += 1; continue }
+            if b[i...].starts(with: "<!--".utf8) {
+                // Skip the comment, counting its lines.
+                var j = i + 4
+                while j < b.count && !b[j...].starts(with: "-->".utf8) { if b[j] == ASCII.lf { line += 1 }; j += 1 }
+                i = j + 3
+                continue
+            }
+            guard i + 1 < b.count, isLetter(b[i + 1]) else { i += 1; continue }
+            var j = i + 1
+            while j < b.count && !isSpace(b[j]) && b[j] != UInt8(ascii: ">") && b[j] != UInt8(ascii: "/") { j += 1 }
+            let tag = String(decoding: b[(i + 1)..<j], as: UTF8.self).lowercased()
+            // Attributes up to `>`.
+            while j < b.count && b[j] != UInt8(ascii: ">") {
+                if b[j] == ASCII.lf { line += 1 }
+                if isSpace(b[j]) || b[j] == UInt8(ascii: "/") { j += 1; continue }
+                let nameStart = j
+                while j < b.count && !isSpace(b[j]) && b[j] != UInt8(ascii: "=") && b[j] != UInt8(ascii: ">") && b[j] != UInt8(ascii: "/") { j += 1 }
+                let name = String(decoding: b[nameStart..<j], as: UTF8.self).lowercased()
+                let at = line
+                while j < b.count && isSpace(b[j]) { if b[j] == ASCII.lf { line += 1 }; j += 1 }
+                guard j < b.count, b[j] == UInt8(ascii: "=") else { continue }
+                j += 1
+                while j < b.count && isSpace(b[j]) { if b[j] == ASCII.lf { line += 1 }; j += 1 }
+                guard j < b.count else { break }
+                var value: [UInt8] = []
+                if b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'") {
+                    let quote = b[j]
+                    j += 1
+                    while j < b.count && b[j] != quote { if b[j] == ASCII.lf { line += 1 }; value.append(b[j]); j += 1 }
+                    j += 1
+                } else {
+                    while j < b.count && !isSpace(b[j]) && b[j] != UInt8(ascii: ">") { value.append(b[j]); j += 1 }
+                }
+                found.append(Attribute(tag: tag, name: name, value: decodeEntities(String(decoding: value, as: UTF8.self)), lineOffset: at))
+            }
+            i = j + 1
+        }
+        return found
+    }
+
+    /// The few character references attribute values use in practice.
+    static func decodeEntities(_ s: String) -> String {
+        guard s.contains("&") else { return s }
+        var out = s
+        for (entity, char) in [("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")] {
+            out = out.replacingAll(entity, with: char)
+        }
+        return out
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (without Foundation).
+    public func replacingAll(_ target: String, with replacement: String) -> String {
+        let needle = Array(target.utf8), with = Array(replacement.utf8)
+        let bytes = Array(utf8)
+        guard !needle.isEmpty else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == needle[0], i + needle.count <= bytes.count, bytes[i..<(i + needle.count)].elementsEqual(needle) {
+                out += with
+                i += needle.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,233 @@
+/// How a renderer turns a heading into its `id`: each profile follows its renderer's own rules, and
+/// `SlugIndex` numbers duplicates the renderer's way.
+///
+/// | profile | renderer | text | kept | spaces | duplicates |
+/// | --- | --- | --- | --- | --- | --- |
+/// | `github` | GitHub (github-slugger, html-pipeline) | text content (no image alt) | letters, marks, numbers, `_`, `-` | each `-` | `-1`, `-2` |
+/// | `gitlab` | GitLab | text content | letters, marks, numbers, `_`, `-`; runs of `-` squeezed | each `-` | `-1`, `-2` (by base) |
+/// | `pandoc` | pandoc `markdown` reader (`auto_identifiers`, `smart`) | stringify (alt kept, `--` `...` smartened) | letters, numbers, `_`, `-`, `.`; up to the first letter dropped | runs `-` | `-1`, `-2`; empty: `section` |
+/// | `mkdocs` | Python-Markdown `toc` | text content, NFKD folded to ASCII | `[A-Za-z0-9_-]` | runs of `-`/space → `-` | `_1`, `_2`; empty: `_1` |
+public enum SlugProfile: String, Sendable, CaseIterable {
+    case github, gitlab, pandoc, mkdocs
+
+    /// The renderer and version each profile follows (for `--help` and the man page).
+    public var follows: String {
+        switch self {
+        case .github: return "GitHub's heading anchors (github-slugger 2.0 / html-pipeline rules)"
+        case .gitlab: return "GitLab's heading IDs (GitLab Flavored Markdown docs)"
+        case .pandoc: return "pandoc 2.17 auto_identifiers of its markdown reader, smart on"
+        case .mkdocs: return "Python-Markdown 3.11 toc extension (the MkDocs default)"
+        }
+    }
+
+    /// The heading's explicit `{#id}` when this profile's renderer honours it (pandoc), and the text
+    /// pieces left for the slug.
+    func explicitID(_ pieces: [LinkInventory.HeadingText.Piece]) -> (id: String?, pieces: [LinkInventory.HeadingText.Piece]) {
+        guard self == .pandoc, case .text(let last)? = pieces.last else { return (nil, pieces) }
+        let trimmed = Substring(last)
+        var end = trimmed.endIndex
+        while end > trimmed.startIndex, trimmed[trimmed.index(before: end)].isWhitespace { end = trimmed.index(before: end) }
+        guard end > trimmed.startIndex, trimmed[trimmed.index(before: end)] == "}",
+              let open = trimmed[..<end].lastIndex(of: "{") else { return (nil, pieces) }
+        let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: end)]
+        var id: String? = nil
+        for token in inner.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            if token.first == "#", token.count > 1 { id = String(token.dropFirst()) }
+            else if token == "-" || token.first == "." || token.contains("=") { continue }
+            else { return (nil, pieces) }   // not an attribute block: plain text
+        }
+        var rest = Array(pieces.dropLast())
+        let before = String(trimmed[..<open])
+        if !before.isEmpty { rest.append(.text(before)) }
+        return (id, rest)
+    }
+
+    /// The slug of a heading's text, before duplicates are numbered.
+    public func slug(_ pieces: [LinkInventory.HeadingText.Piece]) -> String {
+        switch self {
+        case .github, .gitlab:
+            var text = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let s), .code(let s): text += s
+                case .lineBreak: text += "\n"
+                case .imageAlt: break
+                }
+            }
+            var out = String.UnicodeScalarView()
+            for scalar in text.lowercased().unicodeScalars {
+                if scalar == " " { out.append("-") } else if SlugProfile.isWordScalar(scalar) || scalar == "-" { out.append(scalar) }
+            }
+            var slug = String(out)
+            if self == .gitlab { slug = SlugProfile.squeezingHyphens(slug) }
+            return slug
+        case .pandoc:
+            var text = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let s): text += SlugProfile.smart(s)
+                case .code(let s): text += s
+                case .imageAlt(let s): text += SlugProfile.smart(s)
+                case .lineBreak: text += " "
+                }
+            }
+            // lowercase; keep alphanumerics, spaces, `_`, `-`, `.`; words joined by `-`; drop up to the
+            // first letter.
+            var kept = String.UnicodeScalarView()
+            for scalar in text.lowercased().unicodeScalars {
+                if SlugProfile.isHaskellSpace(scalar) { kept.append(" ") }
+                else if SlugProfile.isHaskellAlphaNum(scalar) || scalar == "_" || scalar == "-" || scalar == "." { kept.append(scalar) }
+            }
+            let joined = String(kept).split(separator: " ").joined(separator: "-")
+            let scalars = joined.unicodeScalars
+            guard let first = scalars.firstIndex(where: SlugProfile.isHaskellAlpha) else { return "" }
+            return String(scalars[first...])
+        case .mkdocs:
+            var folded = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let s), .code(let s):
+                    for scalar in s.unicodeScalars {
+                        if scalar.isASCII { folded.unicodeScalars.append(scalar) } else if let ascii = ASCIIFolding.fold(scalar) { folded += ascii }
+                    }
+                case .lineBreak: folded += "\n"
+                case .imageAlt: break
+                }
+            }
+            // re.sub(r'[^\w\s-]', '', value).strip().lower(), then re.sub(r'[-\s]+', '-', value).
+            func isSpace(_ b: UInt8) -> Bool { b == 32 || (b >= 9 && b <= 13) }
+            var kept = folded.utf8.filter { b in
+                isSpace(b) || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || ASCII.isDigit(b) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122)
+            }[...]
+            while let b = kept.first, isSpace(b) { kept = kept.dropFirst() }
+            while let b = kept.last, isSpace(b) { kept = kept.dropLast() }
+            var out: [UInt8] = []
+            var inRun = false
+            for b in kept {
+                if isSpace(b) || b == UInt8(ascii: "-") {
+                    if !inRun { out.append(UInt8(ascii: "-")) }
+                    inRun = true
+                } else {
+                    out.append(b >= 65 && b <= 90 ? b + 32 : b)
+                    inRun = false
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// Letters, marks, numbers and connector punctuation: what `\p{Word}` (and github-slugger) keep.
+    static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark,
+             .decimalNumber, .letterNumber, .otherNumber, .connectorPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+
+    static func isHaskellAlpha(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
+
+    static func isHaskellAlphaNum(_ s: Unicode.Scalar) -> Bool {
+        if isHaskellAlpha(s) { return true }
+        switch s.properties.generalCategory {
+        case .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    /// Haskell's `isSpace`: the ASCII spaces, NBSP, and Unicode space separators.
+    static func isHaskellSpace(_ s: Unicode.Scalar) -> Bool {
+        if s == " " || (s.value >= 9 && s.value <= 13) || s.value == 0xA0 { return true }
+        return s.properties.generalCategory == .spaceSeparator
+    }
+
+    /// pandoc's `smart` extension as it changes a slug: `---`, `--` and `...` become dashes and an
+    /// ellipsis, which the slug then drops (straight quotes are dropped either way).
+    static func smart(_ s: String) -> String {
+        guard s.contains("--") || s.contains("...") else { return s }
+        var out = ""
+        var scalars = s.unicodeScalars[...]
+        while let c = scalars.first {
+            if c == "-" && scalars.dropFirst().first == "-" {
+                scalars = scalars.drop(while: { $0 == "-" })   // -- and --- (and longer runs) are dashes
+                out += "\u{2013}"
+            } else if c == "." && scalars.starts(with: "...".unicodeScalars) {
+                scalars = scalars.dropFirst(3)
+                out += "\u{2026}"
+            } else {
+                out.unicodeScalars.append(c)
+                scalars = scalars.dropFirst()
+            }
+        }
+        return out
+    }
+
+    static func squeezingHyphens(_ s: String) -> String {
+        guard s.contains("--") else { return s }
+        var out = ""
+        var previous: Character? = nil
+        for c in s where !(c == "-" && previous == "-") { out.append(c); previous = c }
+        return out
+    }
+}
+
+/// The ids a document's headings get, numbered as the profile's renderer numbers duplicates.
+public struct SlugIndex: Sendable {
+    public let profile: SlugProfile
+    private var used: [String: Int] = [:]
+
+    public init(_ profile: SlugProfile) { self.profile = profile }
+
+    /// The id of the next heading whose slug (before numbering) is `base`.
+    public mutating func add(_ base: String) -> String {
+        switch profile {
+        case .github:
+            // github-slugger: `base-N` with N counted per base, skipping ids already taken.
+            var result = base
+            while used[result] != nil {
+                used[base, default: 0] += 1
+                result = base + "-" + String(used[base]!)
+            }
+            used[result] = 0
+            return result
+        case .gitlab:
+            // GitLab: a count per base only.
+            let count = used[base, default: 0]
+            used[base] = count + 1
+            return count > 0 ? base + "-" + String(count) : base
+        case .pandoc:
+            let start = base.isEmpty ? "section" : base
+            var result = start
+            var n = 0
+            while used[result] != nil { n += 1; result = start + "-" + String(n) }
+            used[result] = 1
+            return result
+        case .mkdocs:
+            // Python-Markdown's unique(): `id_N` (renumbering a trailing `_N`), and never empty.
+            var result = base
+            while used[result] != nil || result.isEmpty {
+                if let underscore = result.lastIndex(of: "_"), let n = Int(result[result.index(after: underscore)...]),
+                   result[result.index(after: underscore)...].allSatisfy(\.isASCII) {
+                    result = String(result[..<underscore]) + "_" + String(n + 1)
+                } else {
+                    result += "_1"
+                }
+            }
+            used[result] = 1
+            return result
+        }
+    }
+
+    /// An id given explicitly (pandoc's `{#id}`): taken as it is, and reserved.
+    public mutating func reserve(_ id: String) {
+        used[id] = profile == .gitlab ? max(used[id] ?? 0, 1) : (used[id] ?? 0)
+    }
+}

@@ -1,0 +1,83 @@
+/// `check`'s link findings (SPEC §7.2): every local link, image and `href` in raw HTML must point at a
+/// path that exists, and its fragment, when the path is a Markdown file or the same file, must be one
+/// of that file's link targets. External URLs are never fetched. The library reads no files: the
+/// caller says what is at each path (`LinkCheck.Lookup`), reading each file once.
+public enum LinkCheck {
+    /// What is at a path a link points to.
+    public enum Destination: Sendable {
+        case missing
+        case directory
+        /// A file that is not Markdown (its fragments are not checked).
+        case file
+        /// A Markdown file, with its link targets.
+        case markdown(LinkTargets)
+        /// The path cannot be read (a symbolic link loop, permissions, a binary `.md`): why.
+        case unreadable(String)
+    }
+
+    /// The local links of a document (inline links and images, reference links as cmark resolved them,
+    /// `href` in raw HTML), with their 1-based lines.
+    public static func localLinks(of inventory: LinkInventory) -> [(line: Int, link: LocalLink)] {
+        var links: [(Int, LocalLink)] = []
+        for link in inventory.links {
+            if let local = LocalLink(link.destination) { links.append((link.line, local)) }
+        }
+        for html in inventory.html {
+            for attribute in HTMLAttributes.scan(html.literal) where attribute.name == "href" {
+                if let local = LocalLink(attribute.value) { links.append((html.line + attribute.lineOffset, local)) }
+            }
+        }
+        return links.sorted { $0.0 < $1.0 }
+    }
+
+    /// The paths (resolved as `LocalLink.resolve` does) that `outline`'s links point into: what the
+    /// caller must look up.
+    public static func paths(of outline: Outline, path: String, root: String) -> [String] {
+        guard let inventory = outline.links else { return [] }
+        return localLinks(of: inventory).compactMap { $0.link.path.isEmpty ? nil : LocalLink.resolve($0.link.path, from: path, root: root) }
+    }
+
+    /// A finding for each broken local link of `outline` (parsed with `links: true`), named `path`.
+    /// `lookup` gets resolved paths; `root` is what a leading `/` stands for.
+    public static func findings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
+                                lookup: (String) -> Destination) -> [Diagnostic] {
+        guard let inventory = outline.links else { return [] }
+        var own: LinkTargets? = nil
+        var found: [Diagnostic] = []
+        var seen = Set<String>()
+        for (line, link) in localLinks(of: inventory) {
+            guard seen.insert("\(line)\u{0}\(link.destination)").inserted else { continue }
+            let targets: LinkTargets
+            var inFile = "this file"
+            if link.path.isEmpty {
+                if own == nil { own = LinkTargets(inventory, profile: profile) }
+                targets = own!
+            } else {
+                let resolved = LocalLink.resolve(link.path, from: path, root: root)
+                switch lookup(resolved) {
+                case .missing:
+                    found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': no such file"))
+                    continue
+                case .unreadable(let why):
+                    found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(resolved) cannot be read (\(why))"))
+                    continue
+                case .directory, .file:
+                    continue
+                case .markdown(let t):
+                    targets = t
+                    inFile = resolved
+                }
+            }
+            guard let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment) else { continue }
+            var message = "broken link '\(link.destination)': "
+            message += inFile == "this file" ? "no heading '\(fragment)' in this file" : "\(inFile) has no heading '\(fragment)'"
+            if let near = targets.nearest(to: fragment) {
+                message += near.lowercased() == fragment.lowercased()
+                    ? " (did you mean '\(near)'? fragments are case-sensitive)"
+                    : " (did you mean '\(near)'?)"
+            }
+            found.append(.finding(.brokenLink, line: line, message))
+        }
+        return found.map { $0.located(in: path) }
+    }
+}
