@@ -4,6 +4,8 @@ import OutlineCore
 /// every other path looked up once (stat, and for a Markdown file, one read and parse).
 final class LinkLookup {
     private var cache: [String: LinkCheck.Destination] = [:]
+    /// The checked files, parsed already: their targets are computed when a link first points there.
+    private var parsed: [String: LinkInventory] = [:]
     private let profile: SlugProfile
     private let console: Console
     private let explicitRoot: String?
@@ -14,9 +16,7 @@ final class LinkLookup {
         self.console = console
         self.explicitRoot = root
         for path in files where path != "-" {
-            if let outline = current[path], let inventory = outline.links {
-                cache[LocalLink.normalize(path)] = .markdown(LinkTargets(inventory, profile: profile))
-            }
+            if let inventory = current[path]?.links { parsed[LocalLink.normalize(path)] = inventory }
         }
     }
 
@@ -36,7 +36,7 @@ final class LinkLookup {
     func lookup(_ path: String) -> LinkCheck.Destination {
         let key = LocalLink.normalize(path)
         if let known = cache[key] { return known }
-        let found = look(key)
+        let found = parsed[key].map { LinkCheck.Destination.markdown(LinkTargets($0, profile: profile)) } ?? look(key)
         cache[key] = found
         return found
     }

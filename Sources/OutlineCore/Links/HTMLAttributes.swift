@@ -11,6 +11,8 @@ enum HTMLAttributes {
 
     static func scan(_ html: String) -> [Attribute] {
         let b = Array(html.utf8)
+        // Most raw HTML (outline's own comment lines among it) has no attribute at all.
+        guard b.contains(UInt8(ascii: "=")) else { return [] }
         var found: [Attribute] = []
         var i = 0
         var line = 0
@@ -19,10 +21,10 @@ enum HTMLAttributes {
         while i < b.count {
             if b[i] == ASCII.lf { line += 1 }
             guard b[i] == UInt8(ascii: "<") else { i += 1; continue }
-            if b[i...].starts(with: "<!--".utf8) {
+            if b.has(CommentFormat.open, at: i, end: b.count) {
                 // Skip the comment, counting its lines.
                 var j = i + 4
-                while j < b.count && !b[j...].starts(with: "-->".utf8) { if b[j] == ASCII.lf { line += 1 }; j += 1 }
+                while j < b.count && !b.has(CommentFormat.close, at: j, end: b.count) { if b[j] == ASCII.lf { line += 1 }; j += 1 }
                 i = j + 3
                 continue
             }

@@ -118,6 +118,10 @@ public enum SlugProfile: String, Sendable, CaseIterable {
 
     /// Letters, marks, numbers and connector punctuation: what `\p{Word}` (and github-slugger) keep.
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII {
+            let b = UInt8(s.value)
+            return ASCII.isDigit(b) || (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == UInt8(ascii: "_")
+        }
         switch s.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .nonspacingMark, .spacingMark, .enclosingMark,
@@ -129,6 +133,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
     }
 
     static func isHaskellAlpha(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII { return (s.value | 0x20) >= 97 && (s.value | 0x20) <= 122 }
         switch s.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
         default: return false
@@ -137,6 +142,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
 
     static func isHaskellAlphaNum(_ s: Unicode.Scalar) -> Bool {
         if isHaskellAlpha(s) { return true }
+        if s.isASCII { return s.value >= 48 && s.value <= 57 }
         switch s.properties.generalCategory {
         case .decimalNumber, .letterNumber, .otherNumber: return true
         default: return false
