@@ -35,6 +35,17 @@ final class Git {
         }
     }
 
+    /// A root-relative path as outline prints paths: relative to the current directory (`../x.md` when
+    /// it lies outside it).
+    func displayPath(_ relative: String) -> String {
+        guard let here = relativeDirectory(of: ".") else { return root + "/" + relative }
+        if here.isEmpty { return relative }
+        var from = here.split(separator: "/").map(String.init)
+        var to = relative.split(separator: "/").map(String.init)
+        while let a = from.first, let b = to.first, a == b, to.count > 1 { from.removeFirst(); to.removeFirst() }
+        return (Array(repeating: "..", count: from.count) + to).joined(separator: "/")
+    }
+
     /// Root-relative path of a file of the work tree, nil when it lies outside.
     func relativePath(of file: String) -> String? {
         let absolute = file.hasPrefix("/") ? file : directory + "/" + file

@@ -1,12 +1,13 @@
 import OutlineCore
 
-/// What `check` tells the library about the paths links point to: the checked files themselves, and
-/// every other path looked up once (stat, and for a Markdown file, one read and parse).
+/// What `check` and `links` tell the library about the paths links point to: the given files
+/// themselves, and every other path looked up once (stat, and for a Markdown file, one read and parse).
 final class LinkLookup {
     private var cache: [String: LinkCheck.Destination] = [:]
-    /// The checked files, parsed already: their targets are computed when a link first points there.
-    private var parsed: [String: LinkInventory] = [:]
-    private let profile: SlugProfile
+    /// The given files, parsed already; as links see them once a link first points there.
+    private var parsed: [String: Outline] = [:]
+    private var documents: [String: LinkedDocument] = [:]
+    let profile: SlugProfile
     private let console: Console
     private let explicitRoot: String?
     private var computedRoot: String? = nil
@@ -16,7 +17,7 @@ final class LinkLookup {
         self.console = console
         self.explicitRoot = root
         for path in files where path != "-" {
-            if let inventory = current[path]?.links { parsed[LocalLink.normalize(path)] = inventory }
+            if let outline = current[path] { parsed[LocalLink.normalize(path)] = outline }
         }
     }
 
@@ -36,9 +37,28 @@ final class LinkLookup {
     func lookup(_ path: String) -> LinkCheck.Destination {
         let key = LocalLink.normalize(path)
         if let known = cache[key] { return known }
-        let found = parsed[key].map { LinkCheck.Destination.markdown(LinkTargets($0, profile: profile)) } ?? look(key)
+        var found: LinkCheck.Destination
+        if let document = document(key) {
+            found = .markdown(document.targets)
+        } else {
+            found = look(key)
+        }
         cache[key] = found
         return found
+    }
+
+    /// The Markdown file at `path` as links see it, or nil when there is none (or it cannot be read).
+    func document(_ path: String) -> LinkedDocument? {
+        let key = LocalLink.normalize(path)
+        if let known = documents[key] { return known }
+        var outline = parsed[key]
+        if outline == nil, LocalLink.isMarkdown(key), case .file = FileSystem.kind(of: key) {
+            outline = try? Outline(parsing: try FileSystem.read(key), links: true)
+        }
+        guard let outline, outline.links != nil else { return nil }
+        let document = LinkedDocument(path: key, outline: outline, profile: profile)
+        documents[key] = document
+        return document
     }
 
     private func look(_ path: String) -> LinkCheck.Destination {
@@ -49,8 +69,8 @@ final class LinkLookup {
         case .file:
             guard LocalLink.isMarkdown(path) else { return .file }
             do {
-                let outline = try Outline(parsing: try FileSystem.read(path), links: true)
-                return .markdown(LinkTargets(outline.links!, profile: profile))
+                _ = try Outline(parsing: try FileSystem.read(path), links: true)
+                return .unreadable("not parsed")
             } catch let error as Diagnostic {
                 return .unreadable(error.message)
             } catch {

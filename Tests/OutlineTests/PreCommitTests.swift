@@ -146,6 +146,15 @@ struct PreCommitTests {
         #expect(first.status != 0 && first.output.contains("files were modified by this hook"), "\(first.output)")
         let second = try shell("git add -A && git commit -qm first", in: dir, environment: env)
         #expect(second.status == 0, "\(second.output)")
+        // A heading renamed: outline-links repairs the link to it (the commit stops, files modified);
+        // the next commit passes.
+        try "# Notes\n<!-- outline:notes -->\n\nSee [todo](#todo).\n\n## Todo\n<!-- outline:todo -->\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        #expect(try shell("git add -A && git commit -qm link", in: dir, environment: env).status == 0)
+        try "# Notes\n<!-- outline:notes -->\n\nSee [todo](#todo).\n\n## Things to do\n<!-- outline:todo -->\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        let renamed = try shell("git add -A && git commit -qm rename", in: dir, environment: env)
+        #expect(renamed.status != 0 && renamed.output.contains("files were modified by this hook"), "\(renamed.output)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("notes.md"), encoding: .utf8).contains("See [todo](#things-to-do)."))
+        #expect(try shell("git add -A && git commit -qm rename", in: dir, environment: env).status == 0)
         try "# Notes\n<!-- outline:notes -->\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
         let third = try shell("git add -A && git commit -qm drop", in: dir, environment: env)
         #expect(third.status != 0 && third.output.contains("anchor 'todo' no longer exists"), "\(third.output)")

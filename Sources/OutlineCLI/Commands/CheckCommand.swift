@@ -132,12 +132,7 @@ enum CheckCommand {
             }
             checked.append((file, relative))
         }
-        let here = git.relativeDirectory(of: ".")
-        func display(_ relative: String) -> String {
-            guard let here else { return git.root + "/" + relative }
-            if here.isEmpty { return relative }
-            return relative.hasPrefix(here + "/") ? String(relative.dropFirst(here.count + 1)) : git.root + "/" + relative
-        }
+        let display = git.displayPath
         // What each checked file was called at `since`.
         var oldPaths = checked.map { renames[$0.relative] ?? $0.relative }
         let accounted = Set(oldPaths).union(checked.map(\.relative))

@@ -4,26 +4,29 @@ enum NumberCommand {
     static let spec = CommandSpec(
         name: "number",
         summary: "Number headings hierarchically (## 1.2 Install); idempotent and reversible.",
-        usage: "outline number [--levels A-B] [--strip] [-w | --check] [FILE...]",
+        usage: "outline number [--levels A-B] [--strip] [--slugs NAME] [-w | --check] [FILE...]",
         overview: """
         Numbers follow the section tree, one component per numbered ancestor, so a level jump never
         gives 1.0.1. By default every section heading is numbered, except a document title (the first
         heading, when it is the only level-1 heading). Each numbered heading's record line says which
         number outline wrote (<!-- outline:ID number=1.2 --> or <!-- outline:number=1.2 -->), so running
         number again renumbers exactly those, and --strip removes exactly those: titles that begin with
-        numbers of their own (## 2024 Roadmap) are never touched. A folded view cannot be numbered.
+        numbers of their own (## 2024 Roadmap) are never touched. Same-file links to the renumbered
+        headings (#install -> #1-install) follow them in the same pass. A folded view cannot be numbered.
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
             OptionSpec("levels", value: "A-B", "Number only headings of levels A to B (e.g. 2-3, or 2 alone); replaces the title rule."),
             OptionSpec("strip", "Remove the numbers outline wrote instead."),
+            OptionSpec("slugs", value: "NAME", "The slug rules of same-file links to follow: github (the default), gitlab, pandoc or mkdocs."),
         ] + RewritingCommand.options,
         run: { invocation, console in
             let levels = try parseLevels(invocation.value("levels"))
             let strip = invocation.has("strip")
             if strip && levels != nil { throw UsageError(message: "--levels and --strip cannot be combined") }
-            return try RewritingCommand.run(invocation, console: console) { outline in
-                strip ? NumberHeadings.strip(outline) : try NumberHeadings.apply(outline, levels: levels)
+            let profile = try CheckCommand.parseSlugs(invocation.value("slugs"))
+            return try RewritingCommand.run(invocation, console: console, links: true) { outline in
+                strip ? NumberHeadings.strip(outline, links: profile) : try NumberHeadings.apply(outline, levels: levels, links: profile)
             }
         }
     )

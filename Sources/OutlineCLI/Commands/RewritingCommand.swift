@@ -8,8 +8,30 @@ enum RewritingCommand {
         OptionSpec("check", "Write nothing; list each file that would change and exit 1 if any would."),
     ]
 
-    static func run(_ invocation: Invocation, console: Console,
+    /// `links`: parse with what link handling needs (see `LinkInventory`).
+    static func run(_ invocation: Invocation, console: Console, links: Bool = false,
                     transform: (Outline) throws -> RewriteResult) throws -> Int32 {
+        let files = try inputs(invocation)
+        // Phase one: read and transform everything. Any error: report it and write nothing at all.
+        var results: [(path: String, rewrite: Rewrite)] = []
+        var failed = false
+        for path in files {
+            do {
+                let bytes = try Inputs.read(path, console: console)
+                let result = try transform(try Inputs.outline(bytes, path: path, last: files.count == 1, links: links))
+                Inputs.warn(console, path: path, result.diagnostics)
+                results.append((path, result.rewrite))
+            } catch let error as Diagnostic {
+                console.report(error.located(in: Inputs.displayName(path)))
+                failed = true
+            }
+        }
+        if failed { return 2 }
+        return emit(results, invocation: invocation, console: console)
+    }
+
+    /// The files a rewriting command works on, after checking the combination of options.
+    static func inputs(_ invocation: Invocation) throws -> [String] {
         let write = invocation.has("write"), check = invocation.has("check")
         if write && check { throw UsageError(message: "--write and --check cannot be combined") }
         if write && (invocation.operands.isEmpty || invocation.operands.contains("-")) {
@@ -22,25 +44,12 @@ enum RewritingCommand {
                 throw Diagnostic.file(operands[0], "is a directory (give --write or --check to work on the Markdown files in it)")
             }
         }
-        let files = try FileSystem.expand(operands)
+        return try FileSystem.expand(operands)
+    }
 
-        // Phase one: read and transform everything. Any error: report it and write nothing at all.
-        var results: [(path: String, rewrite: Rewrite)] = []
-        var failed = false
-        for path in files {
-            do {
-                let bytes = try Inputs.read(path, console: console)
-                let result = try transform(try Inputs.outline(bytes, path: path, last: files.count == 1))
-                Inputs.warn(console, path: path, result.diagnostics)
-                results.append((path, result.rewrite))
-            } catch let error as Diagnostic {
-                console.report(error.located(in: Inputs.displayName(path)))
-                failed = true
-            }
-        }
-        if failed { return 2 }
-
-        // Phase two: write, list or print.
+    /// Phase two: write (`-w`), list what would change (`--check`), or print the one result.
+    static func emit(_ results: [(path: String, rewrite: Rewrite)], invocation: Invocation, console: Console) -> Int32 {
+        let write = invocation.has("write"), check = invocation.has("check")
         if check {
             var changed = false
             for r in results where !r.rewrite.isIdentity {
@@ -52,8 +61,8 @@ enum RewritingCommand {
         if write {
             var status: Int32 = 0
             for r in results where !r.rewrite.isIdentity {
-                do { try FileSystem.writeAtomically(r.rewrite.output, to: r.path) } catch let error as Diagnostic {
-                    console.report(error)
+                do { try FileSystem.writeAtomically(r.rewrite.output, to: r.path) } catch {
+                    console.report(error as? Diagnostic ?? .file(r.path, "\(error)"))
                     status = 2
                 }
             }

@@ -5,25 +5,33 @@
 public struct LinkTargets: Sendable {
     /// Every target, in document order (headings first).
     public let ordered: [String]
+    /// Each heading's id with the heading's 1-based line (cmark's start line), in document order.
+    public let headings: [(line: Int, id: String)]
+    /// `id` attributes of raw HTML with their 1-based lines (outline's linkable anchors among them).
+    public let htmlIDs: [(line: Int, id: String)]
     private let set: Set<String>
 
     public init(_ inventory: LinkInventory, profile: SlugProfile) {
         var index = SlugIndex(profile)
-        var ordered: [String] = []
+        var headings: [(line: Int, id: String)] = []
         for heading in inventory.headings {
             let (explicit, pieces) = profile.explicitID(heading.pieces)
             if let explicit {
                 index.reserve(explicit)
-                ordered.append(explicit)
+                headings.append((heading.line, explicit))
             } else {
-                ordered.append(index.add(profile.slug(pieces)))
+                headings.append((heading.line, index.add(profile.slug(pieces))))
             }
         }
+        var htmlIDs: [(line: Int, id: String)] = []
         for html in inventory.html {
             for attribute in HTMLAttributes.scan(html.literal) where attribute.name == "id" || (attribute.name == "name" && attribute.tag == "a") {
-                if !attribute.value.isEmpty { ordered.append(attribute.value) }
+                if !attribute.value.isEmpty { htmlIDs.append((html.line + attribute.lineOffset, attribute.value)) }
             }
         }
+        let ordered = headings.map(\.id) + htmlIDs.map(\.id)
+        self.headings = headings
+        self.htmlIDs = htmlIDs
         self.ordered = ordered
         self.set = Set(ordered)
     }

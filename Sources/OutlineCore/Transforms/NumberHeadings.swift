@@ -32,16 +32,19 @@ public enum NumberHeadings {
 
     /// Numbers every heading in range, renumbers those outline numbered before, and takes outline's
     /// numbers off headings that are no longer in range.
-    public static func apply(_ outline: Outline, levels: ClosedRange<Int>? = nil) throws -> RewriteResult {
+    /// With `links` (the outline parsed with `links: true`), the same-file links to headings whose slug
+    /// the numbering changes follow them, in the same pass (SPEC §3).
+    public static func apply(_ outline: Outline, levels: ClosedRange<Int>? = nil, links: SlugProfile? = nil) throws -> RewriteResult {
         guard !outline.isFoldedView else {
             throw Diagnostic.error(.foldedView, "cannot number a folded view (hidden sections take part in the numbering); unfold it first")
         }
-        return rewrite(outline, to: plan(outline, levels: levels))
+        return rewrite(outline, to: plan(outline, levels: levels), links: links)
     }
 
-    /// Removes the numbers (and number records) outline wrote, and nothing else.
-    public static func strip(_ outline: Outline) -> RewriteResult {
-        rewrite(outline, to: [String?](repeating: nil, count: outline.sections.count))
+    /// Removes the numbers (and number records) outline wrote, and nothing else (but the same-file
+    /// links to the headings, with `links`).
+    public static func strip(_ outline: Outline, links: SlugProfile? = nil) -> RewriteResult {
+        rewrite(outline, to: [String?](repeating: nil, count: outline.sections.count), links: links)
     }
 
     /// True when outline has numbered this document (some heading has a number record).
@@ -56,10 +59,13 @@ public enum NumberHeadings {
         return low...high
     }
 
-    static func rewrite(_ outline: Outline, to numbers: [String?]) -> RewriteResult {
+    static func rewrite(_ outline: Outline, to numbers: [String?], links profile: SlugProfile? = nil) -> RewriteResult {
         var edits = EditList()
         for (index, section) in outline.sections.enumerated() {
             edits.renumber(section, from: section.number, to: numbers[index], in: outline.source)
+        }
+        if let profile, let inventory = outline.links, !inventory.links.isEmpty || !inventory.html.isEmpty, !edits.isEmpty {
+            edits.followHeadings(of: outline, inventory: inventory, numbers: numbers, profile: profile)
         }
         return RewriteResult(edits, on: outline.source.bytes)
     }
@@ -113,6 +119,42 @@ extension EditList {
             }
         } else if let n = new {
             insert(Array(" \(CommentFormat.numberAttribute(n))".utf8), at: record.bodyEnd)
+        }
+    }
+}
+
+extension EditList {
+    /// Same-file links (`#slug`) to headings whose slug the numbering changes are pointed at the new
+    /// slug. The new slugs come from the headings' text with the number changed as `renumber` changes
+    /// it (no second parse). Numbering adds or removes no heading and touches no link destination, so
+    /// the two sets of edits never overlap.
+    mutating func followHeadings(of outline: Outline, inventory: LinkInventory, numbers: [String?], profile: SlugProfile) {
+        var after = inventory
+        var headingAt: [Int: Int] = [:]
+        for (k, heading) in inventory.headings.enumerated() where headingAt[heading.line] == nil { headingAt[heading.line] = k }
+        for (index, section) in outline.sections.enumerated() where section.number != numbers[index] {
+            guard let k = headingAt[section.heading.blockStartLine + 1] else { continue }
+            var pieces = inventory.headings[k].pieces
+            if let old = section.number, case .text(let first)? = pieces.first, first.hasPrefix(old) {
+                pieces[0] = .text(String(first.dropFirst(old.count).drop(while: { $0 == " " })))
+            }
+            if let new = numbers[index] {
+                if case .text(let first)? = pieces.first { pieces[0] = .text(new + (first.isEmpty ? "" : " ") + first) } else { pieces.insert(.text(new + " "), at: 0) }
+            }
+            after.headings[k] = .init(line: inventory.headings[k].line, pieces: pieces)
+        }
+        let before = LinkTargets(inventory, profile: profile)
+        let now = LinkTargets(after, profile: profile)
+        var renamed: [String: String] = [:]
+        for (old, new) in zip(before.headings, now.headings) where old.id != new.id && renamed[old.id] == nil { renamed[old.id] = new.id }
+        guard !renamed.isEmpty else { return }
+        let htmlIDs = Set(now.htmlIDs.map(\.id))
+        var finder = DestinationFinder(outline.source)
+        for (line, link, kind) in LinkRepair.occurrences(inventory) where link.path.isEmpty {
+            guard let fragment = link.fragment, let new = renamed[fragment], !htmlIDs.contains(fragment) else { continue }
+            if case .found(let range) = finder.find(link.destination, kind: kind, line: line) {
+                replace(range, with: Array(("#" + LinkRepair.encodeFragment(new)).utf8))
+            }
         }
     }
 }

@@ -1,0 +1,103 @@
+import OutlineCore
+
+enum LinksCommand {
+    static let spec = CommandSpec(
+        name: "links",
+        summary: "Repair local links that a rename, a move or numbering broke, through stable IDs.",
+        usage: "outline links [-w | --check] [--since REV] [--slugs NAME] [--root DIR] [FILE...]",
+        overview: """
+        Rewrites every local link that no longer resolves but whose section can be identified exactly
+        one way: the fragment is a section's stable ID; or, with --since REV, the fragment named a
+        section at git revision REV (its slug then, or an id on its anchor line) and that section is
+        still in the file, or moved to exactly one other file given (path rewritten too); or the path
+        names a Markdown file git sees renamed since REV. With --since, a link whose slug now belongs to
+        another section than at REV follows its own section. Only destinations change. A link that
+        cannot be identified, or could mean two sections, is left as it is and reported. Links resolve
+        across all the files given. Typical: outline links -w --since HEAD .
+        """,
+        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        options: [
+            OptionSpec("since", value: "REV", "Follow sections through their slugs at git revision REV, moves between files, and renamed files."),
+            OptionSpec("slugs", value: "NAME", "How headings become link targets: github (the default), gitlab, pandoc or mkdocs."),
+            OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level)."),
+        ] + RewritingCommand.options,
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
+        let profile = try CheckCommand.parseSlugs(invocation.value("slugs"))
+        let files = try RewritingCommand.inputs(invocation)
+        var current: [String: Outline] = [:]
+        var failed = false
+        for path in files {
+            do {
+                current[path] = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1, links: true)
+            } catch let error as Diagnostic {
+                console.report(error.located(in: Inputs.displayName(path)))
+                failed = true
+            }
+        }
+        if failed { return 2 }
+        let lookup = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
+        var context = LinkRepair.Context(profile: profile, root: lookup.root, lookup: lookup.lookup, document: lookup.document)
+        if let since = invocation.value("since") {
+            context = try history(since: since, files: files, lookup: lookup, console: console)
+        }
+        var results: [(path: String, rewrite: Rewrite)] = []
+        var unrepaired = false
+        for path in files {
+            let name = Inputs.displayName(path)
+            guard let outline = current[path] else { continue }
+            let document = path == "-" ? LinkedDocument(path: ".", outline: outline, profile: profile)
+                                       : lookup.document(path) ?? LinkedDocument(path: LocalLink.normalize(path), outline: outline, profile: profile)
+            let result = LinkRepair.apply(document, context: context)
+            Inputs.warn(console, path: name, result.diagnostics)
+            unrepaired = unrepaired || !result.diagnostics.isEmpty
+            results.append((path, result.rewrite))
+        }
+        let status = RewritingCommand.emit(results, invocation: invocation, console: console)
+        // --check: a link that cannot be repaired is a failure too.
+        return invocation.has("check") && unrepaired && status == 0 ? 1 : status
+    }
+
+    /// The context of `--since REV`: each file's version at REV (renames followed), files git sees
+    /// renamed, and the anchored sections each given file gained since REV.
+    static func history(since: String, files: [String], lookup: LinkLookup, console: Console) throws -> LinkRepair.Context {
+        let git = try Git(directory: console.workingDirectory ?? ".")
+        if since == "HEAD", !git.hasCommits() {
+            return LinkRepair.Context(profile: lookup.profile, root: lookup.root, lookup: lookup.lookup, document: lookup.document, old: { _ in nil })
+        }
+        try git.verify(since)
+        let renames = try git.renames(since: since)       // new → old, root-relative
+        let tree = try git.files(at: since)
+        var renamed: [String: String] = [:]              // old → new, as outline names files
+        for (new, old) in renames { renamed[LocalLink.normalize(git.displayPath(old))] = LocalLink.normalize(git.displayPath(new)) }
+        final class Versions {
+            var cache: [String: LinkedDocument?] = [:]
+        }
+        let versions = Versions()
+        let profile = lookup.profile
+        let old: (String) -> LinkedDocument? = { path in
+            let key = LocalLink.normalize(path)
+            if let known = versions.cache[key] { return known }
+            var document: LinkedDocument? = nil
+            if let relative = git.relativePath(of: key) {
+                let then = renames[relative] ?? relative
+                if let bytes = (try? git.contents(of: [then], in: tree))?.first ?? nil,
+                   let outline = try? Outline(parsing: bytes, links: true) {
+                    document = LinkedDocument(path: key, outline: outline, profile: profile)
+                }
+            }
+            versions.cache[key] = document
+            return document
+        }
+        var appeared: [String: [String]] = [:]
+        for path in files where path != "-" {
+            guard let now = lookup.document(path) else { continue }
+            let before = Set(old(path)?.currentTarget.keys.map { $0 } ?? [])
+            for id in now.currentTarget.keys where !before.contains(id) { appeared[id, default: []].append(now.path) }
+        }
+        return LinkRepair.Context(profile: profile, root: lookup.root, lookup: lookup.lookup, document: lookup.document,
+                                  old: old, renamed: renamed, appeared: appeared)
+    }
+}

@@ -1,0 +1,37 @@
+/// One Markdown file as links see it: its targets, and which anchored section each target names.
+/// This is what lets a link follow its section through renames: the anchor is the section's identity.
+public struct LinkedDocument: Sendable {
+    /// The file, as outline names it.
+    public let path: String
+    public let outline: Outline
+    public let targets: LinkTargets
+    /// Anchored section ID → what a link to the section should name now: the ID itself when the anchor
+    /// line carries it as a linkable anchor (`<a id="ID">`), else the heading's slug.
+    public let currentTarget: [String: String]
+    /// A target (a section heading's slug, or an id on its anchor line: linkable anchor, alias) → the
+    /// ID of the anchored section it names.
+    public let sectionByTarget: [String: String]
+
+    /// `outline` must have been parsed with `links: true`.
+    public init(path: String, outline: Outline, profile: SlugProfile) {
+        self.path = path
+        self.outline = outline
+        let targets = LinkTargets(outline.links ?? LinkInventory(), profile: profile)
+        self.targets = targets
+        var slugAt: [Int: String] = [:]
+        for heading in targets.headings where slugAt[heading.line] == nil { slugAt[heading.line] = heading.id }
+        var idsAt: [Int: [String]] = [:]
+        for html in targets.htmlIDs { idsAt[html.line, default: []].append(html.id) }
+        var current: [String: String] = [:]
+        var byTarget: [String: String] = [:]
+        for section in outline.sections where section.anchored {
+            let slug = slugAt[section.heading.blockStartLine + 1]
+            let onAnchor = section.record.map { idsAt[$0.line + 1] ?? [] } ?? []
+            current[section.id] = onAnchor.contains(section.id) ? section.id : (slug ?? section.id)
+            if let slug, byTarget[slug] == nil { byTarget[slug] = section.id }
+            for id in onAnchor where byTarget[id] == nil { byTarget[id] = section.id }
+        }
+        self.currentTarget = current
+        self.sectionByTarget = byTarget
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import OutlineCLI
+@testable import OutlineCore
+
+/// SPEC §7.3 end to end: a throwaway git repository of linked files goes through renames (twice,
+/// committing between), a move between files, a file rename and numbering; after each,
+/// `outline links -w --since HEAD .` leaves no broken link, cmark's HTML changes only in `href`s, and a
+/// second run changes nothing.
+@Suite("links", .serialized)
+struct LinksTests {
+    let dir: URL
+
+    init() throws { dir = try temporaryDirectory() }
+
+    func write(_ text: String, _ name: String) throws { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+    func read(_ name: String) throws -> String { try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8) }
+    func git(_ command: String) throws { #expect(try shell("git \(command)", in: dir).status == 0, "git \(command)") }
+
+    /// cmark's HTML with every href emptied: what must not change when only link destinations do.
+    func htmlWithoutHrefs(_ name: String) throws -> String {
+        let html = try shell("cmark --unsafe '\(dir.appendingPathComponent(name).path)'", in: dir).output
+        var out = ""
+        var rest = html[...]
+        while let r = rest.range(of: "href=\"") {
+            out += rest[..<r.upperBound]
+            rest = rest[r.upperBound...]
+            if let end = rest.firstIndex(of: "\"") { rest = rest[end...] }
+        }
+        return out + rest
+    }
+
+    /// Runs `links -w --since HEAD .`; expects no broken link afterwards, HTML changed only in hrefs,
+    /// and a second run to change nothing.
+    func repair(_ step: String, files: [String]) throws {
+        let before = files.map { (try? htmlWithoutHrefs($0)) ?? "" }
+        let broken = try runBinary(["check", "."], directory: dir)
+        #expect(broken.text.contains("broken link"), "\(step): the step should have broken a link: \(broken.text)")
+        let run = try runBinary(["links", "-w", "--since", "HEAD", "."], directory: dir)
+        #expect(run.status == 0 && run.stderr.isEmpty, "\(step): \(run.stderr)")
+        let after = try runBinary(["check", "."], directory: dir)
+        #expect(after.status == 0, "\(step): still broken: \(after.text)")
+        for (k, name) in files.enumerated() where FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path) {
+            #expect(try htmlWithoutHrefs(name) == before[k], "\(step): \(name) changed outside hrefs")
+        }
+        let again = try runBinary(["links", "--check", "--since", "HEAD", "."], directory: dir)
+        #expect(again.status == 0 && again.text.isEmpty, "\(step): not idempotent: \(again.text) \(again.stderr)")
+        try git("add -A")
+        try git("commit -qm '\(step)'")
+    }
+
+    @Test func renamesMovesFileRenamesAndNumbering() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try git("init -q -b main .")
+        try write("""
+            # Guide
+
+            Start with [installing](setup.md#install), then [usage](#usage) and the [FAQ](setup.md#faq).
+            See also [setup][s] and <a href="setup.md#install">the HTML way</a>.
+
+            ## Usage
+
+            Run it. Back to [install](setup.md#install "title kept").
+
+            [s]: setup.md#install
+
+            """, "guide.md")
+        try write("""
+            # Setup
+
+            ## Install
+
+            Steps; [usage](guide.md#usage) and [below](#faq).
+
+            ## FAQ
+
+            Questions.
+
+            """, "setup.md")
+        try write("# Help\n\nAsk [here](setup.md#faq).\n", "help.md")
+        #expect(try runBinary(["id", "-w", "."], directory: dir).status == 0)
+        #expect(try runBinary(["check", "."], directory: dir).status == 0)
+        try git("add -A")
+        try git("commit -qm base")
+        let all = ["guide.md", "setup.md", "help.md"]
+
+        // A heading renamed, twice, committing between.
+        try write(try read("setup.md").replacingOccurrences(of: "## Install\n", with: "## Installation\n"), "setup.md")
+        try repair("first rename", files: all)
+        #expect(try read("guide.md").contains("[installing](setup.md#installation)"))
+        #expect(try read("guide.md").contains("(setup.md#installation \"title kept\")"))
+        try write(try read("setup.md").replacingOccurrences(of: "## Installation\n", with: "## Getting started\n"), "setup.md")
+        try repair("second rename", files: all)
+        #expect(try read("guide.md").contains("[s]: setup.md#getting-started"))
+        #expect(try read("guide.md").contains("<a href=\"setup.md#getting-started\">"))
+
+        // A section moved to another file (and renamed on the way).
+        let setup = try read("setup.md")
+        let faq = String(setup[setup.range(of: "## FAQ\n")!.lowerBound...])
+        try write(String(setup[..<setup.range(of: "## FAQ\n")!.lowerBound]), "setup.md")
+        try write(try read("help.md") + "\n" + faq.replacingOccurrences(of: "## FAQ", with: "## Questions"), "help.md")
+        try repair("move", files: all)
+        #expect(try read("guide.md").contains("[FAQ](help.md#questions)"))
+        #expect(try read("setup.md").contains("[below](help.md#questions)"))
+        #expect(try read("help.md").contains("[here](#questions)"))
+
+        // A file renamed with git.
+        try git("mv setup.md install.md")
+        try repair("file rename", files: ["guide.md", "install.md", "help.md"])
+        #expect(try read("guide.md").contains("[installing](install.md#getting-started)"))
+
+        // Numbering: number -w repairs its own same-file links; links repairs the others.
+        #expect(try runBinary(["number", "-w", "guide.md"], directory: dir).status == 0)
+        let numberedGuide = try read("guide.md")
+        #expect(numberedGuide.contains("[usage](#1-usage)"), "\(numberedGuide)")
+        try repair("numbering", files: ["guide.md", "install.md", "help.md"])
+        #expect(try read("install.md").contains("[usage](guide.md#1-usage)"))
+        // And number --strip gives every byte back, links included.
+        let numbered = try read("guide.md")
+        #expect(try runBinary(["number", "--strip", "-w", "guide.md"], directory: dir).status == 0)
+        #expect(try runBinary(["number", "-w", "guide.md"], directory: dir).status == 0)
+        #expect(try read("guide.md") == numbered)
+    }
+
+    @Test func unrepairableLinksAreReportedNotGuessed() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try git("init -q -b main .")
+        try write("# A\n\n[x](#nothing) [y](b.md#one) [gone](missing.md)\n", "a.md")
+        try write("# B\n\n## One\n\nText.\n", "b.md")
+        try write("# C\n", "c.md")
+        #expect(try runBinary(["id", "-w", "."], directory: dir).status == 0)
+        try git("add -A")
+        try git("commit -qm base")
+        // The section 'one' copied into two other files: which one? Not guessed.
+        let b = try read("b.md")
+        let one = String(b[b.range(of: "## One")!.lowerBound...])
+        try write(String(b[..<b.range(of: "## One")!.lowerBound]), "b.md")
+        try write(try read("c.md") + "\n" + one, "c.md")
+        try write("# D\n\n" + one, "d.md")
+        let check = try runBinary(["links", "--check", "--since", "HEAD", "."], directory: dir)
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("a.md:4: warning: cannot repair link '#nothing': no anchored section of this file had 'nothing' at that revision"), "\(check.stderr)")
+        #expect(check.stderr.contains("cannot repair link 'b.md#one': section 'one' appeared in c.md and d.md: which one is it?"), "\(check.stderr)")
+        #expect(check.stderr.contains("cannot repair link 'missing.md': no such file"), "\(check.stderr)")
+        let before = try read("a.md")
+        #expect(try runBinary(["links", "-w", "--since", "HEAD", "."], directory: dir).status == 0)
+        #expect(try read("a.md") == before)
+        // Without --since: the ID rule alone; outside a repository --since is an error.
+        #expect(try runBinary(["links", "--check", "a.md"], directory: dir).status == 1)
+        let bad = try runBinary(["links", "--since", "nope", "-w", "a.md"], directory: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("'nope' is not a git revision"))
+    }
+
+    @Test func anIDFragmentFollowsItsSectionWithoutHistory() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The fragment is the section's stable ID (the slug it had when pinned): no git needed.
+        let input = bytes("# Guide\n<!-- outline:guide -->\n\n[go](#install)\n\n## Installing it now\n<!-- outline:install -->\n")
+        let result = runInProcess(["links"], stdin: input)
+        #expect(result.status == 0 && result.text.contains("[go](#installing-it-now)"), "\(result.text) \(result.stderr)")
+        #expect(runInProcess(["links"], stdin: result.stdout).stdout == result.stdout)
+    }
+}
