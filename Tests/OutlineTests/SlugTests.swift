@@ -111,7 +111,8 @@ struct SlugTests {
                               "this-heading-has-spaces-in-it-1", "this-heading-has-35-in-it-and-parentheses",
                               "this-heading-has-multiple-spaces-and-hyphens"])
         let table = "# Foo & Bar\n# Q&A\n# 1. Intro\n# Intro\n# Intro\n# Ünïcödé Straße\n# emoji 🎉 party\n# C++ / Rust\n"
-        #expect(try ids(table, .github) == ["foo--bar", "qa", "1-intro", "intro", "intro-1", "ünïcödé-straße", "emoji--party", "c--rust"])
+        // GitHub keeps non-ASCII capitals (`Ü`); pandoc's gfm reader lowercases them (see githubDocumentation).
+        #expect(try ids(table, .github) == ["foo--bar", "qa", "1-intro", "intro", "intro-1", "Ünïcödé-straße", "emoji--party", "c--rust"])
         #expect(try ids(table, .gitlab) == ["foo-bar", "qa", "1-intro", "intro", "intro-1", "ünïcödé-straße", "emoji-party", "c-rust"])
         #expect(try ids(table, .pandoc) == ["foo-bar", "qa", "intro", "intro-1", "intro-2", "ünïcödé-straße", "emoji-party", "c-rust"])
         #expect(try ids(table, .mkdocs) == ["foo-bar", "qa", "1-intro", "intro", "intro_1", "unicode-strae", "emoji-party", "c-rust"])
@@ -119,6 +120,20 @@ struct SlugTests {
         // `dogs--in-my-house`; 2.17 smartens `--` first and drops it).
         #expect(try ids("# Heading identifiers in HTML\n# Maître d'hôtel\n# *Dogs*?--in *my* house?\n# [HTML], [S5], or [RTF]?\n# 3. Applications\n# 33\n", .pandoc)
                 == ["heading-identifiers-in-html", "maître-dhôtel", "dogsin-my-house", "html-s5-or-rtf", "applications", "section"])
+    }
+
+    /// GitHub's documentation ("Section links"): ASCII letters lowercased, others kept as they are.
+    @Test func githubDocumentation() throws {
+        #expect(try ids("""
+            # Example headings
+            ## Sample Section
+            ## This'll be a _Helpful_ Section About the Greek Letter Θ!
+            ## This heading is not unique in the file
+            ## This heading is not unique in the file
+            """, .github) == ["example-headings", "sample-section", "thisll-be-a-helpful-section-about-the-greek-letter-Θ",
+                              "this-heading-is-not-unique-in-the-file", "this-heading-is-not-unique-in-the-file-1"])
+        // Leading and trailing whitespace go (an inline comment leaves a trailing space in the text).
+        #expect(try ids("## Title <!-- note -->\n", .github) == ["title"])
     }
 
     @Test func duplicatesAndEdgeCases() throws {

@@ -3,7 +3,7 @@
 ///
 /// | profile | renderer | text | kept | spaces | duplicates |
 /// | --- | --- | --- | --- | --- | --- |
-/// | `github` | GitHub (github-slugger, html-pipeline) | text content (no image alt) | letters, marks, numbers, `_`, `-` | each `-` | `-1`, `-2` |
+/// | `github` | GitHub (its documentation; html-pipeline) | text content (no image alt), trimmed, ASCII lowercased | letters, marks, numbers, `_`, `-` | each `-` | `-1`, `-2` |
 /// | `gitlab` | GitLab | text content | letters, marks, numbers, `_`, `-`; runs of `-` squeezed | each `-` | `-1`, `-2` (by base) |
 /// | `pandoc` | pandoc `markdown` reader (`auto_identifiers`, `smart`) | stringify (alt kept, `--` `...` smartened) | letters, numbers, `_`, `-`, `.`; up to the first letter dropped | runs `-` | `-1`, `-2`; empty: `section` |
 /// | `mkdocs` | Python-Markdown `toc` | text content, NFKD folded to ASCII | `[A-Za-z0-9_-]` | runs of `-`/space → `-` | `_1`, `_2`; empty: `_1` |
@@ -54,8 +54,14 @@ public enum SlugProfile: String, Sendable, CaseIterable {
                 case .imageAlt: break
                 }
             }
+            // GitHub lowercases ASCII letters only (its documentation's example keeps `Θ`) and trims
+            // the text first; GitLab lowercases everything.
+            let trimmed = Outline.trimmed(text)
+            let cased = self == .gitlab ? trimmed.lowercased() : String(String.UnicodeScalarView(trimmed.unicodeScalars.map { s in
+                s.value >= 65 && s.value <= 90 ? Unicode.Scalar(s.value + 32)! : s
+            }))
             var out = String.UnicodeScalarView()
-            for scalar in text.lowercased().unicodeScalars {
+            for scalar in cased.unicodeScalars {
                 if scalar == " " { out.append("-") } else if SlugProfile.isWordScalar(scalar) || scalar == "-" { out.append(scalar) }
             }
             var slug = String(out)
