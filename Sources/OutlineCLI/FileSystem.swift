@@ -89,6 +89,12 @@ enum FileSystem {
         return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
     }
 
+    /// The size of the file at `path` in bytes (symbolic links followed), 0 when it cannot be told.
+    static func size(of path: String) -> Int {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0

@@ -2,7 +2,7 @@ import OutlineCore
 
 /// What `check` and `links` tell the library about the paths links point to: the given files
 /// themselves, and every other path looked up once (stat, and for a Markdown file, one read and parse).
-final class LinkLookup {
+final class LinkLookup: @unchecked Sendable {
     private var cache: [String: LinkCheck.Destination] = [:]
     /// The given files, parsed already; as links see them once a link first points there.
     private var parsed: [String: Outline] = [:]
@@ -34,16 +34,45 @@ final class LinkLookup {
         return root
     }
 
+    /// Looks up every path of `paths` (and the given files among them) at once, in parallel: after
+    /// this, `prepared` answers for them without touching any state.
+    func prepare(_ paths: [String]) {
+        var wanted: [String] = []
+        var seen = Set<String>()
+        for path in paths {
+            let key = LocalLink.normalize(path)
+            if cache[key] == nil, seen.insert(key).inserted { wanted.append(key) }
+        }
+        let parsed = self.parsed, profile = self.profile, keys = wanted
+        let found = Parallel.map(keys.count) { k -> (LinkCheck.Destination, LinkedDocument?) in
+            let key = keys[k]
+            if let outline = parsed[key] {
+                let document = LinkedDocument(path: key, outline: outline, profile: profile)
+                return (.markdown(document.targets), document)
+            }
+            return LinkLookup.look(key, profile: profile)
+        }
+        for (k, key) in wanted.enumerated() {
+            cache[key] = found[k].0
+            if let document = found[k].1 { documents[key] = document }
+        }
+    }
+
+    /// What `prepare` found for `path`; a path it was not given reads as missing (never the case for
+    /// the paths of `LinkCheck.paths`). Safe from any thread once `prepare` has returned.
+    func prepared(_ path: String) -> LinkCheck.Destination {
+        cache[LocalLink.normalize(path)] ?? .missing
+    }
+
     func lookup(_ path: String) -> LinkCheck.Destination {
         let key = LocalLink.normalize(path)
         if let known = cache[key] { return known }
-        var found: LinkCheck.Destination
-        if let document = document(key) {
-            found = .markdown(document.targets)
-        } else {
-            found = look(key)
-        }
+        let (found, document) = parsed[key].map { outline -> (LinkCheck.Destination, LinkedDocument?) in
+            let document = LinkedDocument(path: key, outline: outline, profile: profile)
+            return (.markdown(document.targets), document)
+        } ?? LinkLookup.look(key, profile: profile)
         cache[key] = found
+        if let document { documents[key] = document }
         return found
     }
 
@@ -51,30 +80,26 @@ final class LinkLookup {
     func document(_ path: String) -> LinkedDocument? {
         let key = LocalLink.normalize(path)
         if let known = documents[key] { return known }
-        var outline = parsed[key]
-        if outline == nil, LocalLink.isMarkdown(key), case .file = FileSystem.kind(of: key) {
-            outline = try? Outline(parsing: try FileSystem.read(key), links: true)
-        }
-        guard let outline, outline.links != nil else { return nil }
-        let document = LinkedDocument(path: key, outline: outline, profile: profile)
-        documents[key] = document
-        return document
+        _ = lookup(key)
+        return documents[key]
     }
 
-    private func look(_ path: String) -> LinkCheck.Destination {
+    /// What is at `path`: for a Markdown file, its targets (one read and parse).
+    static func look(_ path: String, profile: SlugProfile) -> (LinkCheck.Destination, LinkedDocument?) {
         switch FileSystem.kind(of: path) {
-        case .missing: return .missing
-        case .directory: return .directory
-        case .failed(let why): return .unreadable(why)
+        case .missing: return (.missing, nil)
+        case .directory: return (.directory, nil)
+        case .failed(let why): return (.unreadable(why), nil)
         case .file:
-            guard LocalLink.isMarkdown(path) else { return .file }
+            guard LocalLink.isMarkdown(path) else { return (.file, nil) }
             do {
-                _ = try Outline(parsing: try FileSystem.read(path), links: true)
-                return .unreadable("not parsed")
+                let outline = try Outline(parsing: try FileSystem.read(path), links: true)
+                let document = LinkedDocument(path: path, outline: outline, profile: profile)
+                return (.markdown(document.targets), document)
             } catch let error as Diagnostic {
-                return .unreadable(error.message)
+                return (.unreadable(error.message), nil)
             } catch {
-                return .unreadable("\(error)")
+                return (.unreadable("\(error)"), nil)
             }
         }
     }

@@ -63,6 +63,7 @@ public struct Document: Sendable {
             try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory, inventory: links ? pointer : nil)
         }
         self.links = links ? inventory : nil
+        headings.reserveCapacity(blocks.count)
         for block in blocks {
             guard block.startLine >= 0 && block.startLine < source.lineCount else { continue }
             switch block.kind {
