@@ -10,9 +10,9 @@ enum HTMLAttributes {
     }
 
     static func scan(_ html: String) -> [Attribute] {
-        let b = Array(html.utf8)
         // Most raw HTML (outline's own comment lines among it) has no attribute at all.
-        guard b.contains(UInt8(ascii: "=")) else { return [] }
+        guard html.utf8.contains(UInt8(ascii: "=")) else { return [] }
+        let b = Array(html.utf8)
         var found: [Attribute] = []
         var i = 0
         var line = 0

@@ -188,6 +188,7 @@ struct DestinationFinder {
     private var claimed = Set<Int>()
     /// Reference definitions already found, by destination.
     private var definitions: [String: Range<Int>] = [:]
+    private var definitionIndex: [[UInt8]: [Range<Int>]]? = nil
 
     init(_ source: Source) { self.source = source }
 
@@ -235,19 +236,40 @@ struct DestinationFinder {
         }
     }
 
-    /// A reference definition `[label]: dest` whose destination is `needle`, anywhere in the file.
-    private func definition(_ needle: [UInt8]) -> Range<Int>? {
+    /// A reference definition `[label]: dest` whose destination is `needle`, anywhere in the file. The
+    /// file's definition-looking lines are indexed once, by destination.
+    private mutating func definition(_ needle: [UInt8]) -> Range<Int>? {
+        if definitionIndex == nil { definitionIndex = indexDefinitions() }
+        guard var candidates = definitionIndex![needle], !candidates.isEmpty else { return nil }
+        let found = candidates.removeFirst()
+        definitionIndex![needle] = candidates
+        return found
+    }
+
+    /// `[label]: dest` lines (at most three spaces of indent), by destination bytes (`<dest>` unwrapped).
+    private func indexDefinitions() -> [[UInt8]: [Range<Int>]] {
         let bytes = source.bytes
+        var index: [[UInt8]: [Range<Int>]] = [:]
         for line in 0..<source.lineCount {
             let range = source.contentRange(line)
             var p = bytes.skippingIndent(from: range.lowerBound, to: range.upperBound)
             guard p < range.upperBound, bytes[p] == ASCII.openBracket else { continue }
             while p + 1 < range.upperBound && !(bytes[p] == UInt8(ascii: "]") && bytes[p + 1] == UInt8(ascii: ":")) { p += 1 }
             guard p + 1 < range.upperBound else { continue }
-            let q = bytes.skippingBlanks(from: p + 2, to: range.upperBound)
-            if let found = match(needle, at: q, end: range.upperBound, closers: [ASCII.space, ASCII.tab], atEnd: true) { return found }
+            var q = bytes.skippingBlanks(from: p + 2, to: range.upperBound)
+            guard q < range.upperBound else { continue }
+            var end = q
+            if bytes[q] == UInt8(ascii: "<") {
+                q += 1
+                end = q
+                while end < range.upperBound && bytes[end] != UInt8(ascii: ">") { end += 1 }
+                guard end < range.upperBound else { continue }
+            } else {
+                while end < range.upperBound && !ASCII.isBlank(bytes[end]) { end += 1 }
+            }
+            index[Array(bytes[q..<end]), default: []].append(q..<end)
         }
-        return nil
+        return index
     }
 
     /// `needle` at `q` (or `<needle>`), followed by a closer (or the end, when `atEnd`).

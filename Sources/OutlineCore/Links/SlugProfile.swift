@@ -56,6 +56,25 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             }
             // GitHub lowercases ASCII letters only (its documentation's example keeps `Θ`) and trims
             // the text first; GitLab lowercases everything.
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                // The common case, byte by byte.
+                var bytes = Array(text.utf8)[...]
+                while let b = bytes.first, b == 32 || (b >= 9 && b <= 13) { bytes = bytes.dropFirst() }
+                while let b = bytes.last, b == 32 || (b >= 9 && b <= 13) { bytes = bytes.dropLast() }
+                var out: [UInt8] = []
+                out.reserveCapacity(bytes.count)
+                var previousHyphen = false
+                for b in bytes {
+                    var c = b
+                    if c >= 65 && c <= 90 { c += 32 }
+                    if c == 32 { c = UInt8(ascii: "-") }
+                    guard c == UInt8(ascii: "-") || c == UInt8(ascii: "_") || ASCII.isDigit(c) || (c >= 97 && c <= 122) else { continue }
+                    if self == .gitlab && c == UInt8(ascii: "-") && previousHyphen { continue }
+                    previousHyphen = c == UInt8(ascii: "-")
+                    out.append(c)
+                }
+                return String(decoding: out, as: UTF8.self)
+            }
             let trimmed = Outline.trimmed(text)
             let cased = self == .gitlab ? trimmed.lowercased() : String(String.UnicodeScalarView(trimmed.unicodeScalars.map { s in
                 s.value >= 65 && s.value <= 90 ? Unicode.Scalar(s.value + 32)! : s

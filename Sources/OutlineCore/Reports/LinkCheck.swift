@@ -34,7 +34,12 @@ public enum LinkCheck {
     /// caller must look up.
     public static func paths(of outline: Outline, path: String, root: String) -> [String] {
         guard let inventory = outline.links else { return [] }
-        return localLinks(of: inventory).compactMap { $0.link.path.isEmpty ? nil : LocalLink.resolve($0.link.path, from: path, root: root) }
+        var seen = Set<String>()
+        var paths: [String] = []
+        for (_, link) in localLinks(of: inventory) where !link.path.isEmpty && seen.insert(link.path).inserted {
+            paths.append(LocalLink.resolve(link.path, from: path, root: root))
+        }
+        return paths
     }
 
     /// A finding for each broken local link of `outline` (parsed with `links: true`), named `path`.

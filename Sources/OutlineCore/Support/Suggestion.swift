@@ -10,9 +10,12 @@ public enum Suggestion {
     public static func nearest(_ typed: String, among names: [String]) -> String? {
         guard !typed.isEmpty else { return nil }
         let limit = max(1, typed.count / 3)
+        let length = typed.count
         var best: (name: String, distance: Int)? = nil
         for name in names {
-            let d = distance(typed, name)
+            // Names whose length alone puts them too far are skipped (a link target list can be long).
+            guard abs(name.utf8.count - typed.utf8.count) <= limit * 4, abs(name.count - length) <= limit else { continue }
+            let d = distance(typed, name, limit: min(limit, (best?.distance ?? .max) - 1))
             if d <= limit, d < (best?.distance ?? .max) { best = (name, d) }
         }
         if let best { return best.name }
@@ -20,8 +23,9 @@ public enum Suggestion {
         return prefixed.count == 1 ? prefixed[0] : nil
     }
 
-    /// Levenshtein distance with adjacent transpositions (optimal string alignment), on characters.
-    static func distance(_ a: String, _ b: String) -> Int {
+    /// Levenshtein distance with adjacent transpositions (optimal string alignment), on characters;
+    /// stops early (returning more than `limit`) once every alignment costs more than `limit`.
+    static func distance(_ a: String, _ b: String, limit: Int = .max) -> Int {
         let x = Array(a), y = Array(b)
         if x.isEmpty { return y.count }
         if y.isEmpty { return x.count }
@@ -37,6 +41,7 @@ public enum Suggestion {
                     current[j] = min(current[j], previous2[j - 2] + 1)
                 }
             }
+            if current.min()! > limit { return limit + 1 }
             (previous2, previous, current) = (previous, current, previous2)
         }
         return previous[y.count]

@@ -64,7 +64,8 @@ public enum NumberHeadings {
         for (index, section) in outline.sections.enumerated() {
             edits.renumber(section, from: section.number, to: numbers[index], in: outline.source)
         }
-        if let profile, let inventory = outline.links, !inventory.links.isEmpty || !inventory.html.isEmpty, !edits.isEmpty {
+        if let profile, let inventory = outline.links, !edits.isEmpty,
+           inventory.links.contains(where: { $0.destination.hasPrefix("#") }) || inventory.html.contains(where: { $0.literal.contains("href") }) {
             edits.followHeadings(of: outline, inventory: inventory, numbers: numbers, profile: profile)
         }
         return RewriteResult(edits, on: outline.source.bytes)
