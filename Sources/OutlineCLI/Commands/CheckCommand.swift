@@ -90,7 +90,8 @@ enum CheckCommand {
         if failed { return 2 }
         if checkLinks {
             let links = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
-            let root = links.root
+            // Asking git for the repository's root costs a process: only when a link needs it.
+            let root = current.values.contains(where: { $0.links?.usesRoot == true }) ? links.root : "."
             // Every file a link points into, read and given its targets once, in parallel.
             links.prepare(files.flatMap { path in current[path].map { LinkCheck.paths(of: $0, path: Inputs.displayName(path), root: root) } ?? [] })
             let parsed = current

@@ -25,7 +25,7 @@ enum NumberCommand {
             let strip = invocation.has("strip")
             if strip && levels != nil { throw UsageError(message: "--levels and --strip cannot be combined") }
             let profile = try CheckCommand.parseSlugs(invocation.value("slugs"))
-            return try RewritingCommand.run(invocation, console: console, links: true) { outline in
+            return try RewritingCommand.run(invocation, console: console, links: LinkInventory.mayHaveSameFileLinks) { outline in
                 strip ? NumberHeadings.strip(outline, links: profile) : try NumberHeadings.apply(outline, levels: levels, links: profile)
             }
         }

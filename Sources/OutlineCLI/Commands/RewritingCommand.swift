@@ -8,8 +8,8 @@ enum RewritingCommand {
         OptionSpec("check", "Write nothing; list each file that would change and exit 1 if any would."),
     ]
 
-    /// `links`: parse with what link handling needs (see `LinkInventory`).
-    static func run(_ invocation: Invocation, console: Console, links: Bool = false,
+    /// `links`: whether a document's parse should collect what link handling needs (see `LinkInventory`).
+    static func run(_ invocation: Invocation, console: Console, links: ([UInt8]) -> Bool = { _ in false },
                     transform: (Outline) throws -> RewriteResult) throws -> Int32 {
         let files = try inputs(invocation)
         // Phase one: read and transform everything. Any error: report it and write nothing at all.
@@ -18,7 +18,7 @@ enum RewritingCommand {
         for path in files {
             do {
                 let bytes = try Inputs.read(path, console: console)
-                let result = try transform(try Inputs.outline(bytes, path: path, last: files.count == 1, links: links))
+                let result = try transform(try Inputs.outline(bytes, path: path, last: files.count == 1, links: links(bytes)))
                 Inputs.warn(console, path: path, result.diagnostics)
                 results.append((path, result.rewrite))
             } catch let error as Diagnostic {

@@ -30,7 +30,41 @@ public struct LinkInventory: Sendable {
         public let literal: String
     }
 
+    /// A quick look at raw bytes: false when the document cannot have a same-file link (`(#x)`,
+    /// `<#x>`, `]: #x`, `href="#x"`), so that `number` need not collect an inventory at all.
+    public static func mayHaveSameFileLinks(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            var i = 1
+            while i < b.count {
+                if b[i] == UInt8(ascii: "#") {
+                    switch b[i - 1] {
+                    case UInt8(ascii: "("), UInt8(ascii: "<"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "="):
+                        return true
+                    case ASCII.space, ASCII.tab:
+                        if i >= 2 && b[i - 2] == UInt8(ascii: ":") { return true }
+                    default:
+                        break
+                    }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// True when some link of the inventory starts with `/` (relative to the repository's root).
+    public var usesRoot: Bool {
+        links.contains { $0.destination.hasPrefix("/") && !$0.destination.hasPrefix("//") }
+            || html.contains { $0.literal.contains("href=\"/") || $0.literal.contains("href='/") || $0.literal.contains("href=/") }
+    }
+
     public internal(set) var headings: [HeadingText] = []
     public internal(set) var links: [Link] = []
     public internal(set) var html: [HTML] = []
+
+    init(headings: [HeadingText] = [], links: [Link] = [], html: [HTML] = []) {
+        self.headings = headings
+        self.links = links
+        self.html = html
+    }
 }

@@ -66,10 +66,12 @@ public enum LinkRepair {
     enum Kind { case inline, html }
 
     /// Links in document order, with where their destination is written.
-    static func occurrences(_ inventory: LinkInventory) -> [(Int, LocalLink, Kind)] {
+    static func occurrences(_ inventory: LinkInventory, sameFileOnly: Bool = false) -> [(Int, LocalLink, Kind)] {
         var all: [(Int, LocalLink, Kind)] = []
-        for link in inventory.links { if let local = LocalLink(link.destination) { all.append((link.line, local, .inline)) } }
-        for html in inventory.html {
+        for link in inventory.links where !sameFileOnly || link.destination.utf8.first == UInt8(ascii: "#") {
+            if let local = LocalLink(link.destination) { all.append((link.line, local, .inline)) }
+        }
+        for html in inventory.html where html.literal.contains("href") {
             for attribute in HTMLAttributes.scan(html.literal) where attribute.name == "href" {
                 if let local = LocalLink(attribute.value) { all.append((html.line + attribute.lineOffset, local, .html)) }
             }

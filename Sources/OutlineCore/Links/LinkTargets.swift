@@ -11,7 +11,8 @@ public struct LinkTargets: Sendable {
     public let htmlIDs: [(line: Int, id: String)]
     private let set: Set<String>
 
-    public init(_ inventory: LinkInventory, profile: SlugProfile) {
+    /// `html: false` leaves raw HTML's ids out (`number` needs the headings' ids only).
+    public init(_ inventory: LinkInventory, profile: SlugProfile, html: Bool = true) {
         var index = SlugIndex(profile)
         var headings: [(line: Int, id: String)] = []
         for heading in inventory.headings {
@@ -24,7 +25,7 @@ public struct LinkTargets: Sendable {
             }
         }
         var htmlIDs: [(line: Int, id: String)] = []
-        for html in inventory.html {
+        for html in html ? inventory.html : [] {
             for attribute in HTMLAttributes.scan(html.literal) where attribute.name == "id" || (attribute.name == "name" && attribute.tag == "a") {
                 if !attribute.value.isEmpty { htmlIDs.append((html.line + attribute.lineOffset, attribute.value)) }
             }

@@ -144,14 +144,14 @@ extension EditList {
             }
             after.headings[k] = .init(line: inventory.headings[k].line, pieces: pieces)
         }
-        let before = LinkTargets(inventory, profile: profile)
-        let now = LinkTargets(after, profile: profile)
+        let before = LinkTargets(inventory, profile: profile, html: false)
+        let now = LinkTargets(after, profile: profile, html: false)
         var renamed: [String: String] = [:]
         for (old, new) in zip(before.headings, now.headings) where old.id != new.id && renamed[old.id] == nil { renamed[old.id] = new.id }
         guard !renamed.isEmpty else { return }
-        let htmlIDs = Set(now.htmlIDs.map(\.id))
+        let htmlIDs = Set(LinkTargets(LinkInventory(html: inventory.html), profile: profile).htmlIDs.map(\.id))
         var finder = DestinationFinder(outline.source)
-        for (line, link, kind) in LinkRepair.occurrences(inventory) where link.path.isEmpty {
+        for (line, link, kind) in LinkRepair.occurrences(inventory, sameFileOnly: true) where link.path.isEmpty {
             guard let fragment = link.fragment, let new = renamed[fragment], !htmlIDs.contains(fragment) else { continue }
             if case .found(let range) = finder.find(link.destination, kind: kind, line: line) {
                 replace(range, with: Array(("#" + LinkRepair.encodeFragment(new)).utf8))
