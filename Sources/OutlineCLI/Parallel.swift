@@ -1,31 +1,79 @@
-import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Work spread over every core (Dispatch's `concurrentPerform` runs one thread per core), with the
-/// results in index order, so output stays deterministic.
+/// Work spread over the cores (one POSIX thread per core, each taking the next index), with the
+/// results in index order, so output stays deterministic. Plain pthreads rather than Dispatch:
+/// libdispatch initialises itself when the process starts, which a hook calling outline on one small
+/// file pays for every time.
 enum Parallel {
     /// `body(0..<count)` in parallel; the results in index order. `body` must not touch shared state.
-    static func map<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    static func map<T>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
         guard count > 1 else { return (0..<count).map(body) }
-        let results = Results<T>(count)
-        DispatchQueue.concurrentPerform(iterations: count) { i in results.set(i, body(i)) }
-        return results.values.map { $0! }
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        guard cores > 1 else { return (0..<count).map(body) }
+        let work = Work(count: count, body: body)
+        let threads = min(cores, count)
+        var ids: [pthread_t] = []
+        for _ in 1..<threads {
+            var id = pthread_t()
+            // A C thread function cannot capture the generic context: it gets a type-erased job.
+            let context = Unmanaged.passRetained(Job { work.run() }).toOpaque()
+            if pthread_create(&id, nil, { raw in
+                Unmanaged<Job>.fromOpaque(raw!).takeRetainedValue().run()
+                return nil
+            }, context) == 0 {
+                ids.append(id)
+            } else {
+                Unmanaged<Job>.fromOpaque(context).release()
+            }
+        }
+        work.run()   // this thread works too
+        for id in ids { pthread_join(id, nil) }
+        return work.results()
     }
 
-    /// Slots written by exactly one iteration each, through a raw buffer (no exclusivity checks on a
-    /// shared array); read only after `concurrentPerform` returns.
-    private final class Results<T>: @unchecked Sendable {
-        let slots: UnsafeMutablePointer<T?>
+    private final class Job: @unchecked Sendable {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// The shared state of one `map`: the next index (under a mutex) and one result slot per index,
+    /// each written by exactly one thread and read only after every thread has been joined.
+    private final class Work<T>: @unchecked Sendable {
         let count: Int
-        init(_ count: Int) {
+        let body: @Sendable (Int) -> T
+        private var next = 0
+        private var lock = pthread_mutex_t()
+        private let slots: UnsafeMutablePointer<T?>
+
+        init(count: Int, body: @escaping @Sendable (Int) -> T) {
             self.count = count
+            self.body = body
             slots = .allocate(capacity: count)
             slots.initialize(repeating: nil, count: count)
+            pthread_mutex_init(&lock, nil)
         }
+
         deinit {
+            pthread_mutex_destroy(&lock)
             slots.deinitialize(count: count)
             slots.deallocate()
         }
-        func set(_ i: Int, _ value: T) { slots[i] = value }
-        var values: [T?] { Array(UnsafeBufferPointer(start: slots, count: count)) }
+
+        func run() {
+            while true {
+                pthread_mutex_lock(&lock)
+                let i = next
+                next += 1
+                pthread_mutex_unlock(&lock)
+                guard i < count else { return }
+                slots[i] = body(i)
+            }
+        }
+
+        func results() -> [T] { (0..<count).map { slots[$0]! } }
     }
 }
