@@ -160,3 +160,51 @@ struct LinksTests {
         #expect(runInProcess(["links"], stdin: result.stdout).stdout == result.stdout)
     }
 }
+
+/// SPEC §2 linkable anchors: `id --linkable` writes `<!-- outline:ID --><a id="ID"></a>`, one line and
+/// one HTML block, which the renderers keep as a link target; links to it survive any rename.
+@Suite("linkable anchors", .serialized)
+struct LinkableTests {
+    static let document = "# Guide\n\nSee [install](#install).\n\n## Install\n\nSteps.\n"
+
+    @Test func writtenConvertedAndStripped() throws {
+        let linkable = runInProcess(["id", "--linkable"], stdin: bytes(LinkableTests.document))
+        #expect(linkable.text == "# Guide\n<!-- outline:guide --><a id=\"guide\"></a>\n\nSee [install](#install).\n\n## Install\n<!-- outline:install --><a id=\"install\"></a>\n\nSteps.\n")
+        #expect(runInProcess(["id", "--linkable"], stdin: linkable.stdout).stdout == linkable.stdout)
+        // Existing anchors are converted in place; --strip takes element and comment out together.
+        let pinned = runInProcess(["id"], stdin: bytes(LinkableTests.document)).stdout
+        #expect(runInProcess(["id", "--linkable"], stdin: pinned).stdout == linkable.stdout)
+        #expect(runInProcess(["id", "--strip"], stdin: linkable.stdout).text == LinkableTests.document)
+        // The heading renamed: the link still resolves (the ID is a target), nothing to repair.
+        let renamed = bytes(linkable.text.replacingOccurrences(of: "## Install\n", with: "## Setting it up\n"))
+        #expect(runInProcess(["check"], stdin: renamed).status == 0)
+        #expect(runInProcess(["links"], stdin: renamed).stdout == renamed)
+        // Every fixture: --strip gives back the bytes of an anchor-free document.
+        for fixture in GoldenCase.fixtures {
+            let input = try [UInt8](Data(contentsOf: Paths.fixtures.appendingPathComponent("\(fixture).md")))
+            guard try Outline(parsing: input).records.isEmpty else { continue }
+            let once = runInProcess(["id", "--linkable"], stdin: input).stdout
+            expectBytes(runInProcess(["id", "--strip"], stdin: once).stdout, input, "\(fixture): id --strip ∘ id --linkable")
+        }
+    }
+
+    /// cmark, pandoc (`-f gfm`) and Python-Markdown all render the element with its id.
+    @Test func renderersKeepTheTarget() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("doc.md")
+        try Data(runInProcess(["id", "--linkable"], stdin: bytes(LinkableTests.document)).stdout).write(to: file)
+        let cmark = try shell("cmark --unsafe '\(file.path)'", in: dir).output
+        #expect(cmark.contains("<!-- outline:install --><a id=\"install\"></a>"), "\(cmark)")
+        if FormatterTests.pandoc {
+            let pandoc = try shell("pandoc -f gfm -t html '\(file.path)'", in: dir).output
+            #expect(pandoc.contains("<a id=\"install\"></a>"), "\(pandoc)")
+        }
+        if PreCommit.available {
+            try PreCommit.prepareVenv()
+            let python = PreCommit.venv.appendingPathComponent("bin/python").path
+            let html = try shell("'\(python)' -c 'import markdown,sys; print(markdown.markdown(open(sys.argv[1]).read()))' '\(file.path)'", in: dir).output
+            #expect(html.contains("<a id=\"install\"></a>"), "\(html)")
+        }
+    }
+}

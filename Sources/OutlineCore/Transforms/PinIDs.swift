@@ -2,10 +2,12 @@
 public enum PinIDs {
     /// Adds an anchor to every section heading that lacks one, keeps every existing anchor, gives a
     /// later duplicate a fresh ID and repairs malformed anchors in place. Warnings cover duplicates,
-    /// repairs and orphan anchors (left where they are).
-    public static func apply(_ outline: Outline) -> RewriteResult {
+    /// repairs and orphan anchors (left where they are). `linkable`: every anchor line also carries
+    /// `<a id="ID"></a>`, so that `#ID` is a link target wherever raw HTML is rendered; existing
+    /// anchors are converted in place.
+    public static func apply(_ outline: Outline, linkable: Bool = false) -> RewriteResult {
         var edits = EditList()
-        var warnings = edits.addAnchors(outline)
+        var warnings = edits.addAnchors(outline, linkable: linkable)
         for orphan in outline.orphanRecords {
             if let id = orphan.id {
                 warnings.append(.warning(.orphanAnchor, line: orphan.line + 1, "orphan anchor '\(id)' is not directly after a section heading; left in place"))
@@ -18,8 +20,9 @@ public enum PinIDs {
         return RewriteResult(edits, on: outline.source.bytes, diagnostics: warnings)
     }
 
-    /// Removes the ID from every outline anchor line: a line holding only the ID goes, a line that also
-    /// holds outline attributes (a number record) keeps them. Nothing else changes.
+    /// Removes the ID from every outline anchor line: a line holding only the ID (and its linkable
+    /// elements) goes, a line that also holds outline attributes (a number record) keeps them, without
+    /// the elements. Nothing else changes.
     public static func strip(_ outline: Outline) -> RewriteResult {
         var edits = EditList()
         var wholeLines: [Int] = []
@@ -45,6 +48,7 @@ extension EditList {
             wholeLines.append(record.line)
         } else if let next = record.attributeTokens.first {
             delete(idToken.range.lowerBound..<next.range.lowerBound)
+            if let last = record.elements.last { delete(record.closeEnd..<last.range.upperBound) }
         } else {
             wholeLines.append(record.line)
         }
@@ -54,7 +58,7 @@ extension EditList {
     /// `markAdded`: fold's anchors, which carry `fold=added` and always stand directly under the
     /// heading (the marker follows them). `id`'s follow the document's placement.
     /// Returns a warning for each anchor it repaired (a later duplicate, a malformed ID).
-    mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false) -> [Diagnostic] {
+    mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false, linkable: Bool = false) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let sections = outline.sections
         let source = outline.source
@@ -63,8 +67,9 @@ extension EditList {
             guard let record = sections[index].record else {
                 var line = sections[index].heading.lastLine
                 if afterBlank, line + 2 < source.lineCount, source.isBlank(line + 1) { line += 1 }
-                insertLine(prefix: CommentFormat.recordPrefix, sections[index].id, suffix: markAdded ? CommentFormat.foldAddedSuffix : CommentFormat.recordSuffix,
-                           after: line, in: source)
+                let suffix = markAdded ? CommentFormat.foldAddedSuffix
+                    : CommentFormat.recordSuffix + (linkable ? CommentFormat.linkableElement(sections[index].id) : [])
+                insertLine(prefix: CommentFormat.recordPrefix, sections[index].id, suffix: suffix, after: line, in: source)
                 continue
             }
             let section = sections[index]
@@ -72,13 +77,19 @@ extension EditList {
             let line = record.line + 1
             if let first = section.duplicateOf, let token = record.idToken {
                 replace(token.range, with: id)
+                // The copy's linkable element named the first section's ID too: it follows the new one.
+                for element in record.elements where element.text == token.text {
+                    replace(element.range, with: CommentFormat.linkableElement(section.id))
+                }
                 let firstLine = outline.sections[first].heading.firstLine + 1
                 warnings.append(.warning(.duplicateID, line: line, "duplicate ID '\(token.text)' (first at line \(firstLine)); this section now has '\(section.id)'"))
             } else if case .invalidID? = record.problem {
                 // The whole comment is rewritten: the new ID, then the `key=value` attributes it had.
                 let attributes = record.tokens.filter(\.isAttribute).map(\.text)
                 let body = ([section.id] + attributes).joined(separator: " ")
-                replace(record.commentRange, with: CommentFormat.recordPrefix + Array(body.utf8) + CommentFormat.recordSuffix)
+                let elements = record.elements.map { CommentFormat.linkableElement($0.text) }.joined()
+                let linkableElement = linkable && !record.elements.contains(where: { $0.text == section.id }) ? CommentFormat.linkableElement(section.id) : []
+                replace(record.commentRange, with: CommentFormat.recordPrefix + Array(body.utf8) + CommentFormat.recordSuffix + linkableElement + elements)
                 warnings.append(.warning(.malformedAnchor, line: line, "\(CommentFormat.describe(record)) replaced by '\(section.id)'"))
             } else if record.idToken == nil {
                 // An ID-less record (`number` wrote it) or an empty one: the ID goes right after
@@ -88,6 +99,10 @@ extension EditList {
                 if record.problem == .empty {
                     warnings.append(.warning(.malformedAnchor, line: line, "\(CommentFormat.describe(record)) given the ID '\(section.id)'"))
                 }
+                if linkable { insert(CommentFormat.linkableElement(section.id), at: record.closeEnd) }
+            } else if linkable, !record.isLinkable {
+                // An existing anchor made linkable: the element goes first after the comment.
+                insert(CommentFormat.linkableElement(section.id), at: record.closeEnd)
             }
         }
         return warnings

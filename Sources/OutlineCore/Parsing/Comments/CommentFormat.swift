@@ -40,10 +40,37 @@ enum CommentFormat {
         return Array((text + " -->").utf8)
     }
 
+    /// The element a linkable anchor (and each alias) carries after the comment: `<a id="ID"></a>`.
+    static func linkableElement(_ id: String) -> [UInt8] { Array("<a id=\"\(id)\"></a>".utf8) }
+    static let elementOpen = Array("<a id=\"".utf8)
+    static let elementClose = Array("\"></a>".utf8)
+
+    /// The `<a id="X"></a>` elements filling `range` (blanks between them allowed), as tokens whose
+    /// text is X and whose range covers the element; nil when anything else stands there.
+    static func linkableElements(_ bytes: [UInt8], _ range: Range<Int>) -> [CommentToken]? {
+        var found: [CommentToken] = []
+        var p = range.lowerBound
+        while true {
+            p = bytes.skippingBlanks(from: p, to: range.upperBound)
+            if p == range.upperBound { return found.isEmpty ? nil : found }
+            guard bytes.has(elementOpen, at: p, end: range.upperBound) else { return nil }
+            let idStart = p + elementOpen.count
+            var q = idStart
+            while q < range.upperBound && bytes[q] != UInt8(ascii: "\"") { q += 1 }
+            guard q > idStart, bytes.has(elementClose, at: q, end: range.upperBound) else { return nil }
+            let id = String(decoding: bytes[idStart..<q], as: UTF8.self)
+            found.append(CommentToken(range: p..<(q + elementClose.count), text: id))
+            p = q + elementClose.count
+        }
+    }
+
     /// How outline names a record line that is not a valid anchor (or the anchor, when it is one).
     static func describe(_ record: RecordLine) -> String {
         switch record.problem {
-        case .unclosed?: return "malformed anchor (the comment must end with '-->' on the same line)"
+        case .unclosed?:
+            return record.closeEnd < record.commentRange.upperBound
+                ? "malformed anchor (only outline's <a id=\"…\"></a> elements may follow '-->')"
+                : "malformed anchor (the comment must end with '-->' on the same line)"
         case .invalidUTF8?: return "malformed anchor (invalid UTF-8: the comment does not end on this line)"
         case .empty?: return "malformed anchor (no ID after 'outline:')"
         case .invalidID(let raw)?: return "malformed anchor ID '\(raw)' (an ID is lowercase letters, digits, '-' and '_', then only key=value attributes)"

@@ -35,16 +35,27 @@ public final class RecordLine: Sendable {
     /// The comment, from `<!--` to the end of the line's content: what `id` rewrites when it repairs
     /// a malformed anchor.
     public let commentRange: Range<Int>
+    /// Offset right after the comment's `-->`: where a linkable anchor's elements go.
+    public let closeEnd: Int
+    /// The `<a id="…"></a>` elements after the comment (a linkable anchor, and aliases), each with
+    /// the byte range of the whole element.
+    public let elements: [CommentToken]
     public let problem: Problem?
 
-    init(line: Int, tokens: [CommentToken], bodyStart: Int, bodyEnd: Int, commentRange: Range<Int>, problem: Problem?) {
+    init(line: Int, tokens: [CommentToken], bodyStart: Int, bodyEnd: Int, commentRange: Range<Int>, closeEnd: Int,
+         elements: [CommentToken] = [], problem: Problem?) {
         self.line = line
         self.tokens = tokens
         self.bodyStart = bodyStart
         self.bodyEnd = bodyEnd
         self.commentRange = commentRange
+        self.closeEnd = closeEnd
+        self.elements = elements
         self.problem = problem
     }
+
+    /// True when the line carries its own ID as a linkable element (`<a id="ID"></a>`).
+    public var isLinkable: Bool { id.map { id in elements.contains { $0.text == id } } ?? false }
 
     /// False for a record that must never be rewritten: unclosed or invalid UTF-8 (cmark's HTML block
     /// does not end on such a line, so changing it would change which headings exist).
@@ -151,8 +162,16 @@ enum OutlineCommentParser {
             q += 1
         }
         var wellFormed = false
+        var elements: [CommentToken] = []
         if let c = closeAt {
-            wellFormed = bytes[(c + CommentFormat.close.count)..<end].allSatisfy(ASCII.isBlank)
+            let tail = (c + CommentFormat.close.count)..<end
+            if bytes[tail].allSatisfy(ASCII.isBlank) {
+                wellFormed = true
+            } else if !isMarker, let found = CommentFormat.linkableElements(bytes, tail) {
+                // A linkable anchor: `<a id="ID"></a>` elements after the comment (SPEC §2).
+                wellFormed = true
+                elements = found
+            }
         }
         let bodyLimit = closeAt ?? end
         var tokens: [CommentToken] = []
@@ -186,7 +205,8 @@ enum OutlineCommentParser {
             }
         }
         return .record(RecordLine(line: line, tokens: tokens, bodyStart: bodyStart, bodyEnd: bodyEnd,
-                                  commentRange: commentStart..<end, problem: problem))
+                                  commentRange: commentStart..<end, closeEnd: closeAt.map { $0 + CommentFormat.close.count } ?? end,
+                                  elements: elements, problem: problem))
     }
 }
 
