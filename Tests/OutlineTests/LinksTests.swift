@@ -207,4 +207,33 @@ struct LinkableTests {
             #expect(html.contains("<a id=\"install\"></a>"), "\(html)")
         }
     }
+
+    /// SPEC §7.4: `links -w --since REV --keep-aliases` keeps a renamed linkable section's old slug on
+    /// its anchor line; `check` reports an alias that another target of the file also names.
+    @Test func aliasesKeepOldSlugsAlive() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("g.md")
+        func text() throws -> String { try String(contentsOf: file, encoding: .utf8) }
+        try "# Guide\n\n## Install\n\nSteps.\n".write(to: file, atomically: true, encoding: .utf8)
+        try shell("git init -q -b main .", in: dir)
+        #expect(try runBinary(["id", "--linkable", "-w", "g.md"], directory: dir).status == 0)
+        try (try text()).replacingOccurrences(of: "## Install\n", with: "## Setting up\n").write(to: file, atomically: true, encoding: .utf8)
+        try shell("git add -A && git commit -qm base", in: dir)
+        // Renamed again: the slug of REV ('setting-up') stays alive as an alias; the ID covers 'install'.
+        try (try text()).replacingOccurrences(of: "## Setting up\n", with: "## Configuration\n").write(to: file, atomically: true, encoding: .utf8)
+        #expect(try runBinary(["links", "-w", "--since", "HEAD", "--keep-aliases", "."], directory: dir).status == 0)
+        let aliased = try text()
+        #expect(aliased.contains("## Configuration\n<!-- outline:install --><a id=\"install\"></a><a id=\"setting-up\"></a>\n"), "\(aliased)")
+        #expect(try runBinary(["links", "--check", "--since", "HEAD", "--keep-aliases", "."], directory: dir).status == 0)
+        #expect(try runBinary(["check", "."], directory: dir).status == 0)
+        // id --strip takes aliases out with the anchor.
+        #expect(try runBinary(["id", "--strip", "g.md"], directory: dir).text == "# Guide\n\n## Configuration\n\nSteps.\n")
+        // A new heading takes the alias's name: the alias is ambiguous now.
+        try (try text() + "\n## Setting up\n").write(to: file, atomically: true, encoding: .utf8)
+        let collision = try runBinary(["check", "--format", "json", "."], directory: dir)
+        #expect(collision.text.contains("\"kind\": \"alias-collision\", \"message\": \"alias 'setting-up' of section 'install' is also another link target"), "\(collision.text)")
+        let usage = try runBinary(["links", "--keep-aliases", "g.md"], directory: dir)
+        #expect(usage.status == 2 && usage.stderr.hasPrefix("outline: --keep-aliases needs --since REV"))
+    }
 }

@@ -97,7 +97,7 @@ enum CheckCommand {
             let parsed = current
             let linkFindings = Parallel.map(files.count) { k -> [Diagnostic] in
                 guard let outline = parsed[files[k]] else { return [] }
-                return LinkCheck.findings(outline, path: Inputs.displayName(files[k]), profile: profile, root: root, lookup: links.prepared)
+                return LinkCheck.aliasCollisions(outline, path: Inputs.displayName(files[k]), profile: profile) + LinkCheck.findings(outline, path: Inputs.displayName(files[k]), profile: profile, root: root, lookup: links.prepared)
             }
             findings += linkFindings.joined()
             // Each file's findings together, by line (a stable sort keeps the order within a line).

@@ -4,7 +4,7 @@ enum LinksCommand {
     static let spec = CommandSpec(
         name: "links",
         summary: "Repair local links that a rename, a move or numbering broke, through stable IDs.",
-        usage: "outline links [-w | --check] [--since REV] [--slugs NAME] [--root DIR] [FILE...]",
+        usage: "outline links [-w | --check] [--since REV [--keep-aliases]] [--slugs NAME] [--root DIR] [FILE...]",
         overview: """
         Rewrites every local link that no longer resolves but whose section can be identified exactly
         one way: the fragment is a section's stable ID; or, with --since REV, the fragment named a
@@ -18,6 +18,7 @@ enum LinksCommand {
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
             OptionSpec("since", value: "REV", "Follow sections through their slugs at git revision REV, moves between files, and renamed files."),
+            OptionSpec("keep-aliases", "With --since: a section with a linkable anchor whose slug changed keeps the old slug as an alias (<a id=\"old-slug\"></a> on its anchor line), so links from outside keep working."),
             OptionSpec("slugs", value: "NAME", "How headings become link targets: github (the default), gitlab, pandoc or mkdocs."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level)."),
         ] + RewritingCommand.options,
@@ -42,6 +43,9 @@ enum LinksCommand {
         var context = LinkRepair.Context(profile: profile, root: lookup.root, lookup: lookup.lookup, document: lookup.document)
         if let since = invocation.value("since") {
             context = try history(since: since, files: files, lookup: lookup, console: console)
+            context.keepAliases = invocation.has("keep-aliases")
+        } else if invocation.has("keep-aliases") {
+            throw UsageError(message: "--keep-aliases needs --since REV (the revision whose slugs to keep)")
         }
         var results: [(path: String, rewrite: Rewrite)] = []
         var unrepaired = false

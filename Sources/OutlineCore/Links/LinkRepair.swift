@@ -19,6 +19,9 @@ public enum LinkRepair {
         public let renamed: [String: String]
         /// `--since REV`: anchored section ID → the given files it appeared in since REV.
         public let appeared: [String: [String]]
+        /// `--keep-aliases`: a linkable section whose slug changed since REV keeps the old slug as an
+        /// alias on its anchor line.
+        public var keepAliases = false
 
         public init(profile: SlugProfile, root: String, lookup: @escaping (String) -> LinkCheck.Destination,
                     document: @escaping (String) -> LinkedDocument?, old: ((String) -> LinkedDocument?)? = nil,
@@ -59,6 +62,9 @@ public enum LinkRepair {
                     warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': its destination is written in a way outline does not rewrite (escapes or entities); make it '\(destination)' by hand"))
                 }
             }
+        }
+        if context.keepAliases, let old = context.old?(document.path) {
+            edits.keepAliases(of: document, old: old)
         }
         return RewriteResult(edits, on: document.outline.source.bytes, diagnostics: warnings)
     }
@@ -287,5 +293,19 @@ struct DestinationFinder {
         let after = q + needle.count
         if after == end { return atEnd ? q..<after : nil }
         return closers.contains(bytes[after]) ? q..<after : nil
+    }
+}
+
+extension EditList {
+    /// Each section with a linkable anchor whose heading slug changed since `old` keeps the old slug as
+    /// an alias, `<a id="old-slug"></a>` at the end of its anchor line, so that links from outside the
+    /// repository keep working (SPEC §7.4).
+    mutating func keepAliases(of document: LinkedDocument, old: LinkedDocument) {
+        for section in document.outline.sections where section.anchored {
+            guard let record = section.record, record.isLinkable,
+                  let was = old.headingSlug[section.id], let now = document.headingSlug[section.id], was != now,
+                  was != section.id, !record.elements.contains(where: { $0.text == was }) else { continue }
+            insert(CommentFormat.linkableElement(was), at: record.commentRange.upperBound)
+        }
     }
 }

@@ -11,6 +11,8 @@ public struct LinkedDocument: Sendable {
     /// A target (a section heading's slug, or an id on its anchor line: linkable anchor, alias) → the
     /// ID of the anchored section it names.
     public let sectionByTarget: [String: String]
+    /// Anchored section ID → its heading's slug (whatever its anchor line carries).
+    public let headingSlug: [String: String]
 
     /// `outline` must have been parsed with `links: true`.
     public init(path: String, outline: Outline, profile: SlugProfile) {
@@ -24,14 +26,17 @@ public struct LinkedDocument: Sendable {
         for html in targets.htmlIDs { idsAt[html.line, default: []].append(html.id) }
         var current: [String: String] = [:]
         var byTarget: [String: String] = [:]
+        var slugs: [String: String] = [:]
         for section in outline.sections where section.anchored {
             let slug = slugAt[section.heading.blockStartLine + 1]
             let onAnchor = section.record.map { idsAt[$0.line + 1] ?? [] } ?? []
             current[section.id] = onAnchor.contains(section.id) ? section.id : (slug ?? section.id)
             if let slug, byTarget[slug] == nil { byTarget[slug] = section.id }
+            if let slug { slugs[section.id] = slug }
             for id in onAnchor where byTarget[id] == nil { byTarget[id] = section.id }
         }
         self.currentTarget = current
         self.sectionByTarget = byTarget
+        self.headingSlug = slugs
     }
 }

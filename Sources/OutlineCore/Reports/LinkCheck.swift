@@ -42,6 +42,24 @@ public enum LinkCheck {
         return paths
     }
 
+    /// An alias on an anchor line (an `<a id>` other than the section's own ID) that is also another
+    /// target of the file: a link to it could mean either (SPEC §7.4).
+    public static func aliasCollisions(_ outline: Outline, path: String, profile: SlugProfile) -> [Diagnostic] {
+        guard let inventory = outline.links, outline.records.contains(where: { $0.elements.count > ($0.isLinkable ? 1 : 0) }) else { return [] }
+        let targets = LinkTargets(inventory, profile: profile)
+        var count: [String: Int] = [:]
+        for id in targets.ordered { count[id, default: 0] += 1 }
+        var found: [Diagnostic] = []
+        for section in outline.sections where section.anchored {
+            guard let record = section.record else { continue }
+            for element in record.elements where element.text != section.id && (count[element.text] ?? 0) > 1 {
+                found.append(.finding(.aliasCollision, line: record.line + 1,
+                                      "alias '\(element.text)' of section '\(section.id)' is also another link target of this file: a link to it could mean either"))
+            }
+        }
+        return found.map { $0.located(in: path) }
+    }
+
     /// A finding for each broken local link of `outline` (parsed with `links: true`), named `path`.
     /// `lookup` gets resolved paths; `root` is what a leading `/` stands for.
     public static func findings(_ outline: Outline, path: String, profile: SlugProfile, root: String,

@@ -29,6 +29,7 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case missingFolded = "missing-folded"
         case removedAnchor = "removed-anchor"
         case brokenLink = "broken-link"
+        case aliasCollision = "alias-collision"
         // Errors and warnings of the commands.
         case binaryInput = "binary-input"
         case malformedSidecar = "malformed-sidecar"
