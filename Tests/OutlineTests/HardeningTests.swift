@@ -14,6 +14,8 @@ struct PathologicalTests {
         ("![[]() repeated", String(repeating: "![[]()", count: 20_000) + "\n\n# After\n"),
         ("unclosed <!-- repeated", String(repeating: "a <!-- ", count: 20_000) + "\n\n# After\n"),
         ("25,000-deep list items", String(repeating: "- ", count: 25_000) + "x\n\n# After\n"),
+        ("50,000-deep list items with a link", String(repeating: "- ", count: 50_000) + "[x](#after)\n\n# After\n"),
+        ("20,000-deep emphasis in a heading", "# " + String(repeating: "*", count: 20_000) + "x" + String(repeating: "*", count: 20_000) + "\n\n# After\n"),
         ("a 2 MB line and a 1 MB heading", "# " + String(repeating: "word ", count: 200_000) + "\n" + String(repeating: "text ", count: 400_000) + "\n## End\n"),
         ("heading-like lines in a 50,000-line fence", "```\n" + String(repeating: "# not a heading\n", count: 50_000) + "```\n# After\n"),
     ]
@@ -27,6 +29,10 @@ struct PathologicalTests {
         expectBytes(PinIDs.strip(Outline(try Document(pinned))).output, input, name)
         let folded = try Fold.apply(outline, selection: .init(depth: 1)).output
         expectBytes(try Unfold.apply(Outline(try Document(folded)), original: outline).output, input, name)
+        // Links: every node walked without recursion, the one link found and resolved.
+        let linked = try Outline(parsing: input, links: true)
+        let findings = LinkCheck.findings(linked, path: "-", profile: .github, root: ".", lookup: { _ in .missing })
+        #expect(findings.isEmpty, "\(name): \(findings.prefix(3))")
     }
 
     @Test func aMillionHeadings() throws {

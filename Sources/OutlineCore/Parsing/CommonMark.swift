@@ -95,61 +95,73 @@ enum CommonMark {
     }
 
     /// Every heading's text, link and image destination, and raw HTML, in document order. A walk by
-    /// first child and next sibling that skips what cannot hold any of them (code blocks, text outside
-    /// headings): about half the calls of cmark's event iterator over every node.
+    /// first child, next sibling and parent, without recursion (a document may nest 50,000 lists
+    /// deep), that skips what cannot hold any of them (code blocks, text outside headings).
     private static func takeInventory(of document: OpaquePointer) -> LinkInventory {
         var inventory = LinkInventory()
-        walk(document, line: 1, into: &inventory)
-        return inventory
-    }
-
-    private static func walk(_ parent: OpaquePointer, line parentLine: Int, into inventory: inout LinkInventory) {
-        var node = cmark_node_first_child(parent)
+        var lines: [Int] = [1]   // the start line of each open ancestor: inline positions fall back to it
+        var node = cmark_node_first_child(document)
         while let current = node {
             let type = cmark_node_get_type(current)
-            // Inline positions are unreliable in cmark 0.30; the enclosing block's line is the fallback.
             let start = Int(cmark_node_get_start_line(current))
-            let line = start > 0 ? start : parentLine
+            let line = start > 0 ? start : lines.last!
+            var descend = false
             switch type {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_THEMATIC_BREAK:
                 break
             case CMARK_NODE_HEADING:
-                var pieces: [LinkInventory.HeadingText.Piece] = []
-                headingPieces(current, image: false, into: &pieces)
-                inventory.headings.append(.init(line: line, pieces: pieces))
-                walk(current, line: line, into: &inventory)
+                inventory.headings.append(.init(line: line, pieces: headingPieces(current)))
+                descend = true
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 inventory.links.append(.init(line: line, destination: string(cmark_node_get_url(current)), isImage: type == CMARK_NODE_IMAGE))
-                walk(current, line: line, into: &inventory)
+                descend = true
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
                 inventory.html.append(.init(line: line, literal: string(cmark_node_get_literal(current))))
             default:
-                walk(current, line: line, into: &inventory)
+                descend = true
             }
-            node = cmark_node_next(current)
+            if descend, let child = cmark_node_first_child(current) {
+                lines.append(line)
+                node = child
+                continue
+            }
+            // Next sibling, or climb until an ancestor has one.
+            var at: OpaquePointer? = current
+            node = nil
+            while let here = at, here != document {
+                if let next = cmark_node_next(here) { node = next; break }
+                at = cmark_node_parent(here)
+                if at != document { lines.removeLast() }
+            }
         }
+        return inventory
     }
 
     /// A heading's text as pieces: text and code literals, line breaks, an image's alt text.
-    private static func headingPieces(_ parent: OpaquePointer, image: Bool, into pieces: inout [LinkInventory.HeadingText.Piece]) {
-        var node = cmark_node_first_child(parent)
-        while let current = node {
-            let type = cmark_node_get_type(current)
+    /// Iterative too: emphasis can nest deep.
+    private static func headingPieces(_ heading: OpaquePointer) -> [LinkInventory.HeadingText.Piece] {
+        var pieces: [LinkInventory.HeadingText.Piece] = []
+        var imageDepth = 0
+        guard let iterator = cmark_iter_new(heading) else { return pieces }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator), node != heading else { continue }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_IMAGE { imageDepth += event == CMARK_EVENT_ENTER ? 1 : -1; continue }
+            guard event == CMARK_EVENT_ENTER else { continue }
             switch type {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-                let literal = string(cmark_node_get_literal(current))
-                pieces.append(image ? .imageAlt(literal) : type == CMARK_NODE_CODE ? .code(literal) : .text(literal))
+                let literal = string(cmark_node_get_literal(node))
+                pieces.append(imageDepth > 0 ? .imageAlt(literal) : type == CMARK_NODE_CODE ? .code(literal) : .text(literal))
             case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                pieces.append(image ? .imageAlt(" ") : .lineBreak)
-            case CMARK_NODE_IMAGE:
-                headingPieces(current, image: true, into: &pieces)
-            case CMARK_NODE_HTML_INLINE:
-                break
+                pieces.append(imageDepth > 0 ? .imageAlt(" ") : .lineBreak)
             default:
-                headingPieces(current, image: image, into: &pieces)
+                break
             }
-            node = cmark_node_next(current)
         }
+        return pieces
     }
 
     private static func string(_ p: UnsafePointer<CChar>?) -> String {
