@@ -236,4 +236,65 @@ struct LinkableTests {
         let usage = try runBinary(["links", "--keep-aliases", "g.md"], directory: dir)
         #expect(usage.status == 2 && usage.stderr.hasPrefix("outline: --keep-aliases needs --since REV"))
     }
+
+    /// Issue 13's whole story: a rename chain over three commits, a move between files and a file
+    /// rename; the link to `#install` resolves throughout (linkable anchor plus aliases), and
+    /// `diff --since` and `--redirects` report exactly the chain and the move.
+    @Test func permalinksThroughARenameChain() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ text: String, _ name: String) throws { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        func read(_ name: String) throws -> String { try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8) }
+        func step(_ message: String) throws {
+            #expect(try runBinary(["links", "-w", "--since", "HEAD", "--keep-aliases", "."], directory: dir).status == 0)
+            let check = try runBinary(["check", "."], directory: dir)
+            #expect(check.status == 0, "\(message): \(check.text)")
+            try shell("git add -A && git commit -qm '\(message)'", in: dir)
+        }
+        try shell("git init -q -b main .", in: dir)
+        try write("# Guide\n\nSee [install](#install) and [faq](#faq).\n\n## Install\n\nSteps.\n\n## FAQ\n\nQ.\n", "guide.md")
+        try write("# Setup\n\nText.\n", "setup.md")
+        try write("# Old\n\nText.\n", "old.md")
+        #expect(try runBinary(["id", "--linkable", "-w", "."], directory: dir).status == 0)
+        try shell("git add -A && git commit -qm one", in: dir)
+
+        try write(try read("guide.md").replacingOccurrences(of: "## Install\n", with: "## Installing\n"), "guide.md")
+        try step("two")
+        try write(try read("guide.md").replacingOccurrences(of: "## Installing\n", with: "## Getting started\n"), "guide.md")
+        try step("three")
+        let guide = try read("guide.md")
+        #expect(guide.contains("## Getting started\n<!-- outline:install --><a id=\"install\"></a><a id=\"installing\"></a>\n"), "\(guide)")
+        #expect(guide.contains("See [install](#install)"), "the permalink needs no repair")
+
+        // A move between files (renamed on the way) and a file rename.
+        let faqStart = guide.range(of: "## FAQ\n")!.lowerBound
+        try write(String(guide[..<faqStart]), "guide.md")
+        try write(try read("setup.md") + "\n" + String(guide[faqStart...]).replacingOccurrences(of: "## FAQ", with: "## Questions"), "setup.md")
+        try shell("git mv old.md new.md", in: dir)
+        try step("four")
+        let moved = try read("guide.md")
+        #expect(moved.contains("[faq](setup.md#faq)"), "a linkable ID moves with its section: \(moved)")
+
+        let diff = try runBinary(["diff", "--since", "HEAD~3", "."], directory: dir)
+        #expect(diff.status == 1)
+        #expect(diff.text == """
+            renamed file: old.md -> new.md
+            moved faq: guide.md -> setup.md
+            guide.md: renamed install: "Install" -> "Getting started"
+            setup.md: renamed faq: "FAQ" -> "Questions"
+
+            """, "\(diff.text)")
+        let redirects = try runBinary(["diff", "--since", "HEAD~3", "--redirects", "."], directory: dir)
+        #expect(redirects.text == """
+            {
+              "guide.md#faq": "setup.md#faq",
+              "old.md": "new.md",
+              "old.md#old": "new.md#old"
+            }
+
+            """, "\(redirects.text)")
+        #expect(try runBinary(["diff", "--since", "HEAD", "."], directory: dir).status == 0)
+        // id --strip takes every anchor, element and alias out again.
+        #expect(try runBinary(["id", "--strip", "guide.md"], directory: dir).text == "# Guide\n\nSee [install](#install) and [faq](setup.md#faq).\n\n## Getting started\n\nSteps.\n\n")
+    }
 }

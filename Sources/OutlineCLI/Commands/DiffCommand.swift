@@ -4,17 +4,28 @@ enum DiffCommand {
     static let spec = CommandSpec(
         name: "diff",
         summary: "Compare section IDs, titles, structure and fold state of two documents or sidecars.",
-        usage: "outline diff [--json] A B",
+        usage: "outline diff [--json] A B | outline diff --since REV [--json | --redirects] [--slugs NAME] [PATH...]",
         overview: """
         A and B are Markdown documents (folded views or not) or sidecar files (JSON, detected by content).
         One line per difference, by section ID: removed, added, renamed, moved (another parent, or out of
         order among shared siblings), level changes, and folded/unfolded when both sides carry fold state.
         Sections hidden in a fold marker count as present. Exit 0 when there is no difference, 1 when
         there is, 2 on error, as diff(1). Typical: outline diff <(git show HEAD:a.md) a.md.
+        With --since REV, every Markdown file under PATH (default: the current directory) is compared
+        with its version at git revision REV: each file's changes (path: change), sections that moved
+        between files (moved ID: A -> B) and files git sees renamed; --redirects prints instead a JSON
+        object mapping every link target that vanished to where it went, for redirect plugins.
         """,
         arguments: [("A B", "Markdown documents or sidecars; one of them may be '-' (standard input).")],
-        options: [OptionSpec("json", "Print {\"version\": 1, \"changes\": [...]} instead.")],
+        options: [
+            OptionSpec("json", "Print {\"version\": 1, \"changes\": [...]} instead (with --since: {\"version\": 1, \"files\", \"moves\", \"renames\"})."),
+            OptionSpec("since", value: "REV", "Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
+            OptionSpec("redirects", "With --since: print {\"old.md#slug\": \"new.md#slug\", ...}, every link target that vanished and where it went."),
+            OptionSpec("slugs", value: "NAME", "With --redirects: how headings become link targets (github, gitlab, pandoc, mkdocs)."),
+        ],
         run: { invocation, console in
+            if let since = invocation.value("since") { return try tree(since: since, invocation: invocation, console: console) }
+            if invocation.has("redirects") { throw UsageError(message: "--redirects needs --since REV") }
             guard invocation.operands.count == 2 else {
                 throw UsageError(message: "diff needs two operands, A and B (got \(invocation.operands.count))")
             }
@@ -36,4 +47,74 @@ enum DiffCommand {
             return changes.isEmpty ? 0 : 1
         }
     )
+
+    /// `diff --since REV [PATH...]`: the docs tree against its version at REV.
+    static func tree(since: String, invocation: Invocation, console: Console) throws -> Int32 {
+        if invocation.has("json") && invocation.has("redirects") { throw UsageError(message: "--json and --redirects cannot be combined") }
+        let profile = try CheckCommand.parseSlugs(invocation.value("slugs"))
+        let operands = invocation.operands.isEmpty ? ["."] : invocation.operands
+        if operands.contains("-") { throw UsageError(message: "--since compares files of the work tree, not standard input") }
+        let files = try FileSystem.expand(operands)
+        let git = try Git(directory: console.workingDirectory ?? ".")
+        let hasHistory = !(since == "HEAD" && !git.hasCommits())
+        if hasHistory { try git.verify(since) }
+        let renames = hasHistory ? try git.renames(since: since) : [:]
+        let listing = hasHistory ? try git.files(at: since) : [:]
+        func document(_ bytes: [UInt8], _ path: String) -> LinkedDocument? {
+            (try? Outline(parsing: bytes, links: true)).map { LinkedDocument(path: path, outline: $0, profile: profile) }
+        }
+        var olds: [String] = []
+        var news: [(path: String, doc: LinkedDocument?)] = []
+        for file in files {
+            guard let relative = git.relativePath(of: file) else { throw Diagnostic.file(file, "not in the git work tree of \(git.root)") }
+            olds.append(renames[relative] ?? relative)
+            news.append((LocalLink.normalize(Inputs.displayName(file)), document(try FileSystem.read(file), LocalLink.normalize(file))))
+        }
+        // Markdown files under a PATH directory that existed at REV and are not here now.
+        let accounted = Set(olds).union(files.compactMap { git.relativePath(of: $0) })
+        let directories = operands.filter { FileSystem.isDirectory($0) }.compactMap { git.relativeDirectory(of: $0) }
+        let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+        var gone: [String] = []
+        for path in listing.keys.sorted() where !accounted.contains(path) && FileSystem.isMarkdownName(path) {
+            if directories.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) { gone.append(path) }
+        }
+        let contents = try git.contents(of: olds + gone, in: listing)
+        var pairs: [TreeHistory.FilePair] = []
+        for (k, new) in news.enumerated() {
+            let oldPath = LocalLink.normalize(git.displayPath(olds[k]))
+            let old = contents[k].flatMap { document($0, oldPath) }
+            pairs.append(.init(oldPath: old == nil ? nil : oldPath, old: old, newPath: new.path, new: new.doc))
+        }
+        for (k, path) in gone.enumerated() {
+            let oldPath = LocalLink.normalize(git.displayPath(path))
+            var newPath: String? = nil, new: LinkedDocument? = nil
+            if let renamed = renamedFrom[path], let bytes = try? FileSystem.read(git.root + "/" + renamed) {
+                newPath = LocalLink.normalize(git.displayPath(renamed))
+                new = document(bytes, newPath!)
+            }
+            pairs.append(.init(oldPath: oldPath, old: contents[news.count + k].flatMap { document($0, oldPath) }, newPath: newPath, new: new))
+        }
+
+        if invocation.has("redirects") {
+            let map = TreeHistory.redirects(pairs)
+            console.out(JSONValue.object(map.map { ($0.from, .string($0.to)) }).pretty())
+            return map.isEmpty ? 0 : 1
+        }
+        let report = TreeHistory.diff(pairs)
+        if invocation.has("json") {
+            console.out(JSONValue.object([
+                ("version", .int(1)),
+                ("files", .array(report.files.map { .object([("path", .string($0.path)), ("changes", .array($0.changes.map(\.json)))]) })),
+                ("moves", .array(report.moves.map { .object([("id", .string($0.id)), ("from", .string($0.from)), ("to", .string($0.to))]) })),
+                ("renames", .array(report.renames.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })),
+            ]).pretty())
+        } else {
+            var out = ""
+            for rename in report.renames { out += "renamed file: \(rename.from) -> \(rename.to)\n" }
+            for move in report.moves { out += "moved \(move.id): \(move.from) -> \(move.to)\n" }
+            for file in report.files { for change in file.changes { out += "\(file.path): \(change.line)\n" } }
+            console.out(out)
+        }
+        return report.isEmpty ? 0 : 1
+    }
 }
