@@ -15,7 +15,7 @@ final class Git {
     init(directory: String) throws {
         self.directory = directory
         guard let top = try Git.run(["rev-parse", "--show-toplevel"], in: directory), !top.isEmpty else {
-            throw Diagnostic.file(directory, "not in a git work tree (check --since needs one)")
+            throw Diagnostic.file(directory, "not in a git work tree (--since needs one)")
         }
         var path = top
         while let last = path.last, last == 10 || last == 13 { path.removeLast() }   // LF, CR

@@ -149,6 +149,14 @@ struct LinksTests {
         #expect(try runBinary(["links", "--check", "a.md"], directory: dir).status == 1)
         let bad = try runBinary(["links", "--since", "nope", "-w", "a.md"], directory: dir)
         #expect(bad.status == 2 && bad.stderr.contains("'nope' is not a git revision"))
+        // Outside a git work tree, --since is a clear error, nothing written.
+        let outside = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try "# A\n\n[x](#y)\n".write(to: outside.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        for command in [["links", "-w", "--since", "HEAD", "a.md"], ["diff", "--since", "HEAD", "."], ["check", "--since", "HEAD", "a.md"]] {
+            let run = try runBinary(command, directory: outside)
+            #expect(run.status == 2 && run.stderr.contains("not in a git work tree (--since needs one)"), "\(command): \(run.stderr)")
+        }
     }
 
     @Test func anIDFragmentFollowsItsSectionWithoutHistory() throws {
