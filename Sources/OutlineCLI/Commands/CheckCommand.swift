@@ -57,7 +57,8 @@ enum CheckCommand {
         // results in the order of `files`.
         let stdin = files.contains("-") ? try Inputs.read("-", console: console) : nil
         // Freeing cmark's trees node by node costs more than the rest of a link check; a tree left to
-        // process exit costs about 8 times its input in memory, so that is done up to 32 MB of input.
+        // process exit costs about 10 times its input in memory (measured), so that is done up to 32 MB
+        // of input.
         let single = files.count == 1 || files.reduce(0, { $0 + FileSystem.size(of: $1) }) <= 32 << 20
         let perFile = Parallel.map(files.count) { k -> Result<(Outline, [Diagnostic]), Diagnostic> in
             let path = files[k]
