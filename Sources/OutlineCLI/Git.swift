@@ -11,6 +11,8 @@ import OutlineCore
 final class Git {
     let root: String
     private let directory: String
+    /// The current directory relative to `root` ("" at the root), nil when it lies outside.
+    private lazy var here: String? = relativeDirectory(of: ".")
 
     init(directory: String) throws {
         self.directory = directory
@@ -38,12 +40,20 @@ final class Git {
     /// A root-relative path as outline prints paths: relative to the current directory (`../x.md` when
     /// it lies outside it).
     func displayPath(_ relative: String) -> String {
-        guard let here = relativeDirectory(of: ".") else { return root + "/" + relative }
-        if here.isEmpty { return relative }
-        var from = here.split(separator: "/").map(String.init)
-        var to = relative.split(separator: "/").map(String.init)
-        while let a = from.first, let b = to.first, a == b, to.count > 1 { from.removeFirst(); to.removeFirst() }
-        return (Array(repeating: "..", count: from.count) + to).joined(separator: "/")
+        guard let here else { return root + "/" + relative }
+        return here.isEmpty ? relative : LocalLink.relative(relative, fromDirectory: here)
+    }
+
+    /// Markdown files of `listing` (a revision's files) under the directories among `operands` that
+    /// are not in `accounted`: deleted since, or renamed to a path outside the given set (with the
+    /// new path, from `renames`: new → old). Root-relative, sorted.
+    func vanishedMarkdown(_ listing: [String: String], accounted: Set<String>, under operands: [String],
+                          renames: [String: String]) -> [(old: String, renamedTo: String?)] {
+        let directories = operands.filter { $0 != "-" && FileSystem.isDirectory($0) }.compactMap { relativeDirectory(of: $0) }
+        let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+        return listing.keys.sorted().filter { path in
+            !accounted.contains(path) && FileSystem.isMarkdownName(path) && directories.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") })
+        }.map { ($0, renamedFrom[$0]) }
     }
 
     /// Root-relative path of a file of the work tree, nil when it lies outside.

@@ -196,6 +196,20 @@ struct LinkableTests {
         }
     }
 
+    /// Every byte outside outline's edits survives in CRLF, BOM, no-final-newline and front-matter
+    /// forms: `id --linkable` and `number` (with its link following) each undo exactly.
+    @Test(arguments: Variant.allCases)
+    func variantsRoundTrip(_ variant: Variant) {
+        for input in [bytes(LinkableTests.document), bytes("---\ntitle: x\n---\n" + LinkableTests.document)].map(variant.apply) {
+            let linkable = runInProcess(["id", "--linkable"], stdin: input).stdout
+            expectBytes(runInProcess(["id", "--strip"], stdin: linkable).stdout, input, "id --strip ∘ id --linkable, \(variant)")
+            #expect(runInProcess(["check"], stdin: linkable).status == 0, "\(variant)")
+            let numbered = runInProcess(["number"], stdin: input).stdout
+            #expect(String(decoding: numbered, as: UTF8.self).contains("(#1-install)"), "\(variant)")
+            expectBytes(runInProcess(["number", "--strip"], stdin: numbered).stdout, input, "number --strip ∘ number, \(variant)")
+        }
+    }
+
     /// cmark, pandoc (`-f gfm`) and Python-Markdown all render the element with its id.
     @Test func renderersKeepTheTarget() throws {
         let dir = try temporaryDirectory()

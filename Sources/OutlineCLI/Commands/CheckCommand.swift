@@ -93,12 +93,16 @@ enum CheckCommand {
             let links = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
             // Asking git for the repository's root costs a process: only when a link needs it.
             let root = current.values.contains(where: { $0.links?.usesRoot == true }) ? links.root : "."
-            // Every file a link points into, read and given its targets once, in parallel.
-            links.prepare(files.flatMap { path in current[path].map { LinkCheck.paths(of: $0, path: Inputs.displayName(path), root: root) } ?? [] })
+            // Each file's local links, found once; every file they point into read and given its
+            // targets once, in parallel.
+            let localLinks = files.map { current[$0]?.links.map(LinkCheck.localLinks(of:)) ?? [] }
+            links.prepare(files.indices.flatMap { LinkCheck.paths(of: localLinks[$0], path: Inputs.displayName(files[$0]), root: root) })
             let parsed = current
             let linkFindings = Parallel.map(files.count) { k -> [Diagnostic] in
                 guard let outline = parsed[files[k]] else { return [] }
-                return LinkCheck.aliasCollisions(outline, path: Inputs.displayName(files[k]), profile: profile) + LinkCheck.findings(outline, path: Inputs.displayName(files[k]), profile: profile, root: root, lookup: links.prepared)
+                let name = Inputs.displayName(files[k])
+                return LinkCheck.aliasCollisions(outline, path: name, profile: profile)
+                    + LinkCheck.findings(outline, path: name, profile: profile, root: root, links: localLinks[k], lookup: links.prepared)
             }
             findings += linkFindings.joined()
             // Each file's findings together, by line (a stable sort keeps the order within a line).
@@ -164,13 +168,7 @@ enum CheckCommand {
         let accounted = Set(oldPaths).union(checked.map(\.relative))
         // Markdown files under a directory operand that existed at `since` and are not checked now:
         // deleted, or renamed to a path outside the checked set (then that file is their new version).
-        let directories = operands.filter { $0 != "-" && FileSystem.isDirectory($0) }.compactMap { git.relativeDirectory(of: $0) }
-        let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
-        var gone: [(old: String, new: String?)] = []
-        for path in tree.keys.sorted() where !accounted.contains(path) && FileSystem.isMarkdownName(path) {
-            guard directories.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) else { continue }
-            gone.append((path, renamedFrom[path]))
-        }
+        let gone = git.vanishedMarkdown(tree, accounted: accounted, under: operands, renames: renames)
         oldPaths += gone.map(\.old)
         let contents = try git.contents(of: oldPaths, in: tree)
 
@@ -184,7 +182,7 @@ enum CheckCommand {
             let old = try Inputs.outline(bytes, path: "\(since):\(entry.old)")
             var new: Outline? = nil
             var newName = display(entry.old)
-            if let renamed = entry.new, let now = try? FileSystem.read(git.root + "/" + renamed) {
+            if let renamed = entry.renamedTo, let now = try? FileSystem.read(git.root + "/" + renamed) {
                 newName = display(renamed)
                 new = try Inputs.outline(now, path: newName)
             }

@@ -72,12 +72,8 @@ enum DiffCommand {
         }
         // Markdown files under a PATH directory that existed at REV and are not here now.
         let accounted = Set(olds).union(files.compactMap { git.relativePath(of: $0) })
-        let directories = operands.filter { FileSystem.isDirectory($0) }.compactMap { git.relativeDirectory(of: $0) }
-        let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
-        var gone: [String] = []
-        for path in listing.keys.sorted() where !accounted.contains(path) && FileSystem.isMarkdownName(path) {
-            if directories.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) { gone.append(path) }
-        }
+        let vanished = git.vanishedMarkdown(listing, accounted: accounted, under: operands, renames: renames)
+        let gone = vanished.map(\.old)
         let contents = try git.contents(of: olds + gone, in: listing)
         var pairs: [TreeHistory.FilePair] = []
         for (k, new) in news.enumerated() {
@@ -88,7 +84,7 @@ enum DiffCommand {
         for (k, path) in gone.enumerated() {
             let oldPath = LocalLink.normalize(git.displayPath(path))
             var newPath: String? = nil, new: LinkedDocument? = nil
-            if let renamed = renamedFrom[path], let bytes = try? FileSystem.read(git.root + "/" + renamed) {
+            if let renamed = vanished[k].renamedTo, let bytes = try? FileSystem.read(git.root + "/" + renamed) {
                 newPath = LocalLink.normalize(git.displayPath(renamed))
                 new = document(bytes, newPath!)
             }

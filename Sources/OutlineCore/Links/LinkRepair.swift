@@ -157,24 +157,22 @@ public enum LinkRepair {
 
     /// `path` relative to the directory of `file` (both as outline names files).
     static func relativePath(to path: String, fromDirectoryOf file: String) -> String {
-        var from = LocalLink.normalize(file).split(separator: "/").dropLast().map(String.init)
-        if from == ["."] { from = [] }
-        var to = LocalLink.normalize(path).split(separator: "/").map(String.init)
-        while let a = from.first, let b = to.first, a == b, to.count > 1 { from.removeFirst(); to.removeFirst() }
-        return (Array(repeating: "..", count: from.count) + to).joined(separator: "/")
+        let directory = LocalLink.normalize(file).split(separator: "/").dropLast().joined(separator: "/")
+        return LocalLink.relative(path, fromDirectory: directory.isEmpty ? "." : directory)
     }
 
     /// Percent-encoding where a link destination needs it: spaces, controls and the characters that
     /// end or confuse a Markdown destination. Letters of any script stay as they are.
-    static func encodeFragment(_ s: String) -> String { encode(s, keepSlash: false) }
-    static func encodePath(_ s: String) -> String { encode(s, keepSlash: true) }
+    static func encodeFragment(_ s: String) -> String { encode(s, fragment: true) }
+    static func encodePath(_ s: String) -> String { encode(s, fragment: false) }
 
-    private static func encode(_ s: String, keepSlash: Bool) -> String {
+    /// `?` is encoded in fragments only (as before this refactor; a path with `?` is left as it is).
+    private static func encode(_ s: String, fragment: Bool) -> String {
         var out = String.UnicodeScalarView()
         let hex = Array("0123456789ABCDEF".unicodeScalars)
         for scalar in s.unicodeScalars {
             let v = scalar.value
-            let special = v <= 32 || v == 127 || "<>()\"`\\%#".unicodeScalars.contains(scalar) || (!keepSlash && scalar == "?")
+            let special = v <= 32 || v == 127 || "<>()\"`\\%#".unicodeScalars.contains(scalar) || (fragment && scalar == "?")
             if special {
                 out.append("%")
                 out.append(hex[Int(v >> 4)])

@@ -95,6 +95,16 @@ public struct LocalLink: Sendable, Equatable {
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 
+    /// `path` relative to `directory` (both as outline names them, or both root-relative): shared
+    /// prefix dropped, one `..` per directory left.
+    public static func relative(_ path: String, fromDirectory directory: String) -> String {
+        var from = normalize(directory).split(separator: "/").map(String.init)
+        if from == ["."] { from = [] }
+        var to = normalize(path).split(separator: "/").map(String.init)
+        while let a = from.first, let b = to.first, a == b, to.count > 1 { from.removeFirst(); to.removeFirst() }
+        return (Array(repeating: "..", count: from.count) + to).joined(separator: "/")
+    }
+
     /// True for a Markdown file name (`.md`, `.markdown`, any case).
     public static func isMarkdown(_ path: String) -> Bool {
         let lower = path.lowercased()

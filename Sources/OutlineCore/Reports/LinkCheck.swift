@@ -32,11 +32,10 @@ public enum LinkCheck {
 
     /// The paths (resolved as `LocalLink.resolve` does) that `outline`'s links point into: what the
     /// caller must look up.
-    public static func paths(of outline: Outline, path: String, root: String) -> [String] {
-        guard let inventory = outline.links else { return [] }
+    public static func paths(of links: [(line: Int, link: LocalLink)], path: String, root: String) -> [String] {
         var seen = Set<String>()
         var paths: [String] = []
-        for (_, link) in localLinks(of: inventory) where !link.path.isEmpty && seen.insert(link.path).inserted {
+        for (_, link) in links where !link.path.isEmpty && seen.insert(link.path).inserted {
             paths.append(LocalLink.resolve(link.path, from: path, root: root))
         }
         return paths
@@ -62,13 +61,14 @@ public enum LinkCheck {
 
     /// A finding for each broken local link of `outline` (parsed with `links: true`), named `path`.
     /// `lookup` gets resolved paths; `root` is what a leading `/` stands for.
+    /// `links`: the document's `localLinks`, when the caller has them already.
     public static func findings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
-                                lookup: (String) -> Destination) -> [Diagnostic] {
+                                links: [(line: Int, link: LocalLink)]? = nil, lookup: (String) -> Destination) -> [Diagnostic] {
         guard let inventory = outline.links else { return [] }
         var own: LinkTargets? = nil
         var found: [Diagnostic] = []
         var seen = Set<String>()
-        for (line, link) in localLinks(of: inventory) {
+        for (line, link) in links ?? localLinks(of: inventory) {
             guard seen.insert("\(line)\u{0}\(link.destination)").inserted else { continue }
             let targets: LinkTargets
             var inFile = "this file"
