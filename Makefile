@@ -26,8 +26,8 @@ deps:
 	@pkg-config --exists libcmark || { echo "libcmark-dev is still missing"; exit 1; }
 
 # The tests also use the cmark command (render equivalence), git (check --since), setpriv (runs as an
-# unprivileged user), groff (the man page), pandoc (formatter round trip) and python3 (pre-commit,
-# jsonschema, mdformat and pymarkdownlnt from PyPI).
+# unprivileged user), groff (the man page), pandoc (formatter round trip), patch (--diff applies) and
+# python3 (pre-commit, jsonschema, mdformat and pymarkdownlnt from PyPI).
 test-deps: deps
 	@missing=""; \
 	command -v cmark >/dev/null || missing="$$missing cmark"; \
@@ -35,6 +35,7 @@ test-deps: deps
 	command -v setpriv >/dev/null || missing="$$missing util-linux"; \
 	command -v groff >/dev/null || missing="$$missing groff-base"; \
 	command -v pandoc >/dev/null || missing="$$missing pandoc"; \
+	command -v patch >/dev/null || missing="$$missing patch"; \
 	command -v python3 >/dev/null || missing="$$missing python3 python3-venv"; \
 	if [ -n "$$missing" ]; then echo "installing$$missing (apt-get)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi

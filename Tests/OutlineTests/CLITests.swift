@@ -35,7 +35,7 @@ struct CLITests {
             (["tree", "--depth"], "outline: option '--depth' needs a value (N)", "See 'outline tree --help'."),
             (["tree", "--depth", "0"], "outline: --depth needs a whole number of at least 1, not '0'", "See 'outline tree --help'."),
             (["id", "--strip=yes"], "outline: option '--strip' takes no value", "See 'outline id --help'."),
-            (["id", "a.md", "b.md"], "outline: several FILEs need --write or --check", "See 'outline id --help'."),
+            (["id", "a.md", "b.md"], "outline: several FILEs need --write, --check or --diff", "See 'outline id --help'."),
             (["id", "-w"], "outline: --write needs FILE operands (standard input cannot be rewritten in place)", "See 'outline id --help'."),
             (["id", "-w", "--check", "a.md"], "outline: --write and --check cannot be combined", "See 'outline id --help'."),
             // The nearest known name, when one is near.
@@ -75,7 +75,7 @@ struct CLITests {
 
         let directory = try runBinary(["id", dir.path])
         #expect(directory.status == 2 && directory.stdout.isEmpty)
-        #expect(directory.stderr == "outline: \(dir.path): is a directory (give --write or --check to work on the Markdown files in it)\n")
+        #expect(directory.stderr == "outline: \(dir.path): is a directory (give --write, --check or --diff to work on the Markdown files in it)\n")
 
         let notADirectory = try runBinary(["tree", good.path + "/x.md"])
         #expect(notADirectory.status == 2 && notADirectory.stderr == "outline: \(good.path)/x.md: not a directory\n")
@@ -124,7 +124,7 @@ struct CLITests {
         try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: unchanged.path)
 
         let result = try runBinary(["id", "-w", changed.path, unchanged.path])
-        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty)
+        #expect(result.status == 0 && result.stdout.isEmpty && result.stderr == "outline: 1 file changed\n")
         #expect(try [UInt8](Data(contentsOf: changed)) == pinned)
         let attributes = try FileManager.default.attributesOfItem(atPath: changed.path)
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o640)

@@ -4,7 +4,7 @@ enum FoldCommand {
     static let spec = CommandSpec(
         name: "fold",
         summary: "Write the document with sections collapsed into fold markers.",
-        usage: "outline fold [--depth N] [--id ID]... [--state FILE] [--save-state FILE] [FILE]",
+        usage: "outline fold [--depth N] [--id ID]... [--state FILE] [--save-state FILE] [-o FILE] [FILE]",
         overview: """
         --depth N shows the outline to depth N of the section tree (top-level sections are depth 1,
         whatever their heading level): deeper headings and all body text are hidden. --id and --state
@@ -20,6 +20,7 @@ enum FoldCommand {
             OptionSpec("id", value: "ID", repeatable: true, "Collapse the section with this ID, body and subsections."),
             OptionSpec("state", value: "FILE", "Collapse the sections a sidecar lists as folded (IDs that no longer exist: a warning)."),
             OptionSpec("save-state", value: "FILE", "Also write the sidecar for what was folded to FILE."),
+            RewritingCommand.output,
         ],
         run: run
     )
@@ -38,7 +39,7 @@ enum FoldCommand {
         if let save, let state = result.foldState {
             try FileSystem.writeAtomically(Array(state.text().utf8), to: save, createIfMissing: true)
         }
-        console.out(result.rewrite)
+        try RewritingCommand.emitOne(result.rewrite, invocation: invocation, console: console)
         return 0
     }
 }

@@ -4,7 +4,7 @@ enum IDCommand {
     static let spec = CommandSpec(
         name: "id",
         summary: "Pin stable IDs: add an anchor line to every section heading that lacks one.",
-        usage: "outline id [--linkable | --strip] [-w | --check] [FILE...]",
+        usage: "outline id [--linkable | --strip] [-w | --check | --diff | -o FILE] [FILE...]",
         overview: """
         Each section heading gets <!-- outline:ID --> on the line after it. Existing anchors are kept,
         whatever the heading is now called; a later copy of an ID gets a fresh one (with a warning);

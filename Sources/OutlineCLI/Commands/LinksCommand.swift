@@ -4,7 +4,7 @@ enum LinksCommand {
     static let spec = CommandSpec(
         name: "links",
         summary: "Repair local links that a rename, a move or numbering broke, through stable IDs.",
-        usage: "outline links [-w | --check] [--since REV [--keep-aliases]] [--slugs NAME] [--root DIR] [FILE...]",
+        usage: "outline links [-w | --check | --diff | -o FILE] [--since REV [--keep-aliases]] [--slugs NAME] [--root DIR] [FILE...]",
         overview: """
         Rewrites every local link that no longer resolves but whose section can be identified exactly
         one way: the fragment is a section's stable ID; or, with --since REV, the fragment named a

@@ -4,7 +4,7 @@ enum NumberCommand {
     static let spec = CommandSpec(
         name: "number",
         summary: "Number headings hierarchically (## 1.2 Install); idempotent and reversible.",
-        usage: "outline number [--levels A-B] [--strip] [--slugs NAME] [-w | --check] [FILE...]",
+        usage: "outline number [--levels A-B] [--strip] [--slugs NAME] [-w | --check | --diff | -o FILE] [FILE...]",
         overview: """
         Numbers follow the section tree, one component per numbered ancestor, so a level jump never
         gives 1.0.1. By default every section heading is numbered, except a document title (the first

@@ -4,7 +4,7 @@ enum UnfoldCommand {
     static let spec = CommandSpec(
         name: "unfold",
         summary: "Expand fold markers with the lines they hid, taken from the original document.",
-        usage: "outline unfold --from ORIGINAL [--id ID]... [--strict] [FOLDED]",
+        usage: "outline unfold --from ORIGINAL [--id ID]... [--strict] [-o FILE] [FOLDED]",
         overview: """
         Each fold marker is replaced by the hidden lines of the section with its ID in ORIGINAL, wherever
         the marker now stands: headings renamed, sections reordered, deleted or added in the folded view
@@ -17,6 +17,7 @@ enum UnfoldCommand {
             OptionSpec("from", value: "ORIGINAL", "The document the folded view was made from (required)."),
             OptionSpec("id", value: "ID", repeatable: true, "Expand only the markers of this section."),
             OptionSpec("strict", "A marker whose hash no longer matches ORIGINAL is an error, not a warning."),
+            RewritingCommand.output,
         ],
         run: run
     )
@@ -36,7 +37,7 @@ enum UnfoldCommand {
             try Unfold.apply(folded, original: original, only: only.isEmpty ? nil : Set(only), strict: invocation.has("strict"))
         }
         Inputs.warn(console, path: path, result.diagnostics)
-        console.out(result.rewrite)
+        try RewritingCommand.emitOne(result.rewrite, invocation: invocation, console: console)
         return 0
     }
 }

@@ -166,13 +166,14 @@ public enum LinkRepair {
     static func encodeFragment(_ s: String) -> String { encode(s, fragment: true) }
     static func encodePath(_ s: String) -> String { encode(s, fragment: false) }
 
-    /// `?` is encoded in fragments only (as before this refactor; a path with `?` is left as it is).
+    /// `?` is encoded in paths only: there it would start a query, while a fragment may hold it as it
+    /// is (RFC 3986, section 3.5).
     private static func encode(_ s: String, fragment: Bool) -> String {
         var out = String.UnicodeScalarView()
         let hex = Array("0123456789ABCDEF".unicodeScalars)
         for scalar in s.unicodeScalars {
             let v = scalar.value
-            let special = v <= 32 || v == 127 || "<>()\"`\\%#".unicodeScalars.contains(scalar) || (fragment && scalar == "?")
+            let special = v <= 32 || v == 127 || "<>()\"`\\%#".unicodeScalars.contains(scalar) || (!fragment && scalar == "?")
             if special {
                 out.append("%")
                 out.append(hex[Int(v >> 4)])
