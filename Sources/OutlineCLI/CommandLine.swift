@@ -21,7 +21,7 @@ public enum OutlineCommandLine {
     /// Every subcommand, in the order `outline --help` lists them.
     public static let commands: [CommandSpec] = [
         IDCommand.spec, NumberCommand.spec, FoldCommand.spec, UnfoldCommand.spec, DiffCommand.spec,
-        StateCommand.spec, TreeCommand.spec, CheckCommand.spec, LinksCommand.spec,
+        StateCommand.spec, TreeCommand.spec, CheckCommand.spec, LinksCommand.spec, TOCCommand.spec,
     ]
 
     public static let globalOptions: [OptionSpec] = [

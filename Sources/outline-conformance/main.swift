@@ -294,6 +294,24 @@ var properties: [Property] = [
         let expected = original.sections.filter { $0.depth == 1 }.map { "\($0.heading.level) \($0.id)" }
         return view.sections.map({ "\($0.heading.level) \($0.id)" }) == expected ? nil : "visible headings differ"
     },
+    // SPEC §8: `toc --insert` adds one block and changes no other byte; `toc` of that changes nothing;
+    // every link in the block resolves under check's own link rules (cmark's reading of the links).
+    Property(name: "toc --insert: bytes outside the block kept, idempotent, every TOC link resolves") { m in
+        let original = try m.parsed()
+        guard original.tocMarkers.isEmpty, !original.isFoldedView else { return nil }
+        let options = TableOfContents.Options(insert: true)
+        let once = try TableOfContents.apply(try Outline(parsing: m.x, links: true), options: options).output
+        let prefix = zip(once, m.x).prefixLength(while: { $0 == $1 })
+        let suffix = zip(once.reversed(), m.x.reversed()).prefixLength(while: { $0 == $1 })
+        if prefix + suffix < m.x.count { return "bytes outside the inserted block changed" }
+        let parsed = try Outline(parsing: once, links: true)
+        guard parsed.tocMarkers.count == 2 else { return "the inserted markers are not markers (\(parsed.tocMarkers.count) found)" }
+        if let problem = differ(try TableOfContents.apply(parsed, options: options).output, once) { return "not idempotent: \(problem)" }
+        let first = parsed.tocMarkers[0].line + 1, last = parsed.tocMarkers[1].line + 1
+        let broken = LinkCheck.findings(parsed, path: "doc.md", profile: .github, root: ".", lookup: { _ in .file })
+            .filter { ($0.line ?? 0) > first && ($0.line ?? 0) < last }
+        return broken.first.map { "TOC link broken: \($0.message)" }
+    },
     Property(name: "number keeps the blocks and the heading count of cmark's rendering") { m in
         let before = withoutOutlineLines(m.htmlX()!), after = withoutOutlineLines(m.html(of: "number", try m.numberX()))
         if headingCount(before) != headingCount(after) { return "heading count \(headingCount(before)) became \(headingCount(after))" }

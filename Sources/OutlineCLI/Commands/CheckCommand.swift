@@ -3,14 +3,15 @@ import OutlineCore
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
-        summary: "Report anchor, numbering and fold problems: the gate for hooks and CI.",
+        summary: "Report anchor, numbering, fold, TOC and link problems: the gate for hooks and CI.",
         usage: "outline check [--allow-folds] [--no-links] [--slugs NAME] [--root DIR] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--format FORMAT] [FILE...]",
         overview: """
         Prints one 'path:line: message' line per finding: headings without anchors, duplicate IDs,
         malformed or orphan anchors, stale numbering (in a numbered document), fold markers (a folded
         view committed in place of its document has lost its hidden lines), malformed or orphan fold
-        markers, and broken local links: a path that does not exist, or a fragment that is not a heading
-        (by the slug profile's rules) or an HTML id of the file it points into. --against and --since check that every anchored ID of the older version still exists,
+        markers, stale or malformed tables of contents (see 'outline toc'), and broken local links: a
+        path that does not exist, or a fragment that is not a heading (by the slug profile's rules) or
+        an HTML id of the file it points into. --against and --since check that every anchored ID of the older version still exists,
         so that links and fold state keyed on IDs keep working; with --since, a Markdown file deleted
         under a given directory has lost its anchors, a file git sees renamed is compared with its old
         path, and an ID that left one checked file for exactly one other has moved, not gone.
@@ -65,8 +66,8 @@ enum CheckCommand {
             let name = Inputs.displayName(path)
             do {
                 let bytes = try stdin.flatMap { path == "-" ? $0 : nil } ?? FileSystem.read(path)
-                let outline = try Inputs.outline(bytes, path: path, last: single, links: checkLinks)
-                var found = Check.findings(outline, path: name, allowFolds: allowFolds, numberLevels: numberLevels)
+                let outline = try Inputs.outline(bytes, path: path, last: single, links: checkLinks || TableOfContents.mayHaveMarkers(bytes))
+                var found = Check.findings(outline, path: name, allowFolds: allowFolds, numberLevels: numberLevels, profile: profile)
                 if let state { found += Check.missingFolded(state, in: outline, name: name) }
                 return .success((outline, found))
             } catch let error as Diagnostic {

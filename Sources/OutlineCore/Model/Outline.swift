@@ -43,6 +43,10 @@ public struct Outline: Sendable {
     /// Every readable fold marker, wherever it stands.
     public let markers: [FoldMarker]
     public let malformedMarkers: [MalformedMarker]
+    /// Table-of-contents markers, in document order (SPEC §8).
+    public let tocMarkers: [TOCMarker]
+    /// The style of the document's first bullet list, if it has one.
+    public let listStyle: ListStyle?
     /// What links need, when the parse was asked for it (`links: true`).
     public let links: LinkInventory?
     /// Record lines that do not stand directly after a section heading.
@@ -75,6 +79,8 @@ public struct Outline: Sendable {
         self.records = document.records
         self.markers = document.markers
         self.malformedMarkers = document.malformedMarkers
+        self.tocMarkers = document.tocMarkers
+        self.listStyle = document.listStyle
         self.links = document.links
         var recordAt: [Int: Int] = [:]
         for (k, r) in document.records.enumerated() { recordAt[r.line] = k }
@@ -83,6 +89,8 @@ public struct Outline: Sendable {
         var usedRecords = Set<Int>()
         var usedMarkers = Set<Int>()
         var allocator = IDAllocator(capacity: document.headings.count + document.records.count)
+        // `<!-- outline:toc -->` is a table-of-contents marker, so no section may have that ID.
+        allocator.reserve(CommentFormat.tocKeyword)
         for record in document.records { if let id = record.id { allocator.reserve(id) } }
         for marker in document.markers {
             allocator.reserve(marker.id)

@@ -7,6 +7,9 @@ struct CommonMarkBlock {
         case heading(level: Int, text: String)
         /// An HTML block: outline's anchor, record and fold-marker lines are HTML blocks.
         case html
+        /// The first top-level bullet list: its marker's 0-based column, and how far its first nested
+        /// bullet list stands to the right of its item (a table of contents copies the style).
+        case bulletList(column: Int, nestedIndent: Int?)
     }
     let kind: Kind
     /// 0-based line where cmark says the block starts. Start lines are reliable; cmark's end positions
@@ -78,6 +81,7 @@ enum CommonMark {
             }
         }
 
+        var sawBulletList = false
         var node = cmark_node_first_child(document)
         while let current = node {
             let type = cmark_node_get_type(current)
@@ -87,11 +91,33 @@ enum CommonMark {
                 blocks.append(CommonMarkBlock(kind: .heading(level: level, text: plainText(of: current)), startLine: line))
             } else if type == CMARK_NODE_HTML_BLOCK {
                 blocks.append(CommonMarkBlock(kind: .html, startLine: line))
+            } else if type == CMARK_NODE_LIST, !sawBulletList, cmark_node_get_list_type(current) == CMARK_BULLET_LIST {
+                sawBulletList = true
+                blocks.append(CommonMarkBlock(kind: .bulletList(column: Int(cmark_node_get_start_column(current)) - 1,
+                                                                nestedIndent: nestedIndent(of: current)), startLine: line))
             }
             node = cmark_node_next(current)
         }
         if let inventory { inventory.pointee = takeInventory(of: document) }
         return blocks
+    }
+
+    /// How far the first bullet list nested in an item of `list` stands to the right of that item.
+    private static func nestedIndent(of list: OpaquePointer) -> Int? {
+        var item = cmark_node_first_child(list)
+        while let i = item {
+            var child = cmark_node_first_child(i)
+            while let c = child {
+                if cmark_node_get_type(c) == CMARK_NODE_LIST, cmark_node_get_list_type(c) == CMARK_BULLET_LIST,
+                   cmark_node_get_start_line(c) > cmark_node_get_start_line(i) {
+                    let indent = Int(cmark_node_get_start_column(c)) - Int(cmark_node_get_start_column(i))
+                    return indent > 0 ? indent : nil
+                }
+                child = cmark_node_next(c)
+            }
+            item = cmark_node_next(i)
+        }
+        return nil
     }
 
     /// Every heading's text, link and image destination, and raw HTML, in document order. A walk by

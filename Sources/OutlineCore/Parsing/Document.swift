@@ -26,6 +26,13 @@ public struct Heading: Sendable {
     public let contentEnd: Int
 }
 
+/// How a document writes bullet lists: the bullet character, and how far a nested list is indented
+/// under its item (nil when the first list nests none).
+public struct ListStyle: Sendable, Equatable {
+    public let bullet: UInt8
+    public let indent: Int?
+}
+
 /// A parsed input: its bytes and lines, front matter, top-level headings and outline's own lines.
 public struct Document: Sendable {
     public let source: Source
@@ -36,6 +43,11 @@ public struct Document: Sendable {
     public let records: [RecordLine]
     public let markers: [FoldMarker]
     public let malformedMarkers: [MalformedMarker]
+    /// Table-of-contents markers (opening and end), in document order.
+    public let tocMarkers: [TOCMarker]
+    /// The bullet character and nesting indentation of the document's first bullet list (cmark's
+    /// reading), for a table of contents that follows the document's style; nil when it has none.
+    public let listStyle: ListStyle?
     /// What links need (every heading's text, destinations, raw HTML); nil unless asked for.
     public let links: LinkInventory?
 
@@ -58,6 +70,8 @@ public struct Document: Sendable {
         var records: [RecordLine] = []
         var markers: [FoldMarker] = []
         var malformed: [MalformedMarker] = []
+        var tocMarkers: [TOCMarker] = []
+        var listStyle: ListStyle? = nil
         var inventory = LinkInventory()
         let blocks = try withUnsafeMutablePointer(to: &inventory) { pointer in
             try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory, inventory: links ? pointer : nil)
@@ -74,7 +88,14 @@ public struct Document: Sendable {
                 case .record(let r): records.append(r)
                 case .marker(let m): markers.append(m)
                 case .malformedMarker(let m): malformed.append(m)
+                case .toc(let m): tocMarkers.append(m)
                 case nil: break
+                }
+            case let .bulletList(column, nestedIndent):
+                guard listStyle == nil else { break }
+                let at = source.lineStarts[block.startLine] + column
+                if at < source.bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(source.bytes[at]) {
+                    listStyle = ListStyle(bullet: source.bytes[at], indent: nestedIndent)
                 }
             }
         }
@@ -82,6 +103,8 @@ public struct Document: Sendable {
         self.records = records
         self.markers = markers
         self.malformedMarkers = malformed
+        self.tocMarkers = tocMarkers
+        self.listStyle = listStyle
     }
 
     /// Extent of a heading cmark reports as starting on `startLine`. cmark's end positions are wrong

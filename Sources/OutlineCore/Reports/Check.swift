@@ -7,7 +7,10 @@ public enum Check {
     /// its hidden lines).
     /// - Parameter numberLevels: the `--levels` the document is numbered with (nil: `number`'s default),
     ///   so that stale numbering is exactly what `outline number` would change.
-    public static func findings(_ outline: Outline, path: String, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil) -> [Diagnostic] {
+    /// - Parameter profile: the slug profile a table of contents links with; a stale or malformed one
+    ///   is a finding (the outline must have been parsed with `links: true` when it has TOC markers).
+    public static func findings(_ outline: Outline, path: String, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil,
+                                profile: SlugProfile = .github) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for section in outline.sections {
             let headingLine = section.heading.firstLine + 1
@@ -32,6 +35,7 @@ public enum Check {
             }
         }
         found += staleNumbers(outline, levels: numberLevels)
+        found += TableOfContents.findings(outline, profile: profile)
         for marker in outline.malformedMarkers {
             found.append(.finding(.malformedFoldMarker, line: marker.line + 1, "malformed fold marker: \(marker.reason)"))
         }

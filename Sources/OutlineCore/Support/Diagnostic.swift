@@ -30,6 +30,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case removedAnchor = "removed-anchor"
         case brokenLink = "broken-link"
         case aliasCollision = "alias-collision"
+        case staleTOC = "stale-toc"
+        case malformedTOC = "malformed-toc"
         // Errors and warnings of the commands.
         case binaryInput = "binary-input"
         case malformedSidecar = "malformed-sidecar"

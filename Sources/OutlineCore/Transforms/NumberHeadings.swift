@@ -11,10 +11,7 @@ public enum NumberHeadings {
     /// title (the first heading, when it is the document's only level-1 heading).
     public static func plan(_ outline: Outline, levels: ClosedRange<Int>?) -> [String?] {
         let sections = outline.sections
-        let titleIndex: Int? = {
-            guard levels == nil, let first = sections.first, first.heading.level == 1 else { return nil }
-            return sections.dropFirst().contains { $0.heading.level == 1 } ? nil : 0
-        }()
+        let titleIndex = levels == nil ? self.titleIndex(outline) : nil
         var numbers = [String?](repeating: nil, count: sections.count)
         var counters: [Int: Int] = [:]   // key: index of the nearest numbered ancestor, -1 for none
         for (index, section) in sections.enumerated() {
@@ -28,6 +25,14 @@ public enum NumberHeadings {
             numbers[index] = ancestor.map { numbers[$0]! + "." + String(count) } ?? String(count)
         }
         return numbers
+    }
+
+    /// The document title: the first heading, when it is the document's only level-1 heading. It is
+    /// not numbered, and a table of contents does not list it.
+    public static func titleIndex(_ outline: Outline) -> Int? {
+        let sections = outline.sections
+        guard let first = sections.first, first.heading.level == 1 else { return nil }
+        return sections.dropFirst().contains { $0.heading.level == 1 } ? nil : 0
     }
 
     /// Numbers every heading in range, renumbers those outline numbered before, and takes outline's

@@ -8,6 +8,7 @@
 /// <!-- outline:number=1.2 -->                 a record without ID (written by `number` on an unpinned heading)
 /// <!-- outline:b fold=added -->               an anchor `fold` added; `unfold` and `id --strip` take it out
 /// <!-- outline-fold:install lines=12-80 hash=1f3a9c2e hidden=linux:3,macos:3 -->   a fold marker
+/// <!-- outline:toc depth=2 --> … <!-- outline:toc end -->   a table of contents (`toc` is no section's ID)
 /// ```
 enum CommentFormat {
     /// What every outline comment starts with, after at most three spaces.
@@ -38,6 +39,35 @@ enum CommentFormat {
         var text = "<!-- outline-fold:\(id) lines=\(lines.lowerBound + 1)-\(lines.upperBound + 1) hash=\(ContentHash.hex(hash))"
         if !hidden.isEmpty { text += " hidden=" + hidden.map { "\($0.id):\($0.level)" }.joined(separator: ",") }
         return Array((text + " -->").utf8)
+    }
+
+    /// The word after `outline:` that makes a line a TOC marker; `end` after it closes the block.
+    static let tocKeyword = "toc"
+    static let tocEndWord = "end"
+    /// `toc=no` on an anchor leaves the section, with its subsections, out of tables of contents.
+    static let tocKey = "toc"
+    static let tocExcluded = "no"
+    static let tocOpenLine = "<!-- outline:toc -->"
+    static let tocEndLine = "<!-- outline:toc end -->"
+
+    /// A TOC marker from the tokens after `toc`.
+    static func tocMarker(line: Int, tokens: ArraySlice<CommentToken>, wellFormed: Bool) -> TOCMarker {
+        guard wellFormed else {
+            return TOCMarker(line: line, isEnd: false, attributes: [], problem: "the comment must end with '-->' on the same line, with nothing after it")
+        }
+        if tokens.count == 1, tokens.first!.text == tocEndWord {
+            return TOCMarker(line: line, isEnd: true, attributes: [], problem: nil)
+        }
+        var attributes: [(key: String, value: String)] = []
+        for token in tokens {
+            guard token.isAttribute else {
+                return TOCMarker(line: line, isEnd: false, attributes: [],
+                                 problem: "'\(token.text)' (after 'toc' only 'end' or key=value attributes such as depth=2)")
+            }
+            let parts = token.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            attributes.append((String(parts[0]), String(parts[1])))
+        }
+        return TOCMarker(line: line, isEnd: false, attributes: attributes, problem: nil)
     }
 
     /// The element a linkable anchor (and each alias) carries after the comment: `<a id="ID"></a>`.

@@ -123,6 +123,21 @@ public final class FoldMarker: Sendable {
     }
 }
 
+/// `<!-- outline:toc depth=2 -->` opens a table of contents, `<!-- outline:toc end -->` closes it
+/// (SPEC §8). The ID `toc` is reserved for it: no section gets that ID.
+public struct TOCMarker: Sendable {
+    /// 0-based line of the marker.
+    public let line: Int
+    public let isEnd: Bool
+    /// `key=value` attributes of an opening marker (`depth=2`), in order.
+    public let attributes: [(key: String, value: String)]
+    /// Why the line is not a usable marker (words where only `end` or attributes may stand, a comment
+    /// that does not end on the line); nil for a good one.
+    public let problem: String?
+
+    public func attribute(_ key: String) -> String? { attributes.first { $0.key == key }?.value }
+}
+
 /// A fold marker that cannot be read, with the reason.
 public struct MalformedMarker: Sendable {
     public let line: Int
@@ -134,6 +149,7 @@ enum OutlineCommentParser {
         case record(RecordLine)
         case marker(FoldMarker)
         case malformedMarker(MalformedMarker)
+        case toc(TOCMarker)
     }
 
     /// Reads line `line` of `source` as one of outline's comments; nil when it is none.
@@ -186,6 +202,9 @@ enum OutlineCommentParser {
         // cmark's scanners do not match across invalid UTF-8, so such a comment does not end here.
         let validUTF8 = bytes[range].allSatisfy { $0 < 0x80 } || String(validating: bytes[range], as: UTF8.self) != nil
 
+        if !isMarker, let first = tokens.first, first.text == CommentFormat.tocKeyword {
+            return .toc(CommentFormat.tocMarker(line: line, tokens: tokens.dropFirst(), wellFormed: wellFormed && elements.isEmpty && validUTF8))
+        }
         if isMarker {
             if !validUTF8 { return .malformedMarker(MalformedMarker(line: line, reason: "the line is not valid UTF-8")) }
             return .marker(from: tokens, line: line, wellFormed: wellFormed)

@@ -1,0 +1,35 @@
+import OutlineCore
+
+enum TOCCommand {
+    static let spec = CommandSpec(
+        name: "toc",
+        summary: "Fill tables of contents between <!-- outline:toc --> and <!-- outline:toc end -->.",
+        usage: "outline toc [--depth N] [--insert] [--slugs NAME] [-w | --check | --diff | -o FILE] [FILE...]",
+        overview: """
+        The lines between the markers become a nested bullet list of [Title](#target) links: the section
+        tree without a document title (the first heading, when it is the only level-1 heading), N list
+        levels deep (default 3; depth=N on the opening marker wins for its block). Titles are plain text
+        with Markdown's punctuation escaped, numbers as written; a target is the section's linkable
+        anchor, else its heading's slug under the slug profile. A section whose anchor carries toc=no is
+        left out with its subsections. The bullet, nesting and line endings follow the document; every
+        byte outside the markers is kept; markers inside code are not markers. --insert adds the markers
+        after the title heading and its anchor (else at the top, after front matter) where there are none.
+        """,
+        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        options: [
+            OptionSpec("depth", value: "N", "List N levels of sections (default 3); a marker's depth=N wins."),
+            OptionSpec("insert", "Add the markers where a document has none: after the title heading and its anchor, else at the top."),
+            OptionSpec("slugs", value: "NAME", "How headings become link targets: github (the default), gitlab, pandoc or mkdocs."),
+        ] + RewritingCommand.options,
+        run: { invocation, console in
+            let options = TableOfContents.Options(profile: try CheckCommand.parseSlugs(invocation.value("slugs")),
+                                                  depth: try Inputs.depth(invocation), insert: invocation.has("insert"))
+            if let depth = options.depth, depth > 6 {
+                throw UsageError(message: "--depth for a table of contents is at most 6, not \(depth)")
+            }
+            return try RewritingCommand.run(invocation, console: console, links: { _ in true }) { outline in
+                try TableOfContents.apply(outline, options: options)
+            }
+        }
+    )
+}

@@ -1,0 +1,285 @@
+/// `outline toc` (SPEC §8): the lines between `<!-- outline:toc -->` and `<!-- outline:toc end -->`
+/// become a nested bullet list of links to the document's sections, built from the section tree.
+///
+/// Only the lines between the markers are outline's; every other byte is kept. Markers are HTML blocks
+/// cmark finds at the top level, so a marker inside code or a block quote is not one. The list follows
+/// the document: the bullet and nesting of the block's current list (else of the document's first
+/// bullet list), and the opening marker's line ending. Entries are `[Title](#target)`: the title as
+/// plain text with Markdown's punctuation escaped, the number as written, and the target a link to the
+/// section resolves to under the slug profile (its linkable anchor when it has one).
+public enum TableOfContents {
+    /// How many list levels deep a TOC goes unless `--depth` or the marker says otherwise.
+    public static let defaultDepth = 3
+
+    public struct Options: Sendable {
+        public var profile: SlugProfile
+        /// `--depth N` (or the config); the marker's `depth=` wins over it for its block.
+        public var depth: Int?
+        /// `--insert`: add markers (and the list) when the document has none.
+        public var insert: Bool
+
+        public init(profile: SlugProfile = .github, depth: Int? = nil, insert: Bool = false) {
+            self.profile = profile
+            self.depth = depth
+            self.insert = insert
+        }
+    }
+
+    /// One opening marker with its end marker: the lines strictly between them are the list.
+    struct Block {
+        let open: TOCMarker
+        let end: TOCMarker
+    }
+
+    /// Fills every TOC block of `outline` (parsed with `links: true`); with `insert`, adds one where
+    /// there is none. Throws for a folded view and for markers that do not pair up.
+    public static func apply(_ outline: Outline, options: Options) throws -> RewriteResult {
+        guard !outline.isFoldedView else {
+            throw Diagnostic.error(.foldedView, "cannot build a table of contents of a folded view (its hidden sections belong in it); unfold it first")
+        }
+        let blocks = try self.blocks(outline).get()
+        let source = outline.source
+        var edits = EditList()
+        let targets = LinkTargets(outline.links ?? LinkInventory(), profile: options.profile)
+        for block in blocks {
+            let depth = try self.depth(block.open, options: options).get()
+            let lines = listLines(outline, targets: targets, depth: depth, style: style(outline, block: block, profile: options.profile))
+            let ending = ending(of: block.open.line, in: source)
+            let range = source.lineStarts[block.open.line + 1]..<source.lineStarts[block.end.line]
+            edits.replace(range, with: render(lines, ending: ending))
+        }
+        if blocks.isEmpty && options.insert {
+            insertBlock(outline, targets: targets, options: options, into: &edits)
+        }
+        return RewriteResult(edits, on: source.bytes)
+    }
+
+    /// `check`'s findings: markers that do not pair up or cannot be read, and blocks whose list is not
+    /// what `toc` would write now.
+    public static func findings(_ outline: Outline, profile: SlugProfile) -> [Diagnostic] {
+        guard !outline.tocMarkers.isEmpty, !outline.isFoldedView else { return [] }
+        let blocks: [Block]
+        switch self.blocks(outline) {
+        case .failure(let problem): return [Diagnostic(.finding, .malformedTOC, line: problem.line, problem.message)]
+        case .success(let b): blocks = b
+        }
+        let source = outline.source
+        let targets = LinkTargets(outline.links ?? LinkInventory(), profile: profile)
+        var found: [Diagnostic] = []
+        for block in blocks {
+            switch depth(block.open, options: Options(profile: profile)) {
+            case .failure(let problem):
+                found.append(Diagnostic(.finding, .malformedTOC, line: problem.line, problem.message))
+            case .success(let depth):
+                let lines = listLines(outline, targets: targets, depth: depth, style: style(outline, block: block, profile: profile))
+                let want = render(lines, ending: ending(of: block.open.line, in: source))
+                let have = source.bytes[source.lineStarts[block.open.line + 1]..<source.lineStarts[block.end.line]]
+                if !have.elementsEqual(want) {
+                    found.append(.finding(.staleTOC, line: block.open.line + 1, "stale table of contents (run 'outline toc -w')"))
+                }
+            }
+        }
+        return found
+    }
+
+    /// True when `bytes` may hold a TOC marker, so that a command that otherwise needs no slugs
+    /// (`check --no-links`) parses for them.
+    public static func mayHaveMarkers(_ bytes: [UInt8]) -> Bool {
+        let needle = Array("outline:toc".utf8)
+        return bytes.withUnsafeBufferPointer { b in
+            guard b.count >= needle.count else { return false }
+            var i = 0
+            let last = b.count - needle.count
+            while i <= last {
+                if b[i] == UInt8(ascii: "o") && b[i + 7] == UInt8(ascii: ":") && b[i + 10] == UInt8(ascii: "c") {
+                    var k = 1
+                    while k < needle.count && b[i + k] == needle[k] { k += 1 }
+                    if k == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// The blocks, each opening marker paired with the next end marker; a marker that cannot be read,
+    /// an end without an opening, an opening inside a block or without an end is a located error.
+    static func blocks(_ outline: Outline) -> Result<[Block], Diagnostic> {
+        var blocks: [Block] = []
+        var open: TOCMarker? = nil
+        for marker in outline.tocMarkers {
+            if let problem = marker.problem {
+                return .failure(.error(.malformedTOC, line: marker.line + 1, "malformed table-of-contents marker: \(problem)"))
+            }
+            if marker.isEnd {
+                guard let start = open else {
+                    return .failure(.error(.malformedTOC, line: marker.line + 1, "'\(CommentFormat.tocEndLine)' without an opening '\(CommentFormat.tocOpenLine)' before it"))
+                }
+                blocks.append(Block(open: start, end: marker))
+                open = nil
+            } else {
+                if let start = open {
+                    return .failure(.error(.malformedTOC, line: marker.line + 1, "a table of contents opened inside the one opened at line \(start.line + 1) (close that one first with '\(CommentFormat.tocEndLine)')"))
+                }
+                open = marker
+            }
+        }
+        if let start = open {
+            return .failure(.error(.malformedTOC, line: start.line + 1, "table of contents without its end marker '\(CommentFormat.tocEndLine)'"))
+        }
+        return .success(blocks)
+    }
+
+    /// The depth of a block: its marker's `depth=`, else the options', else 3.
+    static func depth(_ open: TOCMarker, options: Options) -> Result<Int, Diagnostic> {
+        guard let raw = open.attribute("depth") else { return .success(options.depth ?? defaultDepth) }
+        guard let n = Int(raw), n >= 1, n <= 6 else {
+            return .failure(.error(.malformedTOC, line: open.line + 1, "bad depth '\(raw)' on the table-of-contents marker (a whole number from 1 to 6)"))
+        }
+        return .success(n)
+    }
+
+    /// One entry of the list: its nesting level (0 for the outermost), its text and its target.
+    struct Entry: Equatable {
+        let level: Int
+        let text: String
+        let target: String
+    }
+
+    /// The sections a TOC lists, to `depth` list levels: the section tree without a document title
+    /// (the title rule of `number`), without sections whose anchor says `toc=no` and their subsections.
+    static func entries(_ outline: Outline, targets: LinkTargets, depth: Int) -> [Entry] {
+        let sections = outline.sections
+        let title = NumberHeadings.titleIndex(outline)
+        var slugAt: [Int: String] = [:]
+        for heading in targets.headings where slugAt[heading.line] == nil { slugAt[heading.line] = heading.id }
+        var entries: [Entry] = []
+        var skipped = [Bool](repeating: false, count: sections.count)
+        for (index, section) in sections.enumerated() {
+            if let parent = section.parent, skipped[parent] { skipped[index] = true; continue }
+            if section.record?.attribute(CommentFormat.tocKey)?.value == CommentFormat.tocExcluded { skipped[index] = true; continue }
+            if index == title { continue }
+            let level = section.depth - (title == nil ? 1 : 2)
+            guard level < depth else { continue }
+            let target = section.record?.isLinkable == true ? section.id : slugAt[section.heading.blockStartLine + 1] ?? section.id
+            var text = section.number.map { $0 + " " } ?? ""
+            text += section.title
+            if text.isEmpty { text = target }
+            entries.append(Entry(level: level, text: text, target: target))
+        }
+        return entries
+    }
+
+    /// How the list is written: bullet and nesting indentation.
+    struct Style: Equatable {
+        let bullet: UInt8
+        let indent: Int
+    }
+
+    /// The block's own list style when it has a list; else the document's first bullet list's; else
+    /// `-` with two spaces (four for MkDocs, whose Python-Markdown nests only at four).
+    static func style(_ outline: Outline, block: Block, profile: SlugProfile) -> Style {
+        let fallbackIndent = profile == .mkdocs ? 4 : 2
+        let source = outline.source
+        var bullet: UInt8? = nil
+        var firstIndent = 0
+        var nested: Int? = nil
+        for line in (block.open.line + 1)..<block.end.line {
+            let content = source.contentRange(line)
+            let start = source.bytes.skippingBlanks(from: content.lowerBound, to: content.upperBound)
+            guard start + 1 < content.upperBound, isBullet(source.bytes[start]), ASCII.isBlank(source.bytes[start + 1]) else { continue }
+            let indent = start - content.lowerBound
+            if bullet == nil {
+                bullet = source.bytes[start]
+                firstIndent = indent
+            } else if indent > firstIndent {
+                nested = indent - firstIndent
+                break
+            }
+        }
+        let documentStyle = outline.listStyle
+        let indent = nested ?? documentStyle?.indent ?? fallbackIndent
+        return Style(bullet: bullet ?? documentStyle?.bullet ?? UInt8(ascii: "-"),
+                     indent: (2...5).contains(indent) ? indent : fallbackIndent)
+    }
+
+    private static func isBullet(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: "-") || b == UInt8(ascii: "*") || b == UInt8(ascii: "+")
+    }
+
+    /// The list lines, without line endings.
+    static func listLines(_ outline: Outline, targets: LinkTargets, depth: Int, style: Style) -> [String] {
+        entries(outline, targets: targets, depth: depth).map { entry in
+            String(repeating: " ", count: entry.level * style.indent) + String(UnicodeScalar(style.bullet)) + " ["
+                + escape(entry.text) + "](#" + LinkRepair.encodeFragment(entry.target) + ")"
+        }
+    }
+
+    /// What stands between the markers: a blank line, the list, a blank line (as mdformat and
+    /// markdownlint's MD032 want a list); nothing when there is no section to list.
+    static func render(_ lines: [String], ending: [UInt8]) -> [UInt8] {
+        guard !lines.isEmpty else { return [] }
+        var out: [UInt8] = ending
+        for line in lines {
+            out.append(contentsOf: line.utf8)
+            out.append(contentsOf: ending)
+        }
+        out.append(contentsOf: ending)
+        return out
+    }
+
+    /// Plain text made safe as link text: every character that Markdown could read as markup gets a
+    /// backslash (CommonMark lets any ASCII punctuation be escaped).
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if "\\`*_[]<>&~|!#".unicodeScalars.contains(scalar) { out += "\\" }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    /// The line ending a TOC takes: its opening marker's, else the document's first.
+    static func ending(of line: Int, in source: Source) -> [UInt8] {
+        let own = source.lineEnding(line)
+        return own.isEmpty ? source.firstLineEnding : Array(own)
+    }
+
+    /// `--insert`: markers and list after the title heading and its anchor, else at the top (after
+    /// front matter).
+    static func insertBlock(_ outline: Outline, targets: LinkTargets, options: Options, into edits: inout EditList) {
+        let source = outline.source
+        let depth = options.depth ?? defaultDepth
+        let after: Int?   // the line the block follows
+        if let title = NumberHeadings.titleIndex(outline) {
+            let section = outline.sections[title]
+            after = section.record?.line ?? section.heading.lastLine
+        } else {
+            after = outline.frontMatterLineCount > 0 ? outline.frontMatterLineCount - 1 : nil
+        }
+        let ending = source.firstLineEnding
+        let fallback = Style(bullet: outline.listStyle?.bullet ?? UInt8(ascii: "-"),
+                             indent: outline.listStyle?.indent.flatMap { (2...5).contains($0) ? $0 : nil } ?? (options.profile == .mkdocs ? 4 : 2))
+        let lines = listLines(outline, targets: targets, depth: depth, style: fallback)
+        var block: [UInt8] = []
+        let offset: Int
+        if let after {
+            offset = source.lineStarts[after + 1]
+            if source.lineEnding(after).isEmpty { block += ending }  // the file ended on that line
+            if after != outline.frontMatterLineCount - 1 { block += ending } // a blank line under the title
+        } else {
+            offset = source.bomLength
+        }
+        block += Array(CommentFormat.tocOpenLine.utf8) + ending
+        block += render(lines, ending: ending)
+        block += Array(CommentFormat.tocEndLine.utf8)
+        let next = after.map { $0 + 1 } ?? 0
+        if next < source.lineCount {
+            block += ending
+            if !source.isBlank(next) { block += ending }
+        } else if after.map({ !source.lineEnding($0).isEmpty }) ?? true {
+            block += ending   // the file ended with a line ending: so does the result
+        }
+        edits.insert(block, at: offset)
+    }
+}
