@@ -31,4 +31,36 @@ struct ParallelTests {
         #expect(whole.status == 1 && whole.text == oneByOne)
         #expect(whole.text.contains("broken link"))
     }
+
+    /// The rewriting commands read and transform a tree's files in parallel: their output, warnings
+    /// and exit status are what each file alone gives, in file order.
+    @Test func rewritingOverATreeEqualsFileByFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var rng = SeededRandom(seed: 12)
+        var names: [String] = []
+        for k in 0..<40 {
+            var text = "# Doc \(k)\n"
+            if k % 3 == 0 { text += "<!-- outline:doc -->\n" }
+            for s in 0..<Int.random(in: 1...5, using: &rng) {
+                text += "\n## Part \(s)\n" + (k % 4 == 0 ? "<!-- outline:dup -->\n" : "") + "\nSee [self](#part-\(s)).\n"
+            }
+            if k % 5 == 0 { text += "\n<!-- outline:toc -->\n<!-- outline:toc end -->\n" }
+            let name = String(format: "doc-%02d.md", k)
+            names.append(name)
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        for command in [["id", "--check"], ["id", "--diff"], ["number", "--check"], ["number", "--diff"], ["toc", "--diff"]] {
+            let whole = try runBinary(command + ["."], directory: dir)
+            var out = "", err = ""
+            var status: Int32 = 0
+            for name in names {
+                let one = try runBinary(command + [name], directory: dir)
+                out += one.text; err += one.stderr
+                status = max(status, one.status)
+            }
+            #expect(whole.text == out && whole.stderr == err && whole.status == status, "\(command)")
+            #expect(whole.status == 1, "\(command)")
+        }
+    }
 }

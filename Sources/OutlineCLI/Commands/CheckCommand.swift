@@ -56,25 +56,16 @@ enum CheckCommand {
 
         // Every file read, parsed and checked on its own, in parallel (standard input read first, here);
         // results in the order of `files`.
-        let stdin = files.contains("-") ? try Inputs.read("-", console: console) : nil
         // Freeing cmark's trees node by node costs more than the rest of a link check; a tree left to
         // process exit costs about 10 times its input in memory (measured), so that is done up to 32 MB
         // of input.
         let single = files.count == 1 || files.reduce(0, { $0 + FileSystem.size(of: $1) }) <= 32 << 20
-        let perFile = Parallel.map(files.count) { k -> Result<(Outline, [Diagnostic]), Diagnostic> in
-            let path = files[k]
+        let perFile = try Inputs.each(files, console: console) { path, bytes -> (Outline, [Diagnostic]) in
             let name = Inputs.displayName(path)
-            do {
-                let bytes = try stdin.flatMap { path == "-" ? $0 : nil } ?? FileSystem.read(path)
-                let outline = try Inputs.outline(bytes, path: path, last: single, links: checkLinks || TableOfContents.mayHaveMarkers(bytes))
-                var found = Check.findings(outline, path: name, allowFolds: allowFolds, numberLevels: numberLevels, profile: profile)
-                if let state { found += Check.missingFolded(state, in: outline, name: name) }
-                return .success((outline, found))
-            } catch let error as Diagnostic {
-                return .failure(error.located(in: name))
-            } catch {
-                return .failure(.file(name, "\(error)"))
-            }
+            let outline = try Inputs.outline(bytes, path: path, last: single, links: checkLinks || TableOfContents.mayHaveMarkers(bytes))
+            var found = Check.findings(outline, path: name, allowFolds: allowFolds, numberLevels: numberLevels, profile: profile)
+            if let state { found += Check.missingFolded(state, in: outline, name: name) }
+            return (outline, found)
         }
         var findings: [Diagnostic] = []
         var failed = false

@@ -24,6 +24,23 @@ enum Inputs {
         }
     }
 
+    /// Reads each of `files` and runs `body` on it, files in parallel (standard input read first, on
+    /// this thread); the results in the order of `files`, each error located in its file.
+    static func each<T>(_ files: [String], console: Console, _ body: @escaping @Sendable (String, [UInt8]) throws -> T) throws -> [Result<T, Diagnostic>] {
+        let stdin = files.contains("-") ? try read("-", console: console) : nil
+        return Parallel.map(files.count) { k -> Result<T, Diagnostic> in
+            let path = files[k]
+            do {
+                let bytes = try stdin.flatMap { path == "-" ? $0 : nil } ?? FileSystem.read(path)
+                return .success(try body(path, bytes))
+            } catch let error as Diagnostic {
+                return .failure(error.located(in: displayName(path)))
+            } catch {
+                return .failure(.file(displayName(path), "\(error)"))
+            }
+        }
+    }
+
     /// The one input of a single-file command: no operand or `-` for standard input.
     static func single(_ invocation: Invocation, console: Console, what: String = "FILE") throws -> (path: String, bytes: [UInt8]) {
         guard invocation.operands.count <= 1 else {

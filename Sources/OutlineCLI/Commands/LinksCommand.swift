@@ -28,14 +28,17 @@ enum LinksCommand {
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
         let profile = try CheckCommand.parseSlugs(invocation.value("slugs"))
         let files = try RewritingCommand.inputs(invocation)
+        // Every file read and parsed once, in parallel.
+        let single = files.count == 1
+        let parsed = try Inputs.each(files, console: console) { path, bytes in
+            try Inputs.outline(bytes, path: path, last: single, links: true)
+        }
         var current: [String: Outline] = [:]
         var failed = false
-        for path in files {
-            do {
-                current[path] = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1, links: true)
-            } catch let error as Diagnostic {
-                console.report(error.located(in: Inputs.displayName(path)))
-                failed = true
+        for (k, result) in parsed.enumerated() {
+            switch result {
+            case .success(let outline): current[files[k]] = outline
+            case .failure(let error): console.report(error); failed = true
             }
         }
         if failed { return 2 }

@@ -26,20 +26,24 @@ enum RewritingCommand {
     }
 
     /// `links`: whether a document's parse should collect what link handling needs (see `LinkInventory`).
-    static func run(_ invocation: Invocation, console: Console, links: ([UInt8]) -> Bool = { _ in false },
-                    transform: (Outline) throws -> RewriteResult) throws -> Int32 {
+    static func run(_ invocation: Invocation, console: Console, links: @escaping @Sendable ([UInt8]) -> Bool = { _ in false },
+                    transform: @escaping @Sendable (Outline) throws -> RewriteResult) throws -> Int32 {
         let files = try inputs(invocation)
-        // Phase one: read and transform everything. Any error: report it and write nothing at all.
+        // Phase one: read and transform everything, files in parallel (results in the order given).
+        // Any error: report it and write nothing at all.
+        let single = files.count == 1
+        let perFile = try Inputs.each(files, console: console) { path, bytes in
+            try transform(try Inputs.outline(bytes, path: path, last: single, links: links(bytes)))
+        }
         var results: [(path: String, rewrite: Rewrite)] = []
         var failed = false
-        for path in files {
-            do {
-                let bytes = try Inputs.read(path, console: console)
-                let result = try transform(try Inputs.outline(bytes, path: path, last: files.count == 1, links: links(bytes)))
-                Inputs.warn(console, path: path, result.diagnostics)
-                results.append((path, result.rewrite))
-            } catch let error as Diagnostic {
-                console.report(error.located(in: Inputs.displayName(path)))
+        for (k, result) in perFile.enumerated() {
+            switch result {
+            case .success(let r):
+                Inputs.warn(console, path: files[k], r.diagnostics)
+                results.append((files[k], r.rewrite))
+            case .failure(let error):
+                console.report(error)
                 failed = true
             }
         }
