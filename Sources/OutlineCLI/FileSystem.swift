@@ -100,19 +100,50 @@ enum FileSystem {
         return stat(path, &info) == 0
     }
 
-    /// FILE operands of a multi-file command: directories become their `*.md` and `*.markdown` files,
-    /// found recursively (hidden directories skipped, symbolic links to directories not followed), in
-    /// sorted order; everything else is kept as given.
-    static func expand(_ operands: [String]) throws -> [String] {
+    /// FILE operands of a multi-file command: directories become the Markdown files in them (by name,
+    /// in any case: `.md`, `.markdown`), found recursively, hidden directories skipped, symbolic links
+    /// to directories not followed, in sorted order. Inside a git work tree git decides what is
+    /// ignored (`.gitignore`, `.git/info/exclude`, the global excludes file); `excludes` drop more.
+    /// Files named explicitly are always kept.
+    static func expand(_ operands: [String], excludes: Excludes = Excludes([])) throws -> [String] {
         var files: [String] = []
         for operand in operands {
             if operand != "-" && isDirectory(operand) {
-                try collectMarkdown(in: operand, into: &files)
+                var found: [String] = []
+                if let listed = gitListing(operand) { found = listed } else { try collectMarkdown(in: operand, into: &found) }
+                files += found.filter { !excludes.excludes($0) }
             } else {
                 files.append(operand)
             }
         }
         return files
+    }
+
+    /// The Markdown files under `directory` that git does not ignore (tracked or not), when it lies in
+    /// a git work tree; nil otherwise (or when git cannot be run). Files deleted from the work tree but
+    /// still in the index are left out.
+    static func gitListing(_ directory: String) -> [String]? {
+        guard let out = (try? Git.run(["ls-files", "--cached", "--others", "--exclude-standard", "-z"], in: directory)) ?? nil else {
+            return nil
+        }
+        let base = directory == "." || directory == "./" ? "" : directory.hasSuffix("/") ? directory : directory + "/"
+        var seen = Set<String>()
+        var found: [[Substring]] = []
+        for raw in out.split(separator: 0) {
+            let relative = String(decoding: raw, as: UTF8.self)
+            guard isMarkdownName(relative), seen.insert(relative).inserted else { continue }
+            let components = relative.split(separator: "/")
+            if components.dropLast().contains(where: { $0.hasPrefix(".") }) { continue }
+            var info = stat()
+            guard stat(base + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            found.append(components)
+        }
+        // The order of the walk without git: directory by directory, names sorted.
+        found.sort { a, b in
+            for (x, y) in zip(a, b) where x != y { return x < y }
+            return a.count < b.count
+        }
+        return found.map { base + $0.joined(separator: "/") }
     }
 
     private static func collectMarkdown(in directory: String, into files: inout [String]) throws {

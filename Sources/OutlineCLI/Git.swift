@@ -46,13 +46,17 @@ final class Git {
 
     /// Markdown files of `listing` (a revision's files) under the directories among `operands` that
     /// are not in `accounted`: deleted since, or renamed to a path outside the given set (with the
-    /// new path, from `renames`: new → old). Root-relative, sorted.
+    /// new path, from `renames`: new → old). Root-relative, sorted. What a directory walk would leave
+    /// out is left out here too: files in hidden directories and those `excludes` matches.
     func vanishedMarkdown(_ listing: [String: String], accounted: Set<String>, under operands: [String],
-                          renames: [String: String]) -> [(old: String, renamedTo: String?)] {
+                          renames: [String: String], excludes: Excludes = Excludes([])) -> [(old: String, renamedTo: String?)] {
         let directories = operands.filter { $0 != "-" && FileSystem.isDirectory($0) }.compactMap { relativeDirectory(of: $0) }
         let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         return listing.keys.sorted().filter { path in
-            !accounted.contains(path) && FileSystem.isMarkdownName(path) && directories.contains(where: { $0.isEmpty || path.hasPrefix($0 + "/") })
+            guard !accounted.contains(path), FileSystem.isMarkdownName(path),
+                  let directory = directories.first(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) else { return false }
+            let inside = directory.isEmpty ? path : String(path.dropFirst(directory.count + 1))
+            return !inside.split(separator: "/").dropLast().contains { $0.hasPrefix(".") } && !excludes.excludes(displayPath(path))
         }.map { ($0, renamedFrom[$0]) }
     }
 

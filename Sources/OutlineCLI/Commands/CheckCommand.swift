@@ -30,7 +30,7 @@ enum CheckCommand {
             OptionSpec("no-links", "Do not check local links."),
             OptionSpec("slugs", value: "NAME", "How headings become link targets: github (the default), gitlab, pandoc or mkdocs."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level, else the current directory)."),
-        ],
+        ] + Settings.options,
         run: run
     )
 
@@ -46,13 +46,18 @@ enum CheckCommand {
         }
         if against != nil && since != nil { throw UsageError(message: "--against and --since cannot be combined") }
         let operands = invocation.operands.isEmpty ? ["-"] : invocation.operands
-        let files = try FileSystem.expand(operands)
+        let settings = try Settings(invocation, console: console)
+        let files = try settings.expand(operands, invocation: invocation)
+        let configs = try files.map { try settings.config(forFile: $0) }
+        let run = try settings.runConfig(operands)
         if against != nil && files.count != 1 { throw UsageError(message: "--against takes exactly one FILE") }
         if against == "-" && files == ["-"] { throw UsageError(message: "--against - and FILE cannot both be standard input") }
         let state = try invocation.value("state").map { try SidecarInput.read($0, console: console) }
-        let checkLinks = !invocation.has("no-links")
-        let profile = try parseSlugs(invocation.value("slugs"))
-        let allowFolds = invocation.has("allow-folds") && !invocation.has("no-folds")
+        // Links span files: one slug profile for the run (--slugs, else the run's config).
+        let checkLinks = !invocation.has("no-links") && run.links != false
+        let slugs = try parseSlugs(invocation.value("slugs"))
+        let profile = slugs ?? run.slugs ?? .github
+        let cliFolds: Bool? = invocation.has("no-folds") ? false : invocation.has("allow-folds") ? true : nil
 
         // Every file read, parsed and checked on its own, in parallel (standard input read first, here);
         // results in the order of `files`.
@@ -60,10 +65,13 @@ enum CheckCommand {
         // process exit costs about 10 times its input in memory (measured), so that is done up to 32 MB
         // of input.
         let single = files.count == 1 || files.reduce(0, { $0 + FileSystem.size(of: $1) }) <= 32 << 20
-        let perFile = try Inputs.each(files, console: console) { path, bytes -> (Outline, [Diagnostic]) in
+        let perFile = try Inputs.each(files, console: console) { k, path, bytes -> (Outline, [Diagnostic]) in
             let name = Inputs.displayName(path)
+            let config = configs[k]
             let outline = try Inputs.outline(bytes, path: path, last: single, links: checkLinks || TableOfContents.mayHaveMarkers(bytes))
-            var found = Check.findings(outline, path: name, allowFolds: allowFolds, numberLevels: numberLevels, profile: profile)
+            var found = Check.findings(outline, path: name, allowFolds: cliFolds ?? config.allowFolds ?? false,
+                                       numberLevels: numberLevels ?? config.numberLevels, profile: slugs ?? config.slugs ?? .github,
+                                       tocDepth: config.tocDepth)
             if let state { found += Check.missingFolded(state, in: outline, name: name) }
             return (outline, found)
         }
@@ -113,15 +121,17 @@ enum CheckCommand {
             let old = try Inputs.outline(try Inputs.read(against, console: console), path: against)
             findings += Removals.findings([.init(oldName: name, old: old, newName: Inputs.displayName(files[0]), new: current[files[0]])], allowed: allowed)
         } else if let since {
-            let pairs = try olderVersions(since: since, files: files, operands: operands, current: current, console: console)
+            let pairs = try olderVersions(since: since, files: files, operands: operands, current: current,
+                                          excludes: try settings.excludes(operands, invocation: invocation), console: console)
             findings += Removals.findings(pairs, allowed: allowed)
         }
         console.out(Report.findings(findings, format: format))
         return findings.isEmpty ? 0 : 1
     }
 
-    static func parseSlugs(_ raw: String?) throws -> SlugProfile {
-        guard let raw else { return .github }
+    /// `--slugs NAME`; nil when not given (the config's, else github).
+    static func parseSlugs(_ raw: String?) throws -> SlugProfile? {
+        guard let raw else { return nil }
         guard let profile = SlugProfile(rawValue: raw) else {
             throw UsageError(message: "--slugs must be github, gitlab, pandoc or mkdocs, not '\(raw)'" + Suggestion.hint(raw, among: SlugProfile.allCases.map(\.rawValue)))
         }
@@ -138,7 +148,7 @@ enum CheckCommand {
 
     /// Each checked file with its version at `since` (followed through renames), plus the Markdown
     /// files that existed at `since` under a directory operand and are gone now.
-    static func olderVersions(since: String, files: [String], operands: [String], current: [String: Outline],
+    static func olderVersions(since: String, files: [String], operands: [String], current: [String: Outline], excludes: Excludes = Excludes([]),
                               console: Console) throws -> [Removals.FilePair] {
         let git = try Git(directory: console.workingDirectory ?? ".")
         // The first commit of a repository (a pre-commit hook running `--since HEAD`): nothing existed
@@ -160,7 +170,7 @@ enum CheckCommand {
         let accounted = Set(oldPaths).union(checked.map(\.relative))
         // Markdown files under a directory operand that existed at `since` and are not checked now:
         // deleted, or renamed to a path outside the checked set (then that file is their new version).
-        let gone = git.vanishedMarkdown(tree, accounted: accounted, under: operands, renames: renames)
+        let gone = git.vanishedMarkdown(tree, accounted: accounted, under: operands, renames: renames, excludes: excludes)
         oldPaths += gone.map(\.old)
         let contents = try git.contents(of: oldPaths, in: tree)
 

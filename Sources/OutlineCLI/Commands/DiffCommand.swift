@@ -22,7 +22,7 @@ enum DiffCommand {
             OptionSpec("since", value: "REV", "Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
             OptionSpec("redirects", "With --since: print {\"old.md#slug\": \"new.md#slug\", ...}, every link target that vanished and where it went."),
             OptionSpec("slugs", value: "NAME", "With --redirects: how headings become link targets (github, gitlab, pandoc, mkdocs)."),
-        ],
+        ] + Settings.options,
         run: { invocation, console in
             if let since = invocation.value("since") { return try tree(since: since, invocation: invocation, console: console) }
             if invocation.has("redirects") { throw UsageError(message: "--redirects needs --since REV") }
@@ -51,10 +51,11 @@ enum DiffCommand {
     /// `diff --since REV [PATH...]`: the docs tree against its version at REV.
     static func tree(since: String, invocation: Invocation, console: Console) throws -> Int32 {
         if invocation.has("json") && invocation.has("redirects") { throw UsageError(message: "--json and --redirects cannot be combined") }
-        let profile = try CheckCommand.parseSlugs(invocation.value("slugs"))
         let operands = invocation.operands.isEmpty ? ["."] : invocation.operands
         if operands.contains("-") { throw UsageError(message: "--since compares files of the work tree, not standard input") }
-        let files = try FileSystem.expand(operands)
+        let settings = try Settings(invocation, console: console)
+        let profile = try CheckCommand.parseSlugs(invocation.value("slugs")) ?? settings.runConfig(operands).slugs ?? .github
+        let files = try settings.expand(operands, invocation: invocation)
         let git = try Git(directory: console.workingDirectory ?? ".")
         let hasHistory = !(since == "HEAD" && !git.hasCommits())
         if hasHistory { try git.verify(since) }
@@ -72,7 +73,8 @@ enum DiffCommand {
         }
         // Markdown files under a PATH directory that existed at REV and are not here now.
         let accounted = Set(olds).union(files.compactMap { git.relativePath(of: $0) })
-        let vanished = git.vanishedMarkdown(listing, accounted: accounted, under: operands, renames: renames)
+        let vanished = git.vanishedMarkdown(listing, accounted: accounted, under: operands, renames: renames,
+                                            excludes: try settings.excludes(operands, invocation: invocation))
         let gone = vanished.map(\.old)
         let contents = try git.contents(of: olds + gone, in: listing)
         var pairs: [TreeHistory.FilePair] = []

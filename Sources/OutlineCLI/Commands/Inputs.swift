@@ -26,13 +26,13 @@ enum Inputs {
 
     /// Reads each of `files` and runs `body` on it, files in parallel (standard input read first, on
     /// this thread); the results in the order of `files`, each error located in its file.
-    static func each<T>(_ files: [String], console: Console, _ body: @escaping @Sendable (String, [UInt8]) throws -> T) throws -> [Result<T, Diagnostic>] {
+    static func each<T>(_ files: [String], console: Console, _ body: @escaping @Sendable (_ index: Int, _ path: String, _ bytes: [UInt8]) throws -> T) throws -> [Result<T, Diagnostic>] {
         let stdin = files.contains("-") ? try read("-", console: console) : nil
         return Parallel.map(files.count) { k -> Result<T, Diagnostic> in
             let path = files[k]
             do {
                 let bytes = try stdin.flatMap { path == "-" ? $0 : nil } ?? FileSystem.read(path)
-                return .success(try body(path, bytes))
+                return .success(try body(k, path, bytes))
             } catch let error as Diagnostic {
                 return .failure(error.located(in: displayName(path)))
             } catch {

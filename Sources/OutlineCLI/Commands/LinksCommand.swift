@@ -26,11 +26,13 @@ enum LinksCommand {
     )
 
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
-        let profile = try CheckCommand.parseSlugs(invocation.value("slugs"))
-        let files = try RewritingCommand.inputs(invocation)
+        let settings = try Settings(invocation, console: console)
+        let files = try RewritingCommand.inputs(invocation, settings: settings)
+        // Links span files: one slug profile for the run (--slugs, else the run's config).
+        let profile = try CheckCommand.parseSlugs(invocation.value("slugs")) ?? settings.runConfig(invocation.operands).slugs ?? .github
         // Every file read and parsed once, in parallel.
         let single = files.count == 1
-        let parsed = try Inputs.each(files, console: console) { path, bytes in
+        let parsed = try Inputs.each(files, console: console) { _, path, bytes in
             try Inputs.outline(bytes, path: path, last: single, links: true)
         }
         var current: [String: Outline] = [:]

@@ -24,9 +24,11 @@ enum NumberCommand {
             let levels = try parseLevels(invocation.value("levels"))
             let strip = invocation.has("strip")
             if strip && levels != nil { throw UsageError(message: "--levels and --strip cannot be combined") }
-            let profile = try CheckCommand.parseSlugs(invocation.value("slugs"))
-            return try RewritingCommand.run(invocation, console: console, links: LinkInventory.mayHaveSameFileLinks) { outline in
-                strip ? NumberHeadings.strip(outline, links: profile) : try NumberHeadings.apply(outline, levels: levels, links: profile)
+            let slugs = try CheckCommand.parseSlugs(invocation.value("slugs"))
+            return try RewritingCommand.run(invocation, console: console, links: LinkInventory.mayHaveSameFileLinks) { outline, config in
+                let profile = slugs ?? config.slugs ?? .github
+                return strip ? NumberHeadings.strip(outline, links: profile)
+                             : try NumberHeadings.apply(outline, levels: levels ?? config.numberLevels, links: profile)
             }
         }
     )

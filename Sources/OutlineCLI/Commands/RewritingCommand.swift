@@ -10,7 +10,7 @@ enum RewritingCommand {
         OptionSpec("diff", "Write nothing; print a unified diff of every change (as diff -u, patch -p1 and git apply read it) and exit 1 if there is any."),
         output,
         OptionSpec("quiet", short: "q", "With --write: do not report how many files changed."),
-    ]
+    ] + Settings.options
 
     /// `-o FILE`, which `fold` and `unfold` take too.
     static let output = OptionSpec("output", short: "o", value: "FILE", "Write the result to FILE, atomically, even when FILE is an input (a shell redirection would empty it first).")
@@ -26,14 +26,17 @@ enum RewritingCommand {
     }
 
     /// `links`: whether a document's parse should collect what link handling needs (see `LinkInventory`).
+    /// `transform` gets each document with the configuration found for its file.
     static func run(_ invocation: Invocation, console: Console, links: @escaping @Sendable ([UInt8]) -> Bool = { _ in false },
-                    transform: @escaping @Sendable (Outline) throws -> RewriteResult) throws -> Int32 {
-        let files = try inputs(invocation)
+                    transform: @escaping @Sendable (Outline, Config) throws -> RewriteResult) throws -> Int32 {
+        let settings = try Settings(invocation, console: console)
+        let files = try inputs(invocation, settings: settings)
+        let configs = try files.map { try settings.config(forFile: $0) }
         // Phase one: read and transform everything, files in parallel (results in the order given).
         // Any error: report it and write nothing at all.
         let single = files.count == 1
-        let perFile = try Inputs.each(files, console: console) { path, bytes in
-            try transform(try Inputs.outline(bytes, path: path, last: single, links: links(bytes)))
+        let perFile = try Inputs.each(files, console: console) { k, path, bytes in
+            try transform(try Inputs.outline(bytes, path: path, last: single, links: links(bytes)), configs[k])
         }
         var results: [(path: String, rewrite: Rewrite)] = []
         var failed = false
@@ -74,7 +77,7 @@ enum RewritingCommand {
     }
 
     /// The files a rewriting command works on, after checking the combination of options.
-    static func inputs(_ invocation: Invocation) throws -> [String] {
+    static func inputs(_ invocation: Invocation, settings: Settings) throws -> [String] {
         let mode = try self.mode(invocation)
         if mode == .write && (invocation.operands.isEmpty || invocation.operands.contains("-")) {
             throw UsageError(message: "--write needs FILE operands (standard input cannot be rewritten in place)")
@@ -92,7 +95,7 @@ enum RewritingCommand {
         case .write, .check, .diff:
             break
         }
-        return try FileSystem.expand(operands)
+        return try settings.expand(operands, invocation: invocation)
     }
 
     /// Phase two: write (`-w`), list what would change (`--check`), print a diff (`--diff`), write one

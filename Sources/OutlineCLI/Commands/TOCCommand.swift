@@ -22,13 +22,13 @@ enum TOCCommand {
             OptionSpec("slugs", value: "NAME", "How headings become link targets: github (the default), gitlab, pandoc or mkdocs."),
         ] + RewritingCommand.options,
         run: { invocation, console in
-            let options = TableOfContents.Options(profile: try CheckCommand.parseSlugs(invocation.value("slugs")),
-                                                  depth: try Inputs.depth(invocation), insert: invocation.has("insert"))
-            if let depth = options.depth, depth > 6 {
-                throw UsageError(message: "--depth for a table of contents is at most 6, not \(depth)")
-            }
-            return try RewritingCommand.run(invocation, console: console, links: { _ in true }) { outline in
-                try TableOfContents.apply(outline, options: options)
+            let slugs = try CheckCommand.parseSlugs(invocation.value("slugs"))
+            let depth = try Inputs.depth(invocation)
+            if let depth, depth > 6 { throw UsageError(message: "--depth for a table of contents is at most 6, not \(depth)") }
+            let insert = invocation.has("insert")
+            return try RewritingCommand.run(invocation, console: console, links: { _ in true }) { outline, config in
+                try TableOfContents.apply(outline, options: .init(profile: slugs ?? config.slugs ?? .github,
+                                                                  depth: depth ?? config.tocDepth, insert: insert))
             }
         }
     )

@@ -16,7 +16,7 @@ enum TreeCommand {
             OptionSpec("json", "Print JSON, one object per file per line."),
             OptionSpec("depth", value: "N", "Show sections down to depth N of the tree (top-level sections are depth 1)."),
             OptionSpec("color", value: "WHEN", "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
-        ],
+        ] + Settings.options,
         run: run
     )
 
@@ -29,7 +29,7 @@ enum TreeCommand {
         case "never": color = false
         case let other: throw UsageError(message: "--color must be auto, always or never, not '\(other)'")
         }
-        let files = try FileSystem.expand(invocation.operands.isEmpty ? ["-"] : invocation.operands)
+        let files = try Settings(invocation, console: console).expand(invocation.operands.isEmpty ? ["-"] : invocation.operands, invocation: invocation)
         for (k, path) in files.enumerated() {
             let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1)
             if invocation.has("json") {

@@ -7,10 +7,10 @@ public enum Check {
     /// its hidden lines).
     /// - Parameter numberLevels: the `--levels` the document is numbered with (nil: `number`'s default),
     ///   so that stale numbering is exactly what `outline number` would change.
-    /// - Parameter profile: the slug profile a table of contents links with; a stale or malformed one
-    ///   is a finding (the outline must have been parsed with `links: true` when it has TOC markers).
+    /// - Parameter profile: the slug profile a table of contents links with, `tocDepth` its depth (the
+    ///   config's; a marker's `depth=` wins); a stale or malformed one is a finding (the outline must have been parsed with `links: true` when it has TOC markers).
     public static func findings(_ outline: Outline, path: String, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil,
-                                profile: SlugProfile = .github) -> [Diagnostic] {
+                                profile: SlugProfile = .github, tocDepth: Int? = nil) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for section in outline.sections {
             let headingLine = section.heading.firstLine + 1
@@ -35,7 +35,7 @@ public enum Check {
             }
         }
         found += staleNumbers(outline, levels: numberLevels)
-        found += TableOfContents.findings(outline, profile: profile)
+        found += TableOfContents.findings(outline, options: .init(profile: profile, depth: tocDepth))
         for marker in outline.malformedMarkers {
             found.append(.finding(.malformedFoldMarker, line: marker.line + 1, "malformed fold marker: \(marker.reason)"))
         }

@@ -97,3 +97,41 @@ public struct Glob: Sendable, Equatable {
         return ti == t.count
     }
 }
+
+/// `--exclude` patterns (and the config's `exclude`), as gitignore reads them: a pattern without `/`
+/// matches any component of a path (`node_modules`, `*.draft.md`); one with `/` matches the path from
+/// its start (`docs/legacy`, `docs/*.md`). A matching directory excludes everything under it. Paths
+/// are as outline prints them: relative to the current directory, without a leading `./`.
+public struct Excludes: Sendable {
+    private let anywhere: [Glob]
+    private let anchored: [Glob]
+
+    public init(_ globs: [Glob]) {
+        var anywhere: [Glob] = [], anchored: [Glob] = []
+        for glob in globs {
+            var pattern = glob.pattern
+            while pattern.hasPrefix("./") { pattern.removeFirst(2) }
+            if pattern.hasSuffix("/") { pattern.removeLast() }
+            guard let g = Glob(pattern, pathAware: true) else { continue }
+            if pattern.contains("/") { anchored.append(g) } else { anywhere.append(g) }
+        }
+        self.anywhere = anywhere
+        self.anchored = anchored
+    }
+
+    public var isEmpty: Bool { anywhere.isEmpty && anchored.isEmpty }
+
+    public func excludes(_ path: String) -> Bool {
+        guard !isEmpty else { return false }
+        var p = Substring(path)
+        while p.hasPrefix("./") { p = p.dropFirst(2) }
+        let components = p.split(separator: "/", omittingEmptySubsequences: true)
+        if anywhere.contains(where: { g in components.contains { g.matches(String($0)) } }) { return true }
+        var prefix = ""
+        for component in components {
+            prefix += prefix.isEmpty ? String(component) : "/" + component
+            if anchored.contains(where: { $0.matches(prefix) }) { return true }
+        }
+        return false
+    }
+}

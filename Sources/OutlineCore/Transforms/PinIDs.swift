@@ -5,9 +5,12 @@ public enum PinIDs {
     /// repairs and orphan anchors (left where they are). `linkable`: every anchor line also carries
     /// `<a id="ID"></a>`, so that `#ID` is a link target wherever raw HTML is rendered; existing
     /// anchors are converted in place.
-    public static func apply(_ outline: Outline, linkable: Bool = false) -> RewriteResult {
+    /// `afterBlankWithoutAnchors`: in a document without any anchor yet, put new anchors after the
+    /// blank line under the heading (the config's `anchor-placement = "after-blank"`); a document
+    /// with anchors keeps its own placement.
+    public static func apply(_ outline: Outline, linkable: Bool = false, afterBlankWithoutAnchors: Bool = false) -> RewriteResult {
         var edits = EditList()
-        var warnings = edits.addAnchors(outline, linkable: linkable)
+        var warnings = edits.addAnchors(outline, linkable: linkable, afterBlankWithoutAnchors: afterBlankWithoutAnchors)
         for orphan in outline.orphanRecords {
             if let id = orphan.id {
                 warnings.append(.warning(.orphanAnchor, line: orphan.line + 1, "orphan anchor '\(id)' is not directly after a section heading; left in place"))
@@ -58,11 +61,13 @@ extension EditList {
     /// `markAdded`: fold's anchors, which carry `fold=added` and always stand directly under the
     /// heading (the marker follows them). `id`'s follow the document's placement.
     /// Returns a warning for each anchor it repaired (a later duplicate, a malformed ID).
-    mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false, linkable: Bool = false) -> [Diagnostic] {
+    mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false, linkable: Bool = false,
+                             afterBlankWithoutAnchors: Bool = false) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let sections = outline.sections
         let source = outline.source
-        let afterBlank = !markAdded && outline.placesAnchorsAfterBlank
+        let hasAnchors = outline.anchorsAfterBlank + outline.anchorsBelow > 0
+        let afterBlank = !markAdded && (hasAnchors ? outline.placesAnchorsAfterBlank : afterBlankWithoutAnchors)
         for index in selected ?? Array(sections.indices) {
             guard let record = sections[index].record else {
                 var line = sections[index].heading.lastLine

@@ -56,7 +56,8 @@ public enum TableOfContents {
 
     /// `check`'s findings: markers that do not pair up or cannot be read, and blocks whose list is not
     /// what `toc` would write now.
-    public static func findings(_ outline: Outline, profile: SlugProfile) -> [Diagnostic] {
+    public static func findings(_ outline: Outline, options: Options) -> [Diagnostic] {
+        let profile = options.profile
         guard !outline.tocMarkers.isEmpty, !outline.isFoldedView else { return [] }
         let blocks: [Block]
         switch self.blocks(outline) {
@@ -67,7 +68,7 @@ public enum TableOfContents {
         let targets = LinkTargets(outline.links ?? LinkInventory(), profile: profile)
         var found: [Diagnostic] = []
         for block in blocks {
-            switch depth(block.open, options: Options(profile: profile)) {
+            switch depth(block.open, options: options) {
             case .failure(let problem):
                 found.append(Diagnostic(.finding, .malformedTOC, line: problem.line, problem.message))
             case .success(let depth):

@@ -1,0 +1,102 @@
+import OutlineCore
+
+/// The `.outline.toml` of each file (SPEC §9): `--config FILE` for all, `--no-config` for none, else
+/// the nearest one in the file's directory or its ancestors, up to the repository root (a directory
+/// holding `.git`). Read once per directory, before any parallel work.
+final class Settings {
+    static let options: [OptionSpec] = [
+        OptionSpec("config", value: "FILE", "Read options from FILE instead of the nearest .outline.toml."),
+        OptionSpec("no-config", "Ignore every .outline.toml."),
+        OptionSpec("exclude", value: "GLOB", repeatable: true, "Leave out of directory walks the paths GLOB matches (as gitignore reads a pattern; adds to the config's exclude)."),
+    ]
+
+    private let explicit: Config?
+    private let disabled: Bool
+    private var byDirectory: [String: Config] = [:]
+    private let workingDirectory: String
+
+    init(_ invocation: Invocation, console: Console) throws {
+        disabled = invocation.has("no-config")
+        if let file = invocation.value("config") {
+            if disabled { throw UsageError(message: "--config and --no-config cannot be combined") }
+            explicit = try Config.parse(try FileSystem.read(file), path: file)
+        } else {
+            explicit = nil
+        }
+        workingDirectory = Git.resolve(".") ?? "."
+    }
+
+    /// The configuration for the file `path` ("-": the current directory's).
+    func config(forFile path: String) throws -> Config {
+        if path == "-" { return try config(forDirectory: ".") }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        return try config(forDirectory: directory)
+    }
+
+    /// The configuration for files in `directory`.
+    func config(forDirectory directory: String) throws -> Config {
+        if let explicit { return explicit }
+        if disabled { return Config() }
+        guard let start = Git.resolve(directory) else { return Config() }
+        if let known = byDirectory[start] { return known }
+        var visited: [String] = []
+        var found = Config()
+        var dir = start
+        while true {
+            if let known = byDirectory[dir] { found = known; break }
+            visited.append(dir)
+            let candidate = (dir == "/" ? "" : dir) + "/" + Config.fileName
+            if FileSystem.exists(candidate) {
+                found = try Config.parse(try FileSystem.read(candidate), path: display(candidate))
+                break
+            }
+            if FileSystem.exists((dir == "/" ? "" : dir) + "/.git") || dir == "/" { break }
+            let slash = dir.lastIndex(of: "/")!
+            dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
+        }
+        for v in visited { byDirectory[v] = found }
+        return found
+    }
+
+    /// The configuration of a whole run, for what spans files (the slug profile links are checked
+    /// and repaired with, whether `check` verifies links): the first FILE's, or the current directory's.
+    func runConfig(_ operands: [String]) throws -> Config {
+        guard let first = operands.first(where: { $0 != "-" }) else { return try config(forDirectory: ".") }
+        return FileSystem.isDirectory(first) ? try config(forDirectory: first) : try config(forFile: first)
+    }
+
+    /// `--exclude` and the run's config `exclude` (for files no walk saw: deleted since a revision).
+    func excludes(_ operands: [String], invocation: Invocation) throws -> Excludes {
+        Excludes(try cliExcludes(invocation) + (try runConfig(operands)).exclude.compactMap { Glob($0, pathAware: true) })
+    }
+
+    private func cliExcludes(_ invocation: Invocation) throws -> [Glob] {
+        try invocation.all("exclude").map { pattern -> Glob in
+            guard let glob = Glob(pattern, pathAware: true) else { throw UsageError(message: "--exclude needs a glob, not '\(pattern)'") }
+            return glob
+        }
+    }
+
+    /// FILE operands expanded (see `FileSystem.expand`), each directory's walk leaving out what
+    /// `--exclude` and that directory's config exclude.
+    func expand(_ operands: [String], invocation: Invocation) throws -> [String] {
+        let globs = try cliExcludes(invocation)
+        var files: [String] = []
+        for operand in operands {
+            if operand != "-" && FileSystem.isDirectory(operand) {
+                let configured = try config(forDirectory: operand).exclude.compactMap { Glob($0, pathAware: true) }
+                files += try FileSystem.expand([operand], excludes: Excludes(globs + configured))
+            } else {
+                files.append(operand)
+            }
+        }
+        return files
+    }
+
+    /// A path as outline prints it: relative to the current directory (`../.outline.toml` above it).
+    private func display(_ absolute: String) -> String {
+        guard workingDirectory.hasPrefix("/") else { return absolute }
+        return LocalLink.relative(String(absolute.dropFirst()), fromDirectory: String(workingDirectory.dropFirst()))
+    }
+}

@@ -1,0 +1,349 @@
+/// `.outline.toml` (SPEC §9): the options a repository wants on every invocation and in every hook.
+///
+/// ```toml
+/// slugs = "github"              # github | gitlab | pandoc | mkdocs
+/// linkable = true               # id writes linkable anchors
+/// anchor-placement = "below"    # below | after-blank: where id puts anchors in a document without any
+/// exclude = ["vendor", "docs/generated/**"]
+/// allow-folds = false
+/// links = true                  # check verifies local links
+///
+/// [number]
+/// levels = "2-4"
+///
+/// [toc]
+/// depth = 3
+/// ```
+///
+/// Read strictly: an unknown key or table, a wrong type, and anything of TOML these keys do not need
+/// (floats, dates, inline tables, dotted or quoted keys, multi-line strings) is an error at its line,
+/// never a silent misreading. Command-line options win over the file.
+public struct Config: Sendable, Equatable {
+    public enum AnchorPlacement: String, Sendable { case below, afterBlank = "after-blank" }
+
+    public var slugs: SlugProfile?
+    public var linkable: Bool?
+    public var anchorPlacement: AnchorPlacement?
+    public var exclude: [String] = []
+    public var allowFolds: Bool?
+    public var links: Bool?
+    public var numberLevels: ClosedRange<Int>?
+    public var tocDepth: Int?
+
+    public init() {}
+
+    /// The file name outline looks for.
+    public static let fileName = ".outline.toml"
+
+    /// Reads a config file's bytes; errors are located at `path:LINE`.
+    public static func parse(_ bytes: [UInt8], path: String) throws -> Config {
+        var config = Config()
+        func fail(_ line: Int, _ message: String) -> Diagnostic {
+            Diagnostic(.error, .config, path: path, line: line, message)
+        }
+        for entry in try TOMLSubset.parse(bytes, path: path) {
+            let line = entry.line
+            func string() throws -> String {
+                guard case .string(let s) = entry.value else { throw fail(line, "'\(entry.name)' needs a string, not \(entry.value.typeName)") }
+                return s
+            }
+            func bool() throws -> Bool {
+                guard case .bool(let b) = entry.value else { throw fail(line, "'\(entry.name)' needs true or false, not \(entry.value.typeName)") }
+                return b
+            }
+            switch (entry.table, entry.key) {
+            case (nil, "slugs"):
+                let raw = try string()
+                guard let profile = SlugProfile(rawValue: raw) else {
+                    throw fail(line, "'slugs' must be github, gitlab, pandoc or mkdocs, not '\(raw)'" + Suggestion.hint(raw, among: SlugProfile.allCases.map(\.rawValue)))
+                }
+                config.slugs = profile
+            case (nil, "linkable"): config.linkable = try bool()
+            case (nil, "anchor-placement"):
+                let raw = try string()
+                guard let placement = AnchorPlacement(rawValue: raw) else {
+                    throw fail(line, "'anchor-placement' must be below or after-blank, not '\(raw)'")
+                }
+                config.anchorPlacement = placement
+            case (nil, "exclude"):
+                guard case .strings(let globs) = entry.value else { throw fail(line, "'exclude' needs an array of strings, not \(entry.value.typeName)") }
+                for glob in globs where Glob(glob) == nil { throw fail(line, "'exclude' has a bad glob '\(glob)'") }
+                config.exclude = globs
+            case (nil, "allow-folds"): config.allowFolds = try bool()
+            case (nil, "links"): config.links = try bool()
+            case ("number", "levels"):
+                let raw = try string()
+                guard let levels = Config.levels(raw) else {
+                    throw fail(line, "'levels' needs a level A or a range A-B with 1 ≤ A ≤ B ≤ 6, not '\(raw)'")
+                }
+                config.numberLevels = levels
+            case ("toc", "depth"):
+                guard case .integer(let n) = entry.value else { throw fail(line, "'depth' needs a whole number, not \(entry.value.typeName)") }
+                guard (1...6).contains(n) else { throw fail(line, "'depth' must be from 1 to 6, not \(n)") }
+                config.tocDepth = n
+            case (let table?, let key):
+                let known = table == "number" ? ["levels"] : table == "toc" ? ["depth"] : []
+                throw fail(line, "unknown key '\(key)' in [\(table)]" + Suggestion.hint(key, among: known))
+            case (nil, let key):
+                throw fail(line, "unknown key '\(key)'" + Suggestion.hint(key, among: Config.topLevelKeys))
+            }
+        }
+        return config
+    }
+
+    static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "links"]
+    static let tables = ["number", "toc"]
+
+    /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6 (as `--levels` takes it).
+    public static func levels(_ raw: String) -> ClosedRange<Int>? {
+        let parts = raw.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let a = Int(parts[0]), let b = Int(parts.last!), 1 <= a, a <= b, b <= 6 else { return nil }
+        return a...b
+    }
+}
+
+/// The part of TOML `.outline.toml` needs: comments, `[table]` headers, `key = value` with bare keys,
+/// and values that are basic or literal strings, integers, booleans or arrays of strings (over several
+/// lines too). Everything else is an error naming what is not supported.
+enum TOMLSubset {
+    enum Value: Equatable {
+        case string(String), integer(Int), bool(Bool), strings([String])
+
+        var typeName: String {
+            switch self {
+            case .string: return "a string"
+            case .integer: return "an integer"
+            case .bool: return "a boolean"
+            case .strings: return "an array"
+            }
+        }
+    }
+
+    struct Entry: Equatable {
+        let table: String?
+        let key: String
+        let value: Value
+        let line: Int
+        var name: String { table.map { "\($0).\(key)" } ?? key }
+    }
+
+    static func parse(_ bytes: [UInt8], path: String) throws -> [Entry] {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Diagnostic(.error, .config, path: path, "not valid UTF-8")
+        }
+        var reader = Reader(Array(text.unicodeScalars), path: path)
+        return try reader.document()
+    }
+
+    struct Reader {
+        let s: [Unicode.Scalar]
+        let path: String
+        var i = 0
+        var line = 1
+
+        init(_ s: [Unicode.Scalar], path: String) {
+            self.s = s
+            self.path = path
+            if s.first == "\u{FEFF}" { i = 1 }
+        }
+
+        func fail(_ message: String, at line: Int? = nil) -> Diagnostic {
+            Diagnostic(.error, .config, path: path, line: line ?? self.line, message)
+        }
+
+        var atEnd: Bool { i >= s.count }
+        var current: Unicode.Scalar? { i < s.count ? s[i] : nil }
+
+        mutating func skipBlanks() {
+            while let c = current, c == " " || c == "\t" { i += 1 }
+        }
+
+        /// Blanks, then a comment, then the end of the line (or of the file).
+        mutating func endOfLine() throws {
+            skipBlanks()
+            if current == "#" {
+                while let c = current, c != "\n" {
+                    if c.value < 0x20 && c != "\t" && c != "\r" { throw fail("control character in a comment") }
+                    i += 1
+                }
+            }
+            if current == "\r" && i + 1 < s.count && s[i + 1] == "\n" { i += 1 }
+            guard let c = current else { return }
+            guard c == "\n" else { throw fail("unexpected '\(c)' (one key = value per line)") }
+            i += 1
+            line += 1
+        }
+
+        mutating func document() throws -> [Entry] {
+            var entries: [Entry] = []
+            var table: String? = nil
+            var seen = Set<String>()
+            var tablesSeen = Set<String>()
+            while !atEnd {
+                skipBlanks()
+                guard let c = current else { break }
+                if c == "\n" || c == "\r" || c == "#" { try endOfLine(); continue }
+                if c == "[" {
+                    let at = line
+                    i += 1
+                    if current == "[" { throw fail("arrays of tables ([[...]]) are not supported in .outline.toml") }
+                    skipBlanks()
+                    let name = try bareKey()
+                    skipBlanks()
+                    guard current == "]" else { throw fail(current == "." ? "dotted table names are not supported in .outline.toml" : "expected ']' after the table name") }
+                    i += 1
+                    guard Config.tables.contains(name) else {
+                        throw fail("unknown table [\(name)]" + Suggestion.hint(name, among: Config.tables), at: at)
+                    }
+                    guard tablesSeen.insert(name).inserted else { throw fail("table [\(name)] defined twice", at: at) }
+                    table = name
+                    try endOfLine()
+                    continue
+                }
+                let at = line
+                let key = try bareKey()
+                skipBlanks()
+                if current == "." { throw fail("dotted keys are not supported in .outline.toml (use a [table])") }
+                guard current == "=" else { throw fail("expected '=' after '\(key)'") }
+                i += 1
+                skipBlanks()
+                let value = try self.value()
+                let name = table.map { "\($0).\(key)" } ?? key
+                guard seen.insert(name).inserted else { throw fail("'\(name)' is set twice", at: at) }
+                entries.append(Entry(table: table, key: key, value: value, line: at))
+                try endOfLine()
+            }
+            return entries
+        }
+
+        mutating func bareKey() throws -> String {
+            var key = String.UnicodeScalarView()
+            while let c = current, ("0"..."9").contains(c) || ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "-" || c == "_" {
+                key.append(c)
+                i += 1
+            }
+            if key.isEmpty {
+                if current == "\"" || current == "'" { throw fail("quoted keys are not supported in .outline.toml") }
+                throw fail(current.map { "expected a key, not '\($0)'" } ?? "expected a key")
+            }
+            return String(key)
+        }
+
+        mutating func value() throws -> Value {
+            guard let c = current else { throw fail("a value is missing") }
+            switch c {
+            case "\"", "'": return .string(try string())
+            case "[": return .strings(try array())
+            case "{": throw fail("inline tables are not supported in .outline.toml")
+            case "t", "f":
+                for (word, value) in [("true", true), ("false", false)] where matches(word) {
+                    i += word.unicodeScalars.count
+                    return .bool(value)
+                }
+                throw fail("expected true or false")
+            default:
+                return .integer(try integer())
+            }
+        }
+
+        func matches(_ word: String) -> Bool {
+            let w = Array(word.unicodeScalars)
+            guard i + w.count <= s.count, Array(s[i..<(i + w.count)]) == w else { return false }
+            if i + w.count < s.count {
+                let next = s[i + w.count]
+                if ("a"..."z").contains(next) || ("A"..."Z").contains(next) || ("0"..."9").contains(next) || next == "_" || next == "-" { return false }
+            }
+            return true
+        }
+
+        mutating func integer() throws -> Int {
+            var digits = ""
+            if current == "+" || current == "-" { digits.unicodeScalars.append(current!); i += 1 }
+            var last: Unicode.Scalar? = nil
+            while let c = current, ("0"..."9").contains(c) || c == "_" {
+                if c == "_" {
+                    guard let l = last, ("0"..."9").contains(l) else { throw fail("a '_' in a number must stand between digits") }
+                } else {
+                    digits.unicodeScalars.append(c)
+                }
+                last = c
+                i += 1
+            }
+            if last == "_" { throw fail("a '_' in a number must stand between digits") }
+            if let c = current, c == "." || c == "e" || c == "E" || c == ":" || c == "-" || c == "x" || c == "o" || c == "b" {
+                throw fail("only whole decimal numbers are supported in .outline.toml")
+            }
+            let unsigned = digits.hasPrefix("+") || digits.hasPrefix("-") ? String(digits.dropFirst()) : digits
+            guard !unsigned.isEmpty else {
+                throw fail(current.map { "expected a value (a string, a number, true, false or an array), not '\($0)'" } ?? "a value is missing")
+            }
+            if unsigned.count > 1 && unsigned.hasPrefix("0") { throw fail("leading zeros are not allowed in a number") }
+            guard let n = Int(digits) else { throw fail("number out of range") }
+            return n
+        }
+
+        mutating func string() throws -> String {
+            let quote = current!
+            if i + 2 < s.count && s[i + 1] == quote && s[i + 2] == quote {
+                throw fail("multi-line strings are not supported in .outline.toml")
+            }
+            i += 1
+            var out = String.UnicodeScalarView()
+            while true {
+                guard let c = current, c != "\n", c != "\r" else { throw fail("unterminated string") }
+                i += 1
+                if c == quote { break }
+                if c.value < 0x20 && c != "\t" || c.value == 0x7F { throw fail("control character in a string") }
+                if c == "\\" && quote == "\"" {
+                    guard let e = current else { throw fail("unterminated string") }
+                    i += 1
+                    switch e {
+                    case "\"": out.append("\"")
+                    case "\\": out.append("\\")
+                    case "n": out.append("\n")
+                    case "t": out.append("\t")
+                    case "r": out.append("\r")
+                    case "b": out.append("\u{8}")
+                    case "f": out.append("\u{C}")
+                    case "u", "U":
+                        let count = e == "u" ? 4 : 8
+                        guard i + count <= s.count else { throw fail("bad \\\(e) escape") }
+                        let hex = String(String.UnicodeScalarView(s[i..<(i + count)]))
+                        guard let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) else { throw fail("bad \\\(e) escape") }
+                        out.append(scalar)
+                        i += count
+                    default: throw fail("unknown escape '\\\(e)' in a string")
+                    }
+                } else {
+                    out.append(c)
+                }
+            }
+            return String(out)
+        }
+
+        /// `[ "a", 'b', ]`, over several lines, with comments between the items.
+        mutating func array() throws -> [String] {
+            i += 1
+            var items: [String] = []
+            func skipSpace() throws {
+                while let c = current {
+                    if c == " " || c == "\t" { i += 1 }
+                    else if c == "\n" { i += 1; line += 1 }
+                    else if c == "\r", i + 1 < s.count, s[i + 1] == "\n" { i += 2; line += 1 }
+                    else if c == "#" { while let d = current, d != "\n" { i += 1 } }
+                    else { break }
+                }
+            }
+            try skipSpace()
+            while current != "]" {
+                guard let c = current else { throw fail("unterminated array") }
+                guard c == "\"" || c == "'" else { throw fail("only arrays of strings are supported in .outline.toml") }
+                items.append(try string())
+                try skipSpace()
+                if current == "," { i += 1; try skipSpace() } else if current != "]" { throw fail("expected ',' or ']' in an array") }
+            }
+            i += 1
+            return items
+        }
+    }
+}
