@@ -26,8 +26,8 @@ deps:
 	@pkg-config --exists libcmark || { echo "libcmark-dev is still missing"; exit 1; }
 
 # The tests also use the cmark command (render equivalence), git (check --since), setpriv (runs as an
-# unprivileged user), groff (the man page), pandoc (formatter round trip), patch (--diff applies) and
-# python3 (pre-commit, jsonschema, mdformat and pymarkdownlnt from PyPI).
+# unprivileged user), groff (the man page), pandoc (formatter round trip), patch (--diff applies), zsh
+# and fish (completions load) and python3 (pre-commit, jsonschema, mdformat and pymarkdownlnt from PyPI).
 test-deps: deps
 	@missing=""; \
 	command -v cmark >/dev/null || missing="$$missing cmark"; \
@@ -36,6 +36,8 @@ test-deps: deps
 	command -v groff >/dev/null || missing="$$missing groff-base"; \
 	command -v pandoc >/dev/null || missing="$$missing pandoc"; \
 	command -v patch >/dev/null || missing="$$missing patch"; \
+	command -v zsh >/dev/null || missing="$$missing zsh"; \
+	command -v fish >/dev/null || missing="$$missing fish"; \
 	command -v python3 >/dev/null || missing="$$missing python3 python3-venv"; \
 	if [ -n "$$missing" ]; then echo "installing$$missing (apt-get)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi

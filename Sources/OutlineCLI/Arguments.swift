@@ -8,13 +8,16 @@ public struct OptionSpec: Sendable {
     /// Name of the value (`N`, `FILE`); nil for a flag.
     public let valueName: String?
     public let repeatable: Bool
+    /// The values the option accepts, when they are a fixed set (for completions).
+    public let choices: [String]
     public let help: String
 
-    public init(_ long: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, _ help: String) {
+    public init(_ long: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, choices: [String] = [], _ help: String) {
         self.long = long
         self.short = short
         self.valueName = value
         self.repeatable = repeatable
+        self.choices = choices
         self.help = help
     }
 

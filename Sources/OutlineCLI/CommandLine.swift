@@ -9,6 +9,8 @@ public struct CommandSpec: Sendable {
     public let arguments: [(String, String)]
     public let options: [OptionSpec]
     let run: @Sendable (Invocation, Console) throws -> Int32
+    /// The operands' fixed values (`completions bash|zsh|fish`); empty when operands are files.
+    var operandChoices: [String] = []
 
     /// Options including `--help`, which every command has.
     public var allOptions: [OptionSpec] { options + [OptionSpec.help] }
@@ -21,7 +23,7 @@ public enum OutlineCommandLine {
     /// Every subcommand, in the order `outline --help` lists them.
     public static let commands: [CommandSpec] = [
         IDCommand.spec, NumberCommand.spec, FoldCommand.spec, UnfoldCommand.spec, DiffCommand.spec,
-        StateCommand.spec, TreeCommand.spec, CheckCommand.spec, LinksCommand.spec, TOCCommand.spec,
+        StateCommand.spec, TreeCommand.spec, CheckCommand.spec, LinksCommand.spec, TOCCommand.spec, EditCommand.spec, CompletionsCommand.spec,
     ]
 
     public static let globalOptions: [OptionSpec] = [

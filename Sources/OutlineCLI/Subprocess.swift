@@ -80,6 +80,32 @@ enum Subprocess {
         return Result(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output: output)
     }
 
+    /// Runs `arguments` on this process's terminal (standard input, output and error inherited) and
+    /// waits: an editor. Meanwhile SIGINT and SIGQUIT are ignored here, as system(3) does, so that
+    /// Ctrl-C reaches the editor and outline lives on to clean up. Returns the exit status, or 128 +
+    /// the signal that ended it.
+    static func interactive(_ arguments: [String]) throws -> Int32 {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+        let oldInt = signal(SIGINT, SIG_IGN), oldQuit = signal(SIGQUIT, SIG_IGN)
+        defer { signal(SIGINT, oldInt); signal(SIGQUIT, oldQuit) }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid = pid_t()
+        guard posix_spawnp(&pid, arguments[0], nil, &attributes, argv, environ) == 0 else { throw spawnError(arguments) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exited = status & 0x7F == 0
+        return exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
     private static func spawnError(_ arguments: [String]) -> Diagnostic {
         Diagnostic.file(arguments[0], "cannot run \(arguments[0])")
     }

@@ -35,15 +35,15 @@ func runInProcess(_ arguments: [String], stdin: [UInt8] = [], environment: [Stri
     return RunResult(status: status, stdout: console.output, stderr: console.errorText)
 }
 
-/// Runs the real `outline` executable.
+/// Runs the real `outline` executable (or `executable`, given the arguments).
 @discardableResult
 func runBinary(_ arguments: [String], stdin: [UInt8] = [], directory: URL? = nil,
-               environment: [String: String]? = nil) throws -> RunResult {
+               environment: [String: String]? = nil, executable: String? = nil) throws -> RunResult {
     // A child may exit without reading its input (an error found first): writing to its closed pipe
     // must give EPIPE here, not kill the test process with SIGPIPE.
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: Paths.binary)
+    process.executableURL = URL(fileURLWithPath: executable ?? Paths.binary)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     if let environment { process.environment = environment }

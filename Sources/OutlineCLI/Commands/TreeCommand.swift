@@ -15,7 +15,7 @@ enum TreeCommand {
         options: [
             OptionSpec("json", "Print JSON, one object per file per line."),
             OptionSpec("depth", value: "N", "Show sections down to depth N of the tree (top-level sections are depth 1)."),
-            OptionSpec("color", value: "WHEN", "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
+            OptionSpec("color", value: "WHEN", choices: ["auto", "always", "never"], "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
         ] + Settings.options,
         run: run
     )

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import OutlineCore
+
+/// `outline edit [--depth N] FILE` (SPEC §9): fold FILE into a skeleton in a temporary file, open it in
+/// `$VISUAL` or `$EDITOR` as `git commit` does, and unfold the edited skeleton back into FILE.
+enum EditCommand {
+    static let spec = CommandSpec(
+        name: "edit",
+        summary: "Edit a document's structure in its folded skeleton, in your editor.",
+        usage: "outline edit [--depth N] FILE",
+        overview: """
+        Folds FILE to depth N (default 2) into a temporary file and opens it in $VISUAL, else $EDITOR,
+        else vi (the value is run by /bin/sh, so it may carry arguments: EDITOR='code --wait'). Rename,
+        reorder, delete and re-level sections there, as with 'outline unfold'. When the editor exits 0
+        with a changed skeleton, FILE is rewritten atomically with every body back under its heading.
+        An editor that exits non-zero leaves FILE untouched (exit 2); an unchanged skeleton leaves it
+        untouched (exit 0). The temporary file is removed in every case, Ctrl-C included.
+        """,
+        arguments: [("FILE", "The Markdown file to edit.")],
+        options: [
+            OptionSpec("depth", value: "N", "Show the skeleton to depth N of the section tree (default 2)."),
+        ],
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
+        guard invocation.operands.count == 1, let path = invocation.operands.first, path != "-" else {
+            throw UsageError(message: invocation.operands.count > 1 ? "edit takes one FILE, got \(invocation.operands.count)"
+                                                                   : "edit needs a FILE (standard input cannot be edited in place)")
+        }
+        let depth = try Inputs.depth(invocation) ?? 2
+        let bytes = try FileSystem.read(path)
+        let original = try Inputs.outline(bytes, path: path)
+        if original.isFoldedView {
+            throw Diagnostic.file(path, "is a folded view already; unfold it first")
+        }
+        let folded = try Inputs.about(path) { try Fold.apply(original, selection: .init(depth: depth), name: path) }
+        Inputs.warn(console, path: path, folded.diagnostics)
+        let skeleton = folded.output
+
+        let environment = console.environment
+        let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
+        let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let temporary = try TemporaryFile(in: directory, suffix: ".md", bytes: skeleton)
+        defer { temporary.remove() }
+
+        // As git runs an editor: through the shell, which splits the value into words.
+        let status = try Subprocess.interactive(["/bin/sh", "-c", editor + " \"$@\"", editor, temporary.path])
+        guard status == 0 else {
+            throw Diagnostic.file(path, "the editor '\(editor)' exited with status \(status); nothing changed")
+        }
+        let edited = try FileSystem.read(temporary.path)
+        if edited == skeleton { return 0 }
+        let view = try Inputs.about(path + " (skeleton)") { try Outline(parsing: edited) }
+        let result = try Inputs.about(path + " (skeleton)") { try Unfold.apply(view, original: original) }
+        Inputs.warn(console, path: path + " (skeleton)", result.diagnostics)
+        // Someone else's change to FILE meanwhile is not overwritten.
+        guard (try? FileSystem.read(path)) == bytes else {
+            throw Diagnostic.file(path, "changed while the skeleton was being edited; nothing written")
+        }
+        let output = result.output
+        if output != bytes {
+            try FileSystem.writeAtomically(output, to: path)
+            console.err("outline: 1 file changed\n")
+        }
+        return 0
+    }
+}
+
+/// A file created with mkstemps(3) (mode 0600), removed by `remove()`, or by SIGTERM or SIGHUP while it
+/// exists: the editor's file never outlives outline.
+final class TemporaryFile {
+    let path: String
+
+    init(in directory: String, suffix: String, bytes: [UInt8]) throws {
+        var template = Array("\(directory)/outline-edit-XXXXXX\(suffix)".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
+        guard fd >= 0 else { throw Diagnostic.file(directory, "cannot create a temporary file: \(FileSystem.describe(errno))") }
+        path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFile.arm(path)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                close(fd)
+                remove()
+                throw Diagnostic.file(path, "cannot write: \(FileSystem.describe(e))")
+            }
+            written += n
+        }
+        close(fd)
+    }
+
+    func remove() {
+        unlink(path)
+        TemporaryFile.disarm()
+    }
+
+    /// The path the signal handler removes: a C string set before the handler can run.
+    nonisolated(unsafe) private static var pending: UnsafeMutablePointer<CChar>? = nil
+
+    private static func arm(_ path: String) {
+        pending = strdup(path)
+        for sig in [SIGTERM, SIGHUP] {
+            signal(sig) { number in
+                if let p = TemporaryFile.pending { unlink(p) }
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
+    }
+
+    private static func disarm() {
+        for sig in [SIGTERM, SIGHUP] { signal(sig, SIG_DFL) }
+        if let p = pending { pending = nil; free(p) }
+    }
+}
