@@ -61,10 +61,9 @@ enum CheckCommand {
 
         // Every file read, parsed and checked on its own, in parallel (standard input read first, here);
         // results in the order of `files`.
-        // Freeing cmark's trees node by node costs more than the rest of a link check; a tree left to
-        // process exit costs about 10 times its input in memory (measured), so that is done up to 32 MB
-        // of input.
-        let single = files.count == 1 || files.reduce(0, { $0 + FileSystem.size(of: $1) }) <= 32 << 20
+        // A small document's tree is in its thread's arena, gone at once after the parse; a large
+        // one's is freed too unless it is the only one (then it is left to process exit).
+        let single = files.count == 1
         let perFile = try Inputs.each(files, console: console) { k, path, bytes -> (Outline, [Diagnostic]) in
             let name = Inputs.displayName(path)
             let config = configs[k]
@@ -91,15 +90,15 @@ enum CheckCommand {
         if failed { return 2 }
         if checkLinks {
             let links = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
+            // Each file's local links, found once, in parallel; every file they point into read and
+            // given its targets once, in parallel.
+            let parsedFiles = current
+            let localLinks = Parallel.map(files.count) { parsedFiles[files[$0]]?.links.map(LinkCheck.localLinks(of:)) ?? [] }
             // Asking git for the repository's root costs a process: only when a link needs it.
-            let root = current.values.contains(where: { $0.links?.usesRoot == true }) ? links.root : "."
-            // Each file's local links, found once; every file they point into read and given its
-            // targets once, in parallel.
-            let localLinks = files.map { current[$0]?.links.map(LinkCheck.localLinks(of:)) ?? [] }
+            let root = localLinks.contains { $0.contains { $0.link.path.hasPrefix("/") } } ? links.root : "."
             links.prepare(files.indices.flatMap { LinkCheck.paths(of: localLinks[$0], path: Inputs.displayName(files[$0]), root: root) })
-            let parsed = current
             let linkFindings = Parallel.map(files.count) { k -> [Diagnostic] in
-                guard let outline = parsed[files[k]] else { return [] }
+                guard let outline = parsedFiles[files[k]] else { return [] }
                 let name = Inputs.displayName(files[k])
                 return LinkCheck.aliasCollisions(outline, path: name, profile: profile)
                     + LinkCheck.findings(outline, path: name, profile: profile, root: root, links: localLinks[k], lookup: links.prepared)

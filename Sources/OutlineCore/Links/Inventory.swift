@@ -52,12 +52,6 @@ public struct LinkInventory: Sendable {
         }
     }
 
-    /// True when some link of the inventory starts with `/` (relative to the repository's root).
-    public var usesRoot: Bool {
-        links.contains { $0.destination.hasPrefix("/") && !$0.destination.hasPrefix("//") }
-            || html.contains { $0.literal.contains("href=\"/") || $0.literal.contains("href='/") || $0.literal.contains("href=/") }
-    }
-
     public internal(set) var headings: [HeadingText] = []
     public internal(set) var links: [Link] = []
     public internal(set) var html: [HTML] = []

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CCmark
 
 /// A top-level block outline needs to know about, copied out of cmark's tree.
@@ -39,12 +44,20 @@ enum CommonMark {
     /// With `inventory`, also walks the whole tree for what links need (see `LinkInventory`).
     static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory,
                                inventory: UnsafeMutablePointer<LinkInventory>? = nil) throws -> [CommonMarkBlock] {
+        // A small document's tree lives in this thread's arena: one bump allocation per node instead
+        // of a malloc, and the whole tree gone by resetting a pointer instead of a walk that frees
+        // node by node (measured: malloc and free were a third of a docs-tree check). A large one
+        // uses the system allocator: the arena cannot reuse what cmark's growing buffers leave
+        // behind, which would cost memory at that size.
+        let arena = source.bytes.count < ParseArena.largestInput ? ParseArena.ofThisThread : nil
+        arena?.reset()
+        defer { arena?.reset() }
         // No CMARK_OPT_VALIDATE_UTF8: it replaces invalid bytes and shifts positions; no smart punctuation,
         // which would change titles.
-        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else {
+        guard let parser = arena == nil ? cmark_parser_new(CMARK_OPT_DEFAULT) : cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, ParseArena.allocator) else {
             throw Diagnostic.error(.parser, "libcmark could not start a parser (out of memory?)")
         }
-        defer { if parserMemory == .release { cmark_parser_free(parser) } }
+        defer { if parserMemory == .release && arena == nil { cmark_parser_free(parser) } }
 
         source.bytes.withUnsafeBufferPointer { all in
             var offset = 0
@@ -69,14 +82,13 @@ enum CommonMark {
             // Leaving the tree to process exit saves freeing it, but for a heading-dense document
             // (more than one heading per 200 bytes) outline's own model is large, and reusing the
             // tree's freed pages for it is cheaper than new ones (measured: 1,000,000 headings).
-            if parserMemory == .release || blocks.count > source.bytes.count / 200 {
+            if arena == nil && (parserMemory == .release || blocks.count > source.bytes.count / 200) {
                 cmark_node_free(document)
                 #if os(Linux)
                 // cmark's tree is hundreds of small allocations per kilobyte of input; after a large
                 // document, give the freed pages back so that the output built next does not come on
-                // top of them (peak memory). Not after small ones: `check` parses thousands in one
-                // process.
-                if source.bytes.count >= 1 << 22 { malloc_trim(0) }
+                // top of them (peak memory).
+                malloc_trim(0)
                 #endif
             }
         }
@@ -229,4 +241,142 @@ enum CommonMark {
         while string[count] != 0 { count += 1 }
         return UnsafeRawPointer(string).withMemoryRebound(to: UInt8.self, capacity: count) { UnsafeBufferPointer(start: $0, count: count) }
     }
+}
+
+/// The memory of a small document's cmark tree (cmark's `cmark_mem`): chunks mapped with mmap(2),
+/// handed out by bumping a pointer; `free` gives back only the block allocated last (cmark's growing
+/// buffers are often that one), and `reset` makes the whole arena free again, keeping its first
+/// chunk for the next parse on the same thread. cmark's allocator functions get no context, so each
+/// thread has its own arena, found through a thread-specific key (and unmapped when the thread ends).
+final class ParseArena {
+    /// Inputs from this size up are parsed with the system allocator.
+    static let largestInput = 1 << 22
+
+    private var chunks: [(base: UnsafeMutableRawPointer, size: Int)] = []
+    /// The chunk being filled; the ones after it are free (kept from earlier parses).
+    private var index = -1
+    private var cursor: UnsafeMutableRawPointer? = nil
+    private var limit: UnsafeMutableRawPointer? = nil
+    /// The block handed out last (its header holds its size): it may grow in place, or be given back.
+    private var last: UnsafeMutableRawPointer? = nil
+    private static let firstChunk = 1 << 18
+    /// How much a thread keeps mapped between parses: pages touched once are not faulted in again
+    /// for the next document (measured: a fresh tree per file was most of a docs-tree check's page
+    /// faults).
+    private static let kept = 1 << 25
+
+    /// Each block is preceded by a 16-byte header holding its size, so that blocks stay 16-byte
+    /// aligned and `realloc` knows how much to copy.
+    private static let header = 16
+
+    /// Moves on to a free chunk of at least `bytes`: a kept one, else a new mapping.
+    private func newChunk(atLeast bytes: Int) {
+        var k = index + 1
+        while k < chunks.count && chunks[k].size < bytes { k += 1 }
+        if k == chunks.count {
+            let grown = chunks.last.map { min($0.size * 2, 1 << 24) } ?? ParseArena.firstChunk
+            let size = max(grown, (bytes + 4095) & ~4095)
+            guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else {
+                cursor = nil
+                limit = nil
+                return
+            }
+            chunks.append((base, size))
+        }
+        index += 1
+        chunks.swapAt(index, k)
+        cursor = chunks[index].base
+        limit = chunks[index].base + chunks[index].size
+    }
+
+    func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
+        let total = (size + ParseArena.header + 15) & ~15
+        if cursor == nil || limit! - cursor! < total {
+            newChunk(atLeast: total)
+            guard cursor != nil else { return nil }
+        }
+        let block = cursor!
+        cursor = block + total
+        block.storeBytes(of: size, as: Int.self)
+        last = block + ParseArena.header
+        return last
+    }
+
+    func allocateZeroed(_ size: Int) -> UnsafeMutableRawPointer? {
+        guard let p = allocate(size) else { return nil }
+        memset(p, 0, size)
+        return p
+    }
+
+    func reallocate(_ pointer: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer? {
+        guard let pointer else { return allocate(size) }
+        let block = pointer - ParseArena.header
+        let old = block.load(as: Int.self)
+        if pointer == last {
+            let total = (size + ParseArena.header + 15) & ~15
+            if limit! - block >= total {
+                cursor = block + total
+                block.storeBytes(of: size, as: Int.self)
+                return pointer
+            }
+        } else if size <= old {
+            return pointer
+        }
+        guard let fresh = allocate(size) else { return nil }
+        memcpy(fresh, pointer, min(old, size))
+        return fresh
+    }
+
+    func free(_ pointer: UnsafeMutableRawPointer?) {
+        guard let pointer, pointer == last else { return }
+        cursor = pointer - ParseArena.header
+        last = nil
+    }
+
+    /// Everything free again; chunks up to `kept` bytes stay mapped for the next parse.
+    func reset() {
+        var total = 0
+        var keep: [(base: UnsafeMutableRawPointer, size: Int)] = []
+        for chunk in chunks {
+            if total + chunk.size <= ParseArena.kept {
+                total += chunk.size
+                keep.append(chunk)
+            } else {
+                munmap(chunk.base, chunk.size)
+            }
+        }
+        chunks = keep
+        index = -1
+        cursor = nil
+        limit = nil
+        last = nil
+    }
+
+    deinit { for chunk in chunks { munmap(chunk.base, chunk.size) } }
+
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            if let raw { Unmanaged<ParseArena>.fromOpaque(raw).release() }
+        }
+        return key
+    }()
+
+    /// This thread's arena (made on first use).
+    static var ofThisThread: ParseArena {
+        if let raw = pthread_getspecific(key) { return Unmanaged<ParseArena>.fromOpaque(raw).takeUnretainedValue() }
+        let arena = ParseArena()
+        pthread_setspecific(key, Unmanaged.passRetained(arena).toOpaque())
+        return arena
+    }
+
+    /// The allocator cmark is given: it forwards to the current thread's arena.
+    nonisolated(unsafe) static let allocator: UnsafeMutablePointer<cmark_mem> = {
+        let pointer = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
+        pointer.initialize(to: cmark_mem(
+            calloc: { count, size in ParseArena.ofThisThread.allocateZeroed(count * size) },
+            realloc: { pointer, size in ParseArena.ofThisThread.reallocate(pointer, size) },
+            free: { pointer in ParseArena.ofThisThread.free(pointer) }))
+        return pointer
+    }()
 }

@@ -151,13 +151,15 @@ public struct IDAllocator {
 
     /// A fresh ID from `base` (already valid), unique among everything reserved or allocated so far.
     public mutating func allocate(_ base: String) -> String {
+        // The common case, a base nobody has: one hash, no counter (a base that has a counter is
+        // taken, so the insertion fails for it).
+        if used.insert(base).inserted { return base }
         let counter: Counter
         if let existing = counters[base] {
             counter = existing
         } else {
             counter = Counter()
             counters[base] = counter
-            if used.insert(base).inserted { return base }
         }
         while true {
             let suffix = "-\(counter.next)"

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `outline toc` (SPEC §8): the lines between `<!-- outline:toc -->` and `<!-- outline:toc end -->`
 /// become a nested bullet list of links to the document's sections, built from the section tree.
 ///
@@ -88,16 +94,15 @@ public enum TableOfContents {
     public static func mayHaveMarkers(_ bytes: [UInt8]) -> Bool {
         let needle = Array("outline:toc".utf8)
         return bytes.withUnsafeBufferPointer { b in
-            guard b.count >= needle.count else { return false }
-            var i = 0
-            let last = b.count - needle.count
-            while i <= last {
-                if b[i] == UInt8(ascii: "o") && b[i + 7] == UInt8(ascii: ":") && b[i + 10] == UInt8(ascii: "c") {
-                    var k = 1
-                    while k < needle.count && b[i + k] == needle[k] { k += 1 }
-                    if k == needle.count { return true }
-                }
-                i += 1
+            guard let base = b.baseAddress, b.count >= needle.count else { return false }
+            // Each ':' (memchr finds them fast) is checked for "outline" before and "toc" after.
+            var p = base + 7
+            let end = base + b.count
+            while p < end, let found = memchr(p, Int32(UInt8(ascii: ":")), end - p) {
+                let colon = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                let at = colon - base - 7
+                if at + needle.count <= b.count && needle.indices.allSatisfy({ b[at + $0] == needle[$0] }) { return true }
+                p = colon + 1
             }
             return false
         }
