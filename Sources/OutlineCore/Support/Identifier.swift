@@ -79,25 +79,34 @@ public enum Identifier {
 
     /// The slug of an ASCII title, without Unicode tables (most titles); nil when `text` is not ASCII.
     private static func asciiSlug(_ text: String) -> String? {
-        var bytes: [UInt8] = []
-        var pendingDash = false
-        for b in text.utf8 {
-            if b >= 128 { return nil }
-            switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                if pendingDash { bytes.append(UInt8(ascii: "-")); pendingDash = false }
-                bytes.append(b)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                if pendingDash { bytes.append(UInt8(ascii: "-")); pendingDash = false }
-                bytes.append(b + 32)
-            case UInt8(ascii: "-"), 9...13, 32:
-                if !bytes.isEmpty { pendingDash = true }
-            default:
-                continue
+        var text = text
+        return text.withUTF8 { utf8 -> String? in
+            // The slug is never longer than the text: built in place, one allocation.
+            var ascii = true
+            var count = 0
+            let slug = String(unsafeUninitializedCapacity: max(1, utf8.count)) { out in
+                var pendingDash = false
+                for b in utf8 {
+                    if b >= 128 { ascii = false; return 0 }
+                    switch b {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                        if pendingDash { out[count] = UInt8(ascii: "-"); count += 1; pendingDash = false }
+                        out[count] = b; count += 1
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                        if pendingDash { out[count] = UInt8(ascii: "-"); count += 1; pendingDash = false }
+                        out[count] = b + 32; count += 1
+                    case UInt8(ascii: "-"), 9...13, 32:
+                        if count > 0 { pendingDash = true }
+                    default:
+                        continue
+                    }
+                }
+                return count
             }
+            guard ascii else { return nil }
+            if count <= maxLength { return slug }
+            return truncated(slug.unicodeScalars.map { $0 }, to: maxLength) ?? ""
         }
-        if bytes.count <= maxLength { return String(decoding: bytes, as: UTF8.self) }
-        return truncated(bytes.map { Unicode.Scalar($0) }, to: maxLength) ?? ""
     }
 
     /// `scalars` cut to at most `limit` scalars at a character boundary, with trailing `-` removed.
@@ -162,7 +171,7 @@ public struct IDAllocator {
             counters[base] = counter
         }
         while true {
-            let suffix = "-\(counter.next)"
+            let suffix = "-" + String(counter.next)
             counter.next += 1
             let room = Identifier.maxLength - suffix.utf8.count
             // Cut the base only when it could be too long (UTF-8 bytes bound the scalar count).
