@@ -19,3 +19,9 @@ for script in number fold skeleton diff-sidecar hook; do
   step "examples/$script.sh"
   bash "./$script.sh"
 done
+
+step 'outline toc toc.md | sed -n 1,18p     # the list between the markers, from the section tree'
+"$outline" toc toc.md | sed -n 1,18p
+
+step 'outline id --diff guide.md | head -n 12     # preview any rewrite as a patch'
+"$outline" id --diff guide.md | head -n 12 || true

@@ -103,20 +103,31 @@ enum FileSystem {
     /// FILE operands of a multi-file command: directories become the Markdown files in them (by name,
     /// in any case: `.md`, `.markdown`), found recursively, hidden directories skipped, symbolic links
     /// to directories not followed, in sorted order. Inside a git work tree git decides what is
-    /// ignored (`.gitignore`, `.git/info/exclude`, the global excludes file); `excludes` drop more.
-    /// Files named explicitly are always kept.
+    /// ignored (`.gitignore`, `.git/info/exclude`, the global excludes file), unless the directory
+    /// named is itself ignored; `excludes` drop more. Files named explicitly are always kept.
     static func expand(_ operands: [String], excludes: Excludes = Excludes([])) throws -> [String] {
         var files: [String] = []
         for operand in operands {
             if operand != "-" && isDirectory(operand) {
                 var found: [String] = []
-                if let listed = gitListing(operand) { found = listed } else { try collectMarkdown(in: operand, into: &found) }
+                // A directory git ignores as a whole (a build output, `node_modules` named on purpose)
+                // is walked as it is: naming it is asking for it.
+                if let listed = gitListing(operand), !(listed.isEmpty && gitIgnores(operand)) {
+                    found = listed
+                } else {
+                    try collectMarkdown(in: operand, into: &found)
+                }
                 files += found.filter { !excludes.excludes($0) }
             } else {
                 files.append(operand)
             }
         }
         return files
+    }
+
+    /// True when git ignores `directory` itself.
+    static func gitIgnores(_ directory: String) -> Bool {
+        ((try? Git.run(["check-ignore", "-q", "."], in: directory)) ?? nil) != nil
     }
 
     /// The Markdown files under `directory` that git does not ignore (tracked or not), when it lies in

@@ -184,6 +184,9 @@ struct ConfigTests {
         #expect(try runBinary(["tree", "--exclude", "docs/*.md", "--exclude", "vendor", "docs"], directory: dir).text.contains("G"))
         try "exclude = [\"vendor\", \"docs/api/**\"]\n".write(to: dir.appendingPathComponent(".outline.toml"), atomically: true, encoding: .utf8)
         #expect(try runBinary(["check", "--no-links", "."], directory: dir).text == "docs/README.MD:1: heading 'R' has no anchor (run 'outline id -w')\ndocs/a.md:1: heading 'A' has no anchor (run 'outline id -w')\nnotes.markdown:1: heading 'M' has no anchor (run 'outline id -w')\n")
+        // A directory git ignores as a whole is walked when it is named.
+        #expect(try runBinary(["id", "--check", "node_modules"], directory: dir).text == "node_modules/pkg/README.md\n")
+        #expect(try runBinary(["id", "--check", "build"], directory: dir).text == "build/out.md\n")
         // Named files are processed whatever ignores or excludes them.
         #expect(try runBinary(["id", "--check", "node_modules/pkg/README.md", "vendor/v.md"], directory: dir).text == "node_modules/pkg/README.md\nvendor/v.md\n")
         // A file deleted from the work tree but still in the index is not listed.
