@@ -104,6 +104,14 @@ enum CheckCommand {
                     + LinkCheck.findings(outline, path: name, profile: profile, root: root, links: localLinks[k], lookup: links.prepared)
             }
             findings += linkFindings.joined()
+            // --since: links that still resolve, but to a section that took over their slug.
+            if let since {
+                let context = try LinksCommand.history(since: since, files: files, lookup: links, console: console)
+                for path in files where path != "-" {
+                    guard let document = links.document(path) else { continue }
+                    findings += LinkRepair.takeovers(document, context: context, revision: since).map { $0.located(in: Inputs.displayName(path)) }
+                }
+            }
             // Each file's findings together, by line (a stable sort keeps the order within a line).
             let order = Dictionary(files.enumerated().map { (Inputs.displayName($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
             findings = findings.enumerated().sorted { a, b in

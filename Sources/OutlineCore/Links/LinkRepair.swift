@@ -69,6 +69,26 @@ public enum LinkRepair {
         return RewriteResult(edits, on: document.outline.source.bytes, diagnostics: warnings)
     }
 
+    /// `check --since REV`: the links of `document` that resolve, but to another section than the one
+    /// their fragment named at REV (a new heading took over a renamed one's slug). `links -w --since`
+    /// makes them follow their own section.
+    public static func takeovers(_ document: LinkedDocument, context: Context, revision: String) -> [Diagnostic] {
+        guard let inventory = document.outline.links, let old = context.old else { return [] }
+        var found: [Diagnostic] = []
+        var reported = Set<String>()
+        for (line, link, _) in occurrences(inventory) {
+            guard let fragment = link.fragment, !fragment.isEmpty else { continue }
+            let path = link.path.isEmpty ? document.path : LocalLink.resolve(link.path, from: document.path, root: context.root)
+            guard let target = link.path.isEmpty ? document : context.document(path), target.targets.contains(fragment),
+                  let was = old(path)?.sectionByTarget[fragment], target.sectionByTarget[fragment] != was,
+                  let current = target.currentTarget[was], current != fragment,
+                  reported.insert("\(line)\u{0}\(link.destination)").inserted else { continue }
+            found.append(.finding(.slugTakeover, line: line,
+                                  "link '\(link.destination)' now leads to another section: at \(revision) '\(fragment)' was section '\(was)', which is now '#\(current)' (run 'outline links -w --since \(revision)')"))
+        }
+        return found
+    }
+
     enum Kind { case inline, html }
 
     /// Links in document order, with where their destination is written.
