@@ -63,7 +63,7 @@ enum HTMLAttributes {
 
     /// The few character references attribute values use in practice.
     static func decodeEntities(_ s: String) -> String {
-        guard s.contains("&") else { return s }
+        guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
         var out = s
         for (entity, char) in [("&quot;", "\""), ("&#39;", "'"), ("&apos;", "'"), ("&lt;", "<"), ("&gt;", ">"), ("&amp;", "&")] {
             out = out.replacingAll(entity, with: char)

@@ -97,7 +97,7 @@ public enum LinkRepair {
         for link in inventory.links where !sameFileOnly || link.destination.utf8.first == UInt8(ascii: "#") {
             if let local = LocalLink(link.destination) { all.append((link.line, local, .inline)) }
         }
-        for html in inventory.html where html.literal.contains("href") {
+        for html in inventory.html where html.literal.containsBytes("href") {
             for attribute in HTMLAttributes.scan(html.literal) where attribute.name == "href" {
                 if let local = LocalLink(attribute.value) { all.append((html.line + attribute.lineOffset, local, .html)) }
             }

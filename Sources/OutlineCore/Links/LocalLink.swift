@@ -38,7 +38,7 @@ public struct LocalLink: Sendable, Equatable {
 
     /// `%XX` decoded as UTF-8 bytes; a malformed escape is kept as written.
     static func percentDecoded<S: StringProtocol>(_ s: S) -> String {
-        guard s.contains("%") else { return String(s) }
+        guard s.utf8.contains(UInt8(ascii: "%")) else { return String(s) }
         let b = Array(s.utf8)
         var out: [UInt8] = []
         var i = 0

@@ -183,7 +183,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
     /// pandoc's `smart` extension as it changes a slug: `---`, `--` and `...` become dashes and an
     /// ellipsis, which the slug then drops (straight quotes are dropped either way).
     static func smart(_ s: String) -> String {
-        guard s.contains("--") || s.contains("...") else { return s }
+        guard s.containsBytes("--") || s.containsBytes("...") else { return s }
         var out = ""
         var scalars = s.unicodeScalars[...]
         while let c = scalars.first {
@@ -202,7 +202,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
     }
 
     static func squeezingHyphens(_ s: String) -> String {
-        guard s.contains("--") else { return s }
+        guard s.containsBytes("--") else { return s }
         var out = ""
         var previous: Character? = nil
         for c in s where !(c == "-" && previous == "-") { out.append(c); previous = c }

@@ -70,7 +70,7 @@ public enum NumberHeadings {
             edits.renumber(section, from: section.number, to: numbers[index], in: outline.source)
         }
         if let profile, let inventory = outline.links, !edits.isEmpty,
-           inventory.links.contains(where: { $0.destination.hasPrefix("#") }) || inventory.html.contains(where: { $0.literal.contains("href") }) {
+           inventory.links.contains(where: { $0.destination.hasPrefix("#") }) || inventory.html.contains(where: { $0.literal.containsBytes("href") }) {
             edits.followHeadings(of: outline, inventory: inventory, numbers: numbers, profile: profile)
         }
         return RewriteResult(edits, on: outline.source.bytes)
