@@ -98,7 +98,7 @@ public enum OutlineCommandLine {
     /// `outline --help`.
     public static func globalHelp() -> String {
         var out = """
-        OVERVIEW: Stable structure for Markdown: section IDs, numbers, folds and structural diffs.
+        OVERVIEW: Stable structure for Markdown: section IDs, numbers, folds, links, tables of contents, diffs.
 
         outline parses Markdown with libcmark, builds the section tree from its headings and keeps each
         section's stable ID in an anchor line (<!-- outline:ID -->). It owns only the bytes it writes:
