@@ -6,6 +6,10 @@ import Testing
 /// `.outline.toml` (SPEC §9): the strict TOML subset, every key, discovery, and precedence.
 @Suite("config")
 struct ConfigTests {
+    func read(_ dir: URL, _ name: String) throws -> String {
+        try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+    }
+
     func parse(_ text: String) throws -> Config { try Config.parse(bytes(text), path: ".outline.toml") }
 
     /// The diagnostic a bad config gives, as `PATH:LINE: message`.
@@ -163,6 +167,10 @@ struct ConfigTests {
         #expect(try runBinary(["check", "view.md"], directory: dir).status == 0)
         #expect(try runBinary(["check", "--no-folds", "view.md"], directory: dir).text.contains("fold marker"))
         #expect(try runBinary(["check", "--no-config", "a.md"], directory: dir).text.contains("broken link '#nowhere'"))
+        // number keeps the TOC up to date at the config's depth: check stays clean.
+        #expect(try runBinary(["number", "-w", "a.md"], directory: dir).status == 0)
+        #expect(try runBinary(["check", "a.md"], directory: dir).status == 0)
+        #expect(try read(dir, "a.md").contains("\n- [1 A\\_b](#1-a_b)\n\n"))
     }
 
     @Test("directory walks: git decides what is ignored, --exclude and the config's exclude drop more, README.MD counts, named files always count")

@@ -55,6 +55,26 @@ struct TOCTests {
         #expect(runInProcess(["check", "--no-links"], stdin: bytes(Self.guide)).text.contains("<stdin>:4: stale table of contents (run 'outline toc -w')"))
     }
 
+    @Test("number keeps a fresh TOC fresh (titles and targets) and leaves a stale one alone; --strip gives back the bytes", arguments: Variant.allCases)
+    func numberKeepsTheTOC(variant: Variant) {
+        let fresh = runInProcess(["toc"], stdin: variant.apply(bytes(Self.guide + "See [usage](#usage).\n"))).stdout
+        let numbered = runInProcess(["number"], stdin: fresh)
+        #expect(numbered.status == 0)
+        let ending = variant == .crlf ? "\r\n" : "\n"
+        let list = "- [1 Install now](#1-install-now)\n  - [1.1 Linux \\& macOS](#11-linux--macos)\n    - [1.1.1 Deep](#111-deep)\n- [2 Usage](#2-usage)\n- [3 Usage](#3-usage)\n"
+        #expect(numbered.text.contains(list.replacingOccurrences(of: "\n", with: ending)), "\(variant): \(numbered.text)")
+        // Up to date for toc and check; the link outside the TOC followed its heading too.
+        #expect(runInProcess(["toc"], stdin: numbered.stdout).stdout == numbered.stdout)
+        #expect(!runInProcess(["check"], stdin: numbered.stdout).text.contains("table of contents"))
+        #expect(numbered.text.contains("See [usage](#2-usage)."))
+        expectBytes(runInProcess(["number", "--strip"], stdin: numbered.stdout).stdout, fresh, "\(variant)")
+        // A stale TOC stays as it was (check reports it), so the round trip holds for it too.
+        let stale = variant.apply(bytes(Self.guide))
+        let once = runInProcess(["number"], stdin: stale).stdout
+        #expect(String(decoding: once, as: UTF8.self).contains("<!-- outline:toc -->" + ending + "<!-- outline:toc end -->"))
+        expectBytes(runInProcess(["number", "--strip"], stdin: once).stdout, stale, "\(variant) stale")
+    }
+
     @Test("--depth, and depth= on the marker winning for its block; several blocks each filled")
     func depths() {
         let doc = "# T\n\n<!-- outline:toc depth=1 -->\n<!-- outline:toc end -->\n\n## A\n### B\n\n<!-- outline:toc -->\n<!-- outline:toc end -->\n"

@@ -12,7 +12,8 @@ enum NumberCommand {
         number outline wrote (<!-- outline:ID number=1.2 --> or <!-- outline:number=1.2 -->), so running
         number again renumbers exactly those, and --strip removes exactly those: titles that begin with
         numbers of their own (## 2024 Roadmap) are never touched. Same-file links to the renumbered
-        headings (#install -> #1-install) follow them in the same pass. A folded view cannot be numbered.
+        headings (#install -> #1-install) follow them in the same pass, and an up-to-date table of
+        contents stays up to date. A folded view cannot be numbered.
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
@@ -27,8 +28,8 @@ enum NumberCommand {
             let slugs = try CheckCommand.parseSlugs(invocation.value("slugs"))
             return try RewritingCommand.run(invocation, console: console, links: LinkInventory.mayHaveSameFileLinks) { outline, config in
                 let profile = slugs ?? config.slugs ?? .github
-                return strip ? NumberHeadings.strip(outline, links: profile)
-                             : try NumberHeadings.apply(outline, levels: levels ?? config.numberLevels, links: profile)
+                return strip ? NumberHeadings.strip(outline, links: profile, tocDepth: config.tocDepth)
+                             : try NumberHeadings.apply(outline, levels: levels ?? config.numberLevels, links: profile, tocDepth: config.tocDepth)
             }
         }
     )

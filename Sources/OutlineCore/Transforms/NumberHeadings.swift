@@ -39,17 +39,19 @@ public enum NumberHeadings {
     /// numbers off headings that are no longer in range.
     /// With `links` (the outline parsed with `links: true`), the same-file links to headings whose slug
     /// the numbering changes follow them, in the same pass (SPEC §3).
-    public static func apply(_ outline: Outline, levels: ClosedRange<Int>? = nil, links: SlugProfile? = nil) throws -> RewriteResult {
+    /// `tocDepth`: the depth of the document's tables of contents (the config's), which `number`
+    /// keeps up to date when they are.
+    public static func apply(_ outline: Outline, levels: ClosedRange<Int>? = nil, links: SlugProfile? = nil, tocDepth: Int? = nil) throws -> RewriteResult {
         guard !outline.isFoldedView else {
             throw Diagnostic.error(.foldedView, "cannot number a folded view (hidden sections take part in the numbering); unfold it first")
         }
-        return rewrite(outline, to: plan(outline, levels: levels), links: links)
+        return rewrite(outline, to: plan(outline, levels: levels), links: links, tocDepth: tocDepth)
     }
 
     /// Removes the numbers (and number records) outline wrote, and nothing else (but the same-file
     /// links to the headings, with `links`).
-    public static func strip(_ outline: Outline, links: SlugProfile? = nil) -> RewriteResult {
-        rewrite(outline, to: [String?](repeating: nil, count: outline.sections.count), links: links)
+    public static func strip(_ outline: Outline, links: SlugProfile? = nil, tocDepth: Int? = nil) -> RewriteResult {
+        rewrite(outline, to: [String?](repeating: nil, count: outline.sections.count), links: links, tocDepth: tocDepth)
     }
 
     /// True when outline has numbered this document (some heading has a number record).
@@ -64,14 +66,21 @@ public enum NumberHeadings {
         return low...high
     }
 
-    static func rewrite(_ outline: Outline, to numbers: [String?], links profile: SlugProfile? = nil) -> RewriteResult {
+    static func rewrite(_ outline: Outline, to numbers: [String?], links profile: SlugProfile? = nil, tocDepth: Int? = nil) -> RewriteResult {
         var edits = EditList()
         for (index, section) in outline.sections.enumerated() {
             edits.renumber(section, from: section.number, to: numbers[index], in: outline.source)
         }
-        if let profile, let inventory = outline.links, !edits.isEmpty,
-           inventory.links.contains(where: { $0.destination.hasPrefix("#") }) || inventory.html.contains(where: { $0.literal.containsBytes("href") }) {
-            edits.followHeadings(of: outline, inventory: inventory, numbers: numbers, profile: profile)
+        if let profile, let inventory = outline.links, !edits.isEmpty {
+            let slugs = EditList.slugs(of: outline, inventory: inventory, numbers: numbers, profile: profile)
+            // Tables of contents that are up to date follow the numbers (titles and targets); the
+            // links inside them are part of that, so link following skips their lines.
+            let tocs = TableOfContents.refreshed(outline, profile: profile, depth: tocDepth, numbers: numbers,
+                                                 before: slugs.before, after: slugs.after)
+            for toc in tocs { edits.replace(toc.range, with: toc.bytes) }
+            if inventory.links.contains(where: { $0.destination.hasPrefix("#") }) || inventory.html.contains(where: { $0.literal.containsBytes("href") }) {
+                edits.followHeadings(of: outline, inventory: inventory, slugs: slugs, profile: profile, skipping: tocs.map(\.lines))
+            }
         }
         return RewriteResult(edits, on: outline.source.bytes)
     }
@@ -134,7 +143,8 @@ extension EditList {
     /// slug. The new slugs come from the headings' text with the number changed as `renumber` changes
     /// it (no second parse). Numbering adds or removes no heading and touches no link destination, so
     /// the two sets of edits never overlap.
-    mutating func followHeadings(of outline: Outline, inventory: LinkInventory, numbers: [String?], profile: SlugProfile) {
+    /// Every heading's slug now, and once the headings carry `numbers`.
+    static func slugs(of outline: Outline, inventory: LinkInventory, numbers: [String?], profile: SlugProfile) -> (before: LinkTargets, after: LinkTargets) {
         var after = inventory
         var headingAt: [Int: Int] = [:]
         for (k, heading) in inventory.headings.enumerated() where headingAt[heading.line] == nil { headingAt[heading.line] = k }
@@ -149,14 +159,21 @@ extension EditList {
             }
             after.headings[k] = .init(line: inventory.headings[k].line, pieces: pieces)
         }
-        let before = LinkTargets(inventory, profile: profile, html: false)
-        let now = LinkTargets(after, profile: profile, html: false)
+        return (LinkTargets(inventory, profile: profile, html: false), LinkTargets(after, profile: profile, html: false))
+    }
+
+    /// Same-file links to headings whose slug the numbering changes follow them; links on the
+    /// 1-based lines in `skipping` (a table of contents being rewritten whole) are left alone.
+    mutating func followHeadings(of outline: Outline, inventory: LinkInventory, slugs: (before: LinkTargets, after: LinkTargets),
+                                 profile: SlugProfile, skipping: [Range<Int>] = []) {
+        let before = slugs.before, now = slugs.after
         var renamed: [String: String] = [:]
         for (old, new) in zip(before.headings, now.headings) where old.id != new.id && renamed[old.id] == nil { renamed[old.id] = new.id }
         guard !renamed.isEmpty else { return }
         let htmlIDs = Set(LinkTargets(LinkInventory(html: inventory.html), profile: profile).htmlIDs.map(\.id))
         var finder = DestinationFinder(outline.source)
         for (line, link, kind) in LinkRepair.occurrences(inventory, sameFileOnly: true) where link.path.isEmpty {
+            if skipping.contains(where: { $0.contains(line) }) { continue }
             guard let fragment = link.fragment, let new = renamed[fragment], !htmlIDs.contains(fragment) else { continue }
             if case .found(let range) = finder.find(link.destination, kind: kind, line: line) {
                 replace(range, with: Array(("#" + LinkRepair.encodeFragment(new)).utf8))

@@ -89,6 +89,30 @@ public enum TableOfContents {
         return found
     }
 
+    /// For `number`: each block that is up to date now, with the bytes it must hold once the headings
+    /// carry `numbers` and their slugs are `after`'s, so that numbering keeps a fresh TOC fresh. A
+    /// stale block is left as it is (`check` reports it): refreshing it would make `number --strip`
+    /// of `number` differ from the original. Each comes with the byte range between the markers and
+    /// its 1-based lines.
+    static func refreshed(_ outline: Outline, profile: SlugProfile, depth: Int?, numbers: [String?],
+                          before: LinkTargets, after: LinkTargets) -> [(range: Range<Int>, lines: Range<Int>, bytes: [UInt8])] {
+        guard !outline.tocMarkers.isEmpty, !outline.isFoldedView, case .success(let blocks) = self.blocks(outline) else { return [] }
+        let source = outline.source
+        let options = Options(profile: profile, depth: depth)
+        var result: [(range: Range<Int>, lines: Range<Int>, bytes: [UInt8])] = []
+        for block in blocks {
+            guard case .success(let depth) = self.depth(block.open, options: options) else { continue }
+            let style = self.style(outline, block: block, profile: profile)
+            let ending = self.ending(of: block.open.line, in: source)
+            let range = source.lineStarts[block.open.line + 1]..<source.lineStarts[block.end.line]
+            let now = render(listLines(outline, targets: before, depth: depth, style: style), ending: ending)
+            guard source.bytes[range].elementsEqual(now) else { continue }
+            result.append((range, (block.open.line + 2)..<(block.end.line + 1),
+                           render(listLines(outline, targets: after, depth: depth, style: style, numbers: numbers), ending: ending)))
+        }
+        return result
+    }
+
     /// True when `bytes` may hold a TOC marker, so that a command that otherwise needs no slugs
     /// (`check --no-links`) parses for them.
     public static func mayHaveMarkers(_ bytes: [UInt8]) -> Bool {
@@ -154,7 +178,8 @@ public enum TableOfContents {
 
     /// The sections a TOC lists, to `depth` list levels: the section tree without a document title
     /// (the title rule of `number`), without sections whose anchor says `toc=no` and their subsections.
-    static func entries(_ outline: Outline, targets: LinkTargets, depth: Int) -> [Entry] {
+    /// `numbers`: the numbers the headings will carry (`number` refreshing a TOC), instead of theirs.
+    static func entries(_ outline: Outline, targets: LinkTargets, depth: Int, numbers: [String?]? = nil) -> [Entry] {
         let sections = outline.sections
         let title = NumberHeadings.titleIndex(outline)
         var slugAt: [Int: String] = [:]
@@ -168,7 +193,7 @@ public enum TableOfContents {
             let level = section.depth - (title == nil ? 1 : 2)
             guard level < depth else { continue }
             let target = section.record?.isLinkable == true ? section.id : slugAt[section.heading.blockStartLine + 1] ?? section.id
-            var text = section.number.map { $0 + " " } ?? ""
+            var text = (numbers.map { $0[index] } ?? section.number).map { $0 + " " } ?? ""
             text += section.title
             if text.isEmpty { text = target }
             entries.append(Entry(level: level, text: text, target: target))
@@ -214,8 +239,8 @@ public enum TableOfContents {
     }
 
     /// The list lines, without line endings.
-    static func listLines(_ outline: Outline, targets: LinkTargets, depth: Int, style: Style) -> [String] {
-        entries(outline, targets: targets, depth: depth).map { entry in
+    static func listLines(_ outline: Outline, targets: LinkTargets, depth: Int, style: Style, numbers: [String?]? = nil) -> [String] {
+        entries(outline, targets: targets, depth: depth, numbers: numbers).map { entry in
             String(repeating: " ", count: entry.level * style.indent) + String(UnicodeScalar(style.bullet)) + " ["
                 + escape(entry.text) + "](#" + LinkRepair.encodeFragment(entry.target) + ")"
         }
