@@ -312,6 +312,16 @@ var properties: [Property] = [
             .filter { ($0.line ?? 0) > first && ($0.line ?? 0) < last }
         return broken.first.map { "TOC link broken: \($0.message)" }
     },
+    // `number` keeps an up-to-date TOC up to date, and `number --strip` gives every byte back.
+    Property(name: "number keeps an inserted TOC fresh; number --strip of it = identity") { m in
+        let original = try m.parsed()
+        guard original.tocMarkers.isEmpty, !original.isFoldedView, !NumberHeadings.isNumbered(original) else { return nil }
+        let withTOC = try TableOfContents.apply(try Outline(parsing: m.x, links: true), options: .init(insert: true)).output
+        let numbered = try NumberHeadings.apply(try Outline(parsing: withTOC, links: true), links: .github).output
+        let parsed = try Outline(parsing: numbered, links: true)
+        if let stale = TableOfContents.findings(parsed, options: .init()).first { return "after number: \(stale.message)" }
+        return differ(NumberHeadings.strip(parsed, links: .github).output, withTOC)
+    },
     Property(name: "number keeps the blocks and the heading count of cmark's rendering") { m in
         let before = withoutOutlineLines(m.htmlX()!), after = withoutOutlineLines(m.html(of: "number", try m.numberX()))
         if headingCount(before) != headingCount(after) { return "heading count \(headingCount(before)) became \(headingCount(after))" }
