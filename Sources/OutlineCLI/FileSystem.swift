@@ -72,6 +72,12 @@ enum FileSystem {
         return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
     }
 
+    /// A regular file (symbolic links followed).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
@@ -199,6 +205,13 @@ enum FileSystem {
         if access(target, F_OK) == 0 && access(target, W_OK) != 0 {
             throw Diagnostic.file(path, "cannot write: \(describe(errno))")
         }
+        if stat(target, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            // Not a file to replace: a directory is an error; a device, a FIFO or a terminal
+            // (`-o /dev/stdout`, `--save-state /dev/null`) is written to as it is, never renamed over.
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw Diagnostic.file(path, "cannot write: is a directory") }
+            try writeInPlace(bytes, to: target, name: path)
+            return
+        }
         if stat(target, &info) != 0 {
             guard errno == ENOENT, createIfMissing else { throw Diagnostic.file(path, describe(errno)) }
             // A new file: the permissions open(2) would give it (0666 less the umask).
@@ -238,6 +251,23 @@ enum FileSystem {
         close(fd)
         guard rename(temporary, target) == 0 else { throw Diagnostic.file(path, "cannot write: \(describe(errno))") }
         ok = true
+    }
+
+    /// Writes `bytes` into what is at `target` (a device, a FIFO): opened for writing, no temporary file.
+    private static func writeInPlace(_ bytes: [UInt8], to target: String, name: String) throws {
+        let fd = open(target, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Diagnostic.file(name, "cannot write: \(describe(errno))") }
+        defer { close(fd) }
+        var written = 0
+        let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in
+            while written < raw.count {
+                let n = write(fd, raw.baseAddress! + written, raw.count - written)
+                if n < 0 { if errno == EINTR { continue }; return errno }
+                written += n
+            }
+            return nil
+        }
+        if let failure { throw Diagnostic.file(name, "cannot write: \(describe(failure))") }
     }
 
     static func describe(_ code: Int32) -> String {

@@ -179,6 +179,38 @@ struct WorkflowTests {
         #expect(try runBinary(["id", "--diff", "-w", "a.md"], directory: dir).status == 2)
     }
 
+    @Test("-o - and -o /dev/stdout are standard output; a FIFO is written to, never replaced")
+    func outputToSpecialFiles() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(Self.document).write(to: dir.appendingPathComponent("a.md"))
+        let expected = try runBinary(["id", "a.md"], directory: dir).stdout
+        for target in ["-", "/dev/stdout"] {
+            let run = try runBinary(["id", "-o", target, "a.md"], directory: dir)
+            #expect(run.status == 0 && run.stdout == expected, "\(target): \(run.stderr)")
+        }
+        let fifo = dir.appendingPathComponent("pipe")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        // The reading end opened first (without blocking), so outline's write goes into the pipe's
+        // buffer and outline exits; then the buffer is read. Had outline renamed a file over the FIFO,
+        // the pipe would stay empty.
+        let fd = open(fifo.path, O_RDONLY | O_NONBLOCK)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        let run = try runBinary(["id", "-o", "pipe", "a.md"], directory: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            received.append(contentsOf: buffer[0..<n])
+        }
+        #expect(received == expected)
+        var info = stat()
+        #expect(stat(fifo.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO, "the FIFO was replaced")
+    }
+
     @Test("-w says how many files it changed on stderr; nothing when none; --quiet silences it")
     func writeReports() throws {
         let dir = try temporaryDirectory()

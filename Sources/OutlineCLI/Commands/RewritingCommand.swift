@@ -19,7 +19,7 @@ enum RewritingCommand {
     static func emitOne(_ rewrite: Rewrite, invocation: Invocation, console: Console) throws {
         if let file = invocation.value("output") {
             if file.isEmpty { throw UsageError(message: "--output needs a file name") }
-            try writeOutput(rewrite.output, to: file)
+            try writeOutput(rewrite, to: file, console: console)
         } else {
             console.out(rewrite)
         }
@@ -136,7 +136,7 @@ enum RewritingCommand {
             return status
         case .output(let file):
             do {
-                try writeOutput(results[0].rewrite.output, to: file)
+                try writeOutput(results[0].rewrite, to: file, console: console)
             } catch {
                 console.report(error as? Diagnostic ?? .file(file, "\(error)"))
                 return 2
@@ -149,9 +149,15 @@ enum RewritingCommand {
     }
 
     /// `-o FILE`: the result replaces FILE atomically (created when missing); a FILE that already holds
-    /// exactly these bytes is not touched.
-    static func writeOutput(_ bytes: [UInt8], to file: String) throws {
-        if FileSystem.exists(file), !FileSystem.isDirectory(file), let current = try? FileSystem.read(file), current == bytes { return }
+    /// exactly these bytes is not touched; `-o -` and `-o /dev/stdout` are standard output, and any
+    /// other device or FIFO is written to, never replaced.
+    static func writeOutput(_ rewrite: Rewrite, to file: String, console: Console) throws {
+        if file == "-" || file == "/dev/stdout" || file == "/dev/fd/1" || file == "/proc/self/fd/1" {
+            console.out(rewrite)
+            return
+        }
+        let bytes = rewrite.output
+        if FileSystem.isRegularFile(file), let current = try? FileSystem.read(file), current == bytes { return }
         try FileSystem.writeAtomically(bytes, to: file, createIfMissing: true)
     }
 }
