@@ -91,6 +91,7 @@ public func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
     bytes.withUnsafeBufferPointer { writeAll($0, to: fd) }
 }
 
+/// Writes all of `bytes` to `fd` (retrying after EINTR); false on an error, with `errno` saying which.
 func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
     var written = 0
     let raw = UnsafeRawBufferPointer(bytes)

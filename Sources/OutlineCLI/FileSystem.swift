@@ -205,14 +205,15 @@ enum FileSystem {
         if access(target, F_OK) == 0 && access(target, W_OK) != 0 {
             throw Diagnostic.file(path, "cannot write: \(describe(errno))")
         }
-        if stat(target, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+        let exists = stat(target, &info) == 0
+        if exists && (info.st_mode & S_IFMT) != S_IFREG {
             // Not a file to replace: a directory is an error; a device, a FIFO or a terminal
             // (`-o /dev/stdout`, `--save-state /dev/null`) is written to as it is, never renamed over.
             if (info.st_mode & S_IFMT) == S_IFDIR { throw Diagnostic.file(path, "cannot write: is a directory") }
             try writeInPlace(bytes, to: target, name: path)
             return
         }
-        if stat(target, &info) != 0 {
+        if !exists {
             guard errno == ENOENT, createIfMissing else { throw Diagnostic.file(path, describe(errno)) }
             // A new file: the permissions open(2) would give it (0666 less the umask).
             isNew = true
@@ -231,16 +232,10 @@ enum FileSystem {
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = false
         defer { if !ok { unlink(temporary) } }
-        var written = 0
-        let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in
-            while written < raw.count {
-                let n = write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 { if errno == EINTR { continue }; return errno }
-                written += n
-            }
-            return nil
+        guard writeAll(bytes, to: fd) else {
+            let e = errno; close(fd)
+            throw Diagnostic.file(path, "cannot write: \(describe(e))")
         }
-        if let failure { close(fd); throw Diagnostic.file(path, "cannot write: \(describe(failure))") }
         // Owner first, then the mode: chown(2) clears the setuid and setgid bits.
         if !isNew { _ = fchown(fd, info.st_uid, info.st_gid) }
         _ = fchmod(fd, info.st_mode & 0o7777)
@@ -258,16 +253,7 @@ enum FileSystem {
         let fd = open(target, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Diagnostic.file(name, "cannot write: \(describe(errno))") }
         defer { close(fd) }
-        var written = 0
-        let failure: Int32? = bytes.withUnsafeBytes { raw -> Int32? in
-            while written < raw.count {
-                let n = write(fd, raw.baseAddress! + written, raw.count - written)
-                if n < 0 { if errno == EINTR { continue }; return errno }
-                written += n
-            }
-            return nil
-        }
-        if let failure { throw Diagnostic.file(name, "cannot write: \(describe(failure))") }
+        guard writeAll(bytes, to: fd) else { throw Diagnostic.file(name, "cannot write: \(describe(errno))") }
     }
 
     static func describe(_ code: Int32) -> String {

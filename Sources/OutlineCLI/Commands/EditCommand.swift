@@ -82,17 +82,11 @@ final class TemporaryFile {
         guard fd >= 0 else { throw Diagnostic.file(directory, "cannot create a temporary file: \(FileSystem.describe(errno))") }
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         TemporaryFile.arm(path)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
-                close(fd)
-                remove()
-                throw Diagnostic.file(path, "cannot write: \(FileSystem.describe(e))")
-            }
-            written += n
+        guard writeAll(bytes, to: fd) else {
+            let e = errno
+            close(fd)
+            remove()
+            throw Diagnostic.file(path, "cannot write: \(FileSystem.describe(e))")
         }
         close(fd)
     }

@@ -71,14 +71,17 @@ public enum NumberHeadings {
         for (index, section) in outline.sections.enumerated() {
             edits.renumber(section, from: section.number, to: numbers[index], in: outline.source)
         }
-        if let profile, let inventory = outline.links, !edits.isEmpty {
+        guard let profile, let inventory = outline.links, !edits.isEmpty else { return RewriteResult(edits, on: outline.source.bytes) }
+        let sameFileLinks = inventory.links.contains(where: { $0.destination.hasPrefix("#") })
+            || inventory.html.contains(where: { $0.literal.containsBytes("href") })
+        if sameFileLinks || !outline.tocMarkers.isEmpty {
             let slugs = EditList.slugs(of: outline, inventory: inventory, numbers: numbers, profile: profile)
             // Tables of contents that are up to date follow the numbers (titles and targets); the
             // links inside them are part of that, so link following skips their lines.
             let tocs = TableOfContents.refreshed(outline, profile: profile, depth: tocDepth, numbers: numbers,
                                                  before: slugs.before, after: slugs.after)
             for toc in tocs { edits.replace(toc.range, with: toc.bytes) }
-            if inventory.links.contains(where: { $0.destination.hasPrefix("#") }) || inventory.html.contains(where: { $0.literal.containsBytes("href") }) {
+            if sameFileLinks {
                 edits.followHeadings(of: outline, inventory: inventory, slugs: slugs, profile: profile, skipping: tocs.map(\.lines))
             }
         }
