@@ -68,8 +68,20 @@ enum FileSystem {
 
     /// A Markdown file name: `.md` or `.markdown`, in any case (`README.MD`).
     static func isMarkdownName(_ name: String) -> Bool {
-        let lower = String(decoding: name.utf8.suffix(9).map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
-        return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
+        var name = name
+        return name.withUTF8 { isMarkdownName($0) }
+    }
+
+    /// `.md` or `.markdown` at the end of `name`, in any case.
+    static func isMarkdownName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        func endsWith(_ suffix: StaticString) -> Bool {
+            let n = suffix.utf8CodeUnitCount
+            guard name.count >= n else { return false }
+            let s = suffix.utf8Start
+            for k in 0..<n where (name[name.count - n + k] | (name[name.count - n + k] >= 65 && name[name.count - n + k] <= 90 ? 0x20 : 0)) != s[k] { return false }
+            return true
+        }
+        return endsWith(".md") || endsWith(".markdown")
     }
 
     /// A regular file (symbolic links followed).
@@ -131,6 +143,17 @@ enum FileSystem {
         return files
     }
 
+    /// True when `directory` or one of its ancestors holds a `.git` (a directory, or a file for a
+    /// linked work tree or submodule).
+    static func hasGitAbove(_ directory: String) -> Bool {
+        guard var dir = Git.resolve(directory) else { return true }
+        while true {
+            if exists((dir == "/" ? "" : dir) + "/.git") { return true }
+            guard dir != "/", let slash = dir.lastIndex(of: "/") else { return false }
+            dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
+        }
+    }
+
     /// True when git ignores `directory` itself.
     static func gitIgnores(_ directory: String) -> Bool {
         ((try? Git.run(["check-ignore", "-q", "."], in: directory)) ?? nil) != nil
@@ -140,6 +163,9 @@ enum FileSystem {
     /// a git work tree; nil otherwise (or when git cannot be run). Files deleted from the work tree but
     /// still in the index are left out.
     static func gitListing(_ directory: String) -> [String]? {
+        // Outside any work tree (no `.git` in the directory or above it, and no GIT_DIR), git would
+        // only say so: not worth a process.
+        guard getenv("GIT_DIR") != nil || hasGitAbove(directory) else { return nil }
         guard let out = (try? Git.run(["ls-files", "--cached", "--others", "--exclude-standard", "-z"], in: directory)) ?? nil else {
             return nil
         }
@@ -165,26 +191,42 @@ enum FileSystem {
 
     private static func collectMarkdown(in directory: String, into files: inout [String]) throws {
         guard let dir = opendir(directory) else { throw Diagnostic.file(directory, describe(errno)) }
-        var names: [String] = []
+        // The entry's type from readdir(3) where the file system gives it: no lstat(2) per entry, and
+        // no string for a name that is neither a directory nor Markdown (most of a docs tree).
+        var entries: [(name: String, type: UInt8)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            let type = entry.pointee.d_type
+            let name: String? = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { raw -> String? in
+                    let count = strlen(UnsafeRawPointer(raw).assumingMemoryBound(to: CChar.self))
+                    let bytes = UnsafeBufferPointer(start: raw, count: count)
+                    if bytes.first == UInt8(ascii: ".") && (count == 1 || (count == 2 && bytes[1] == UInt8(ascii: "."))) { return nil }
+                    guard Int(type) == DT_DIR || Int(type) == DT_UNKNOWN || isMarkdownName(bytes) else { return nil }
+                    return String(decoding: bytes, as: UTF8.self)
+                }
             }
-            if name == "." || name == ".." { continue }
-            names.append(name)
+            if let name { entries.append((name, type)) }
         }
         closedir(dir)
         // Paths print as the user would write them: `docs/a.md` for `.`, never `./docs/a.md`.
         let base = directory == "." || directory == "./" ? "" : directory.hasSuffix("/") ? directory : directory + "/"
-        for name in names.sorted() {
+        for (name, known) in entries.sorted(by: { $0.name < $1.name }) {
             let path = base + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            let type = info.st_mode & S_IFMT
-            if type == S_IFDIR {
+            var type = known
+            if Int(type) == DT_UNKNOWN {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: type = UInt8(DT_DIR)
+                case S_IFLNK: type = UInt8(DT_LNK)
+                default: type = UInt8(DT_REG)
+                }
+            }
+            if Int(type) == DT_DIR {
                 if !name.hasPrefix(".") { try collectMarkdown(in: path, into: &files) }
             } else if isMarkdownName(name) {
-                if type == S_IFLNK && isDirectory(path) { continue }
+                // A symbolic link to a directory named like Markdown is not a file to read.
+                if Int(type) == DT_LNK && isDirectory(path) { continue }
                 files.append(path)
             }
         }

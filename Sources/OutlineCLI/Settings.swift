@@ -13,6 +13,8 @@ final class Settings {
     private let explicit: Config?
     private let disabled: Bool
     private var byDirectory: [String: Config] = [:]
+    /// The same, by the directory as named (most files of a walk share their directory's name).
+    private var byName: [String: Config] = [:]
     private let workingDirectory: String
 
     init(_ invocation: Invocation, console: Console) throws {
@@ -38,8 +40,9 @@ final class Settings {
     func config(forDirectory directory: String) throws -> Config {
         if let explicit { return explicit }
         if disabled { return Config() }
+        if let known = byName[directory] { return known }
         guard let start = Git.resolve(directory) else { return Config() }
-        if let known = byDirectory[start] { return known }
+        if let known = byDirectory[start] { byName[directory] = known; return known }
         var visited: [String] = []
         var found = Config()
         var dir = start
@@ -56,6 +59,7 @@ final class Settings {
             dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
         }
         for v in visited { byDirectory[v] = found }
+        byName[directory] = found
         return found
     }
 

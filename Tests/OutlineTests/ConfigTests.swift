@@ -207,6 +207,19 @@ struct ConfigTests {
         try "# H\n".write(to: plain.appendingPathComponent(".hidden/h.md"), atomically: true, encoding: .utf8)
         try "# P\n".write(to: plain.appendingPathComponent("P.Md"), atomically: true, encoding: .utf8)
         #expect(try runBinary(["id", "--check", "."], directory: plain).text == "P.Md\n")
+        // Entry types as readdir gives them: a link to a file counts, a link to a directory is not
+        // followed (nor read, even named like Markdown), other files are left out; names sorted.
+        let fm = FileManager.default
+        try fm.createDirectory(at: plain.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try "# B\n".write(to: plain.appendingPathComponent("sub/b.md"), atomically: true, encoding: .utf8)
+        try "text\n".write(to: plain.appendingPathComponent("sub/z.txt"), atomically: true, encoding: .utf8)
+        try "# S\n".write(to: plain.appendingPathComponent("a b.markdown"), atomically: true, encoding: .utf8)
+        try fm.createSymbolicLink(atPath: plain.appendingPathComponent("l.md").path, withDestinationPath: "P.Md")
+        try fm.createSymbolicLink(atPath: plain.appendingPathComponent("d.md").path, withDestinationPath: "sub")
+        try fm.createSymbolicLink(atPath: plain.appendingPathComponent("linkdir").path, withDestinationPath: "sub")
+        #expect(try runBinary(["id", "--check", "."], directory: plain).text == "P.Md\na b.markdown\nl.md\nsub/b.md\n")
+        #expect(try runBinary(["id", "--check", plain.path + "/"], directory: plain).text
+                == ["P.Md", "a b.markdown", "l.md", "sub/b.md"].map { plain.path + "/" + $0 + "\n" }.joined())
     }
 
     @Test("check --since: a deleted file that --exclude or the config leaves out, or in a hidden directory, is not a finding")
