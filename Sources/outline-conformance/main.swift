@@ -99,6 +99,47 @@ let variants: [(String, ([UInt8]) -> [UInt8])] = Variant.allCases.map { v in (v.
 // MARK: Properties
 
 func outline(_ b: [UInt8]) throws -> Outline { Outline(try Document(b)) }
+
+/// Every local link destination, raw HTML literal holding `=`, and heading count, in document order,
+/// from cmark's own iterator over the whole tree (front matter lines blanked as outline feeds them).
+func plainWalk(hidingLines hidden: Int, of bytes: [UInt8]) -> (links: [String], html: [String], headings: Int) {
+    var input: [UInt8] = []
+    var i = 0
+    for _ in 0..<hidden {
+        input.append(32)
+        while i < bytes.count && bytes[i] != 10 && bytes[i] != 13 { i += 1 }
+        if i < bytes.count && bytes[i] == 13 { input.append(13); i += 1 }
+        if i < bytes.count && bytes[i] == 10 { input.append(10); i += 1 }
+    }
+    input += bytes[i...]
+    var links: [String] = [], html: [String] = [], headings = 0
+    input.withUnsafeBufferPointer { p in
+        p.baseAddress.map { base in
+            base.withMemoryRebound(to: CChar.self, capacity: p.count) { chars in
+                guard let document = cmark_parse_document(chars, p.count, CMARK_OPT_DEFAULT) else { return }
+                defer { cmark_node_free(document) }
+                let iterator = cmark_iter_new(document)
+                defer { cmark_iter_free(iterator) }
+                while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+                    guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+                    switch cmark_node_get_type(node) {
+                    case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                        let url = String(cString: cmark_node_get_url(node))
+                        if LocalLink(url) != nil { links.append(url) }
+                    case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+                        let literal = String(cString: cmark_node_get_literal(node))
+                        if literal.contains("=") { html.append(literal) }
+                    case CMARK_NODE_HEADING:
+                        headings += 1
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+    }
+    return (links, html, headings)
+}
 func id(_ b: [UInt8]) throws -> [UInt8] { PinIDs.apply(try outline(b)).output }
 func stripIDs(_ b: [UInt8]) throws -> [UInt8] { PinIDs.strip(try outline(b)).output }
 func number(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.apply(try outline(b)).output }
@@ -321,6 +362,16 @@ var properties: [Property] = [
         let parsed = try Outline(parsing: numbered, links: true)
         if let stale = TableOfContents.findings(parsed, options: .init()).first { return "after number: \(stale.message)" }
         return differ(NumberHeadings.strip(parsed, links: .github).output, withTOC)
+    },
+    // The link inventory skips what cannot matter (external links, attribute-free HTML, paragraphs
+    // without `[` or `<`): it must still hold exactly what a plain walk of cmark's whole tree finds.
+    Property(name: "link inventory = every local link and attribute-bearing raw HTML of cmark's tree") { m in
+        let parsed = try Outline(parsing: m.x, links: true)
+        let expected = plainWalk(hidingLines: parsed.frontMatterLineCount, of: m.x)
+        let got = parsed.links!
+        if got.links.map(\.destination) != expected.links { return "links \(got.links.map(\.destination)) vs \(expected.links)" }
+        if got.html.map(\.literal) != expected.html { return "raw HTML \(got.html.count) vs \(expected.html.count) pieces" }
+        return got.headings.count == expected.headings ? nil : "headings \(got.headings.count) vs \(expected.headings)"
     },
     Property(name: "number keeps the blocks and the heading count of cmark's rendering") { m in
         let before = withoutOutlineLines(m.htmlX()!), after = withoutOutlineLines(m.html(of: "number", try m.numberX()))
