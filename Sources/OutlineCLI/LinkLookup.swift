@@ -61,7 +61,7 @@ final class LinkLookup: @unchecked Sendable {
     /// What `prepare` found for `path`; a path it was not given reads as missing (never the case for
     /// the paths of `LinkCheck.paths`). Safe from any thread once `prepare` has returned.
     func prepared(_ path: String) -> LinkCheck.Destination {
-        cache[LocalLink.normalize(path)] ?? .missing
+        cache[path] ?? cache[LocalLink.normalize(path)] ?? .missing
     }
 
     func lookup(_ path: String) -> LinkCheck.Destination {

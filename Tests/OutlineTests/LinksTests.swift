@@ -342,3 +342,105 @@ struct LinkableTests {
         #expect(try runBinary(["id", "--strip", "guide.md"], directory: dir).text == "# Guide\n\nSee [install](#install) and [faq](setup.md#faq).\n\n## Getting started\n\nSteps.\n\n")
     }
 }
+
+@Suite("link paths")
+struct LinkPathTests {
+    /// The lexical rules written plainly, component lists and `split`: the byte-level versions in
+    /// `LocalLink` must agree with them everywhere.
+    static func referenceResolve(_ path: String, from file: String, root: String) -> String {
+        let base = path.hasPrefix("/") ? root : file
+        let absolute = base.hasPrefix("/")
+        var stack = base.split(separator: "/").filter { $0 != "." }
+        if !path.hasPrefix("/"), !stack.isEmpty, !file.hasSuffix("/") { stack.removeLast() }
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = stack.last, last != ".." { stack.removeLast() }
+            else if part == "..", absolute { continue }
+            else { stack.append(part) }
+        }
+        let joined = stack.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    static func referenceNormalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var stack: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = stack.last, last != ".." { stack.removeLast() }
+            else if part == "..", absolute { continue }
+            else { stack.append(part) }
+        }
+        let joined = stack.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    @Test func resolveAndNormalizeAgreeWithThePlainRules() {
+        var random = SeededRandom(seed: 0x11_2026)
+        let parts = ["a", "b.md", "..", ".", "", "docs", "é", "...", ".hidden", "x y"]
+        func path() -> String {
+            let n = Int.random(in: 0...5, using: &random)
+            var p = (0..<n).map { _ in parts.randomElement(using: &random)! }.joined(separator: "/")
+            if Bool.random(using: &random) { p = "/" + p }
+            if Int.random(in: 0..<4, using: &random) == 0 { p += "/" }
+            return p
+        }
+        var checked = 0
+        for _ in 0..<20_000 {
+            let (p, f, r) = (path(), path(), path())
+            let want = Self.referenceResolve(p, from: f, root: r)
+            #expect(LocalLink.resolve(p, from: f, root: r) == want, "resolve(\(p.debugDescription), from: \(f.debugDescription), root: \(r.debugDescription))")
+            #expect(LocalLink.normalize(p) == Self.referenceNormalize(p), "normalize(\(p.debugDescription))")
+            checked += 1
+        }
+        #expect(checked == 20_000)
+        // The cases a docs tree has most.
+        #expect(LocalLink.resolve("../api/fs.md", from: "/usr/share/doc/nodejs/api/cli.md", root: ".") == "/usr/share/doc/nodejs/api/fs.md")
+        #expect(LocalLink.resolve("b.md", from: "a.md", root: ".") == "b.md")
+        #expect(LocalLink.resolve("/x/y.md", from: "docs/a.md", root: "../..") == "../../x/y.md")
+        #expect(LocalLink.normalize("docs/a.md") == "docs/a.md" && LocalLink.normalize("./docs/../a.md") == "a.md")
+    }
+}
+
+@Suite("link inventory")
+struct LinkInventoryTests {
+    /// What the inventory leaves out (external links, raw HTML without an attribute value, the inline
+    /// nodes of paragraphs without `[` or `<`), and that a link anywhere in a paragraph's lines, a
+    /// container's or a lazy continuation's, is still found, in every variant.
+    @Test(arguments: Variant.allCases)
+    func skipsOnlyWhatCannotMatter(_ variant: Variant) throws {
+        let text = """
+        ---
+        title: [not a link](front.md)
+        ---
+        # Title
+
+        Plain paragraph
+        over two lines.
+
+        First line, then
+        a link on the last line: [b](b.md#x)
+
+        > quoted paragraph
+        lazy continuation with ![image](img/p.png)
+
+        - item one
+          item text <a href="c.md">c</a> and <span>no attribute</span>
+
+        See [external](https://example.com/a.md) and [mail](mailto:a@b.c), [host](//h/x.md).
+        Reference [d][] and <https://auto.link>.
+
+        [d]: d.md#y
+
+        <!-- a comment -->
+        <div id="kept"></div>
+
+        """
+        let outline = try Outline(parsing: variant.apply(Array(text.utf8)), links: true)
+        let inventory = try #require(outline.links)
+        #expect(inventory.links.map(\.destination) == ["b.md#x", "img/p.png", "d.md#y"])
+        #expect(inventory.links.map(\.line) == [10, 13, 19])
+        #expect(inventory.html.map(\.literal).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } == ["<a href=\"c.md\">", "<div id=\"kept\"></div>"])
+        #expect(inventory.headings.count == 1)
+        let local = LinkCheck.localLinks(of: inventory).map(\.link.destination)
+        #expect(local == ["b.md#x", "img/p.png", "c.md", "d.md#y"])
+    }
+}

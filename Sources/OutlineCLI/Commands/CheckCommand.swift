@@ -64,7 +64,8 @@ enum CheckCommand {
         // A small document's tree is in its thread's arena, gone at once after the parse; a large
         // one's is freed too unless it is the only one (then it is left to process exit).
         let single = files.count == 1
-        let perFile = try Inputs.each(files, console: console) { k, path, bytes -> (Outline, [Diagnostic]) in
+        typealias Checked = (outline: Outline, findings: [Diagnostic], links: [(line: Int, link: LocalLink)])
+        let perFile = try Inputs.each(files, console: console) { k, path, bytes -> Checked in
             let name = Inputs.displayName(path)
             let config = configs[k]
             let outline = try Inputs.outline(bytes, path: path, last: single, links: checkLinks || TableOfContents.mayHaveMarkers(bytes))
@@ -72,36 +73,45 @@ enum CheckCommand {
                                        numberLevels: numberLevels ?? config.numberLevels, profile: slugs ?? config.slugs ?? .github,
                                        tocDepth: config.tocDepth)
             if let state { found += Check.missingFolded(state, in: outline, name: name) }
-            return (outline, found)
+            // Its local links, found in the same pass.
+            let links = checkLinks ? outline.links.map(LinkCheck.localLinks(of:)) ?? [] : []
+            return (outline, found, links)
         }
         var findings: [Diagnostic] = []
         var failed = false
         var current: [String: Outline] = [:]
+        var localLinks: [[(line: Int, link: LocalLink)]] = []
         for (k, result) in perFile.enumerated() {
             switch result {
-            case .success(let (outline, found)):
-                current[files[k]] = outline
-                findings += found
+            case .success(let checked):
+                current[files[k]] = checked.outline
+                findings += checked.findings
+                localLinks.append(checked.links)
             case .failure(let error):
                 console.report(error)
                 failed = true
+                localLinks.append([])
             }
         }
         if failed { return 2 }
         if checkLinks {
             let links = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
-            // Each file's local links, found once, in parallel; every file they point into read and
-            // given its targets once, in parallel.
-            let parsedFiles = current
-            let localLinks = Parallel.map(files.count) { parsedFiles[files[$0]]?.links.map(LinkCheck.localLinks(of:)) ?? [] }
+            // Every file links point into (the linking file itself for a same-file link) read and given
+            // its targets once, in parallel.
+            let parsedFiles = current, fileLinks = localLinks
             // Asking git for the repository's root costs a process: only when a link needs it.
             let root = localLinks.contains { $0.contains { $0.link.path.hasPrefix("/") } } ? links.root : "."
-            links.prepare(files.indices.flatMap { LinkCheck.paths(of: localLinks[$0], path: Inputs.displayName(files[$0]), root: root) })
+            links.prepare(files.indices.flatMap { k -> [String] in
+                let own = files[k] != "-" && localLinks[k].contains { $0.link.path.isEmpty } ? [files[k]] : []
+                return own + LinkCheck.paths(of: localLinks[k], path: Inputs.displayName(files[k]), root: root)
+            })
             let linkFindings = Parallel.map(files.count) { k -> [Diagnostic] in
                 guard let outline = parsedFiles[files[k]] else { return [] }
                 let name = Inputs.displayName(files[k])
+                var own: LinkTargets? = nil
+                if files[k] != "-", case .markdown(let targets) = links.prepared(files[k]) { own = targets }
                 return LinkCheck.aliasCollisions(outline, path: name, profile: profile)
-                    + LinkCheck.findings(outline, path: name, profile: profile, root: root, links: localLinks[k], lookup: links.prepared)
+                    + LinkCheck.findings(outline, path: name, profile: profile, root: root, links: fileLinks[k], own: own, lookup: links.prepared)
             }
             findings += linkFindings.joined()
             // --since: links that still resolve, but to a section that took over their slug.
@@ -112,14 +122,13 @@ enum CheckCommand {
                     findings += LinkRepair.takeovers(document, context: context, revision: since).map { $0.located(in: Inputs.displayName(path)) }
                 }
             }
-            // Each file's findings together, by line (a stable sort keeps the order within a line).
+            // Each file's findings together, by line (a stable sort keeps the order within a line); the
+            // keys computed once, not at every comparison.
             let order = Dictionary(files.enumerated().map { (Inputs.displayName($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
-            findings = findings.enumerated().sorted { a, b in
-                let fa = order[a.element.path ?? ""] ?? Int.max, fb = order[b.element.path ?? ""] ?? Int.max
-                if fa != fb { return fa < fb }
-                let la = a.element.line ?? 0, lb = b.element.line ?? 0
-                return la != lb ? la < lb : a.offset < b.offset
-            }.map(\.element)
+            let keyed = findings.enumerated().map { (file: order[$0.element.path ?? ""] ?? Int.max, line: $0.element.line ?? 0, offset: $0.offset) }
+            findings = keyed.sorted { a, b in
+                a.file != b.file ? a.file < b.file : a.line != b.line ? a.line < b.line : a.offset < b.offset
+            }.map { findings[$0.offset] }
         }
 
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.

@@ -64,26 +64,54 @@ public struct LocalLink: Sendable, Equatable {
 
     /// `path` resolved against the directory of `file` (both as outline names files), `.` and `..`
     /// folded lexically; a path starting with `/` is taken from `root` (the repository's top level).
+    /// Byte by byte, one string made: a docs tree resolves every local link once.
     public static func resolve(_ path: String, from file: String, root: String) -> String {
-        let base = path.hasPrefix("/") ? root : file
-        let absolute = base.hasPrefix("/")
-        var stack = base.split(separator: "/").filter { $0 != "." }
-        if !path.hasPrefix("/"), !stack.isEmpty, !file.hasSuffix("/") { stack.removeLast() }   // the file's name
-        for part in path.split(separator: "/") where part != "." {
-            if part == "..", let last = stack.last, last != ".." {
-                stack.removeLast()
-            } else if part == "..", absolute {
-                continue   // above `/` is `/`
-            } else {
-                stack.append(part)
+        let slash = UInt8(ascii: "/")
+        let fromRoot = path.utf8.first == slash
+        let base = fromRoot ? root : file
+        let absolute = base.utf8.first == slash
+        var out: [UInt8] = []
+        var starts: [Int] = []   // where each component begins in `out`
+        out.reserveCapacity(base.utf8.count + path.utf8.count)
+        func isDots(_ c: UnsafeBufferPointer<UInt8>.SubSequence, _ n: Int) -> Bool {
+            c.count == n && c.allSatisfy { $0 == UInt8(ascii: ".") }
+        }
+        func lastIsDotDot() -> Bool {
+            guard let start = starts.last else { return false }
+            return out.count - start == 2 && out[start] == UInt8(ascii: ".") && out[start + 1] == UInt8(ascii: ".")
+        }
+        func push(_ c: UnsafeBufferPointer<UInt8>.SubSequence) {
+            if !starts.isEmpty { out.append(slash) }
+            starts.append(out.count)
+            out.append(contentsOf: c)
+        }
+        func pop() {
+            let start = starts.removeLast()
+            out.removeSubrange((start == 0 ? 0 : start - 1)...)
+        }
+        // The base's components as written (only `.` dropped), less the file's own name.
+        var baseCopy = base
+        baseCopy.withUTF8 { b in
+            for c in b.split(separator: slash) where !isDots(c, 1) { push(c) }
+        }
+        if !fromRoot, !starts.isEmpty, file.utf8.last != slash { pop() }
+        var pathCopy = path
+        pathCopy.withUTF8 { b in
+            for c in b.split(separator: slash) where !isDots(c, 1) {
+                if isDots(c, 2) {
+                    if !starts.isEmpty && !lastIsDotDot() { pop(); continue }
+                    if absolute { continue }   // above `/` is `/`
+                }
+                push(c)
             }
         }
-        let joined = stack.joined(separator: "/")
-        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+        if absolute { return "/" + String(decoding: out, as: UTF8.self) }
+        return out.isEmpty ? "." : String(decoding: out, as: UTF8.self)
     }
 
     /// A path as outline names files, `.` and `..` folded lexically (`./docs/../a.md` → `a.md`).
     public static func normalize(_ path: String) -> String {
+        if isNormal(path) { return path }
         let absolute = path.hasPrefix("/")
         var stack: [Substring] = []
         for part in path.split(separator: "/") where part != "." {
@@ -93,6 +121,30 @@ public struct LocalLink: Sendable, Equatable {
         }
         let joined = stack.joined(separator: "/")
         return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// True when `normalize` would give `path` back: no empty or `.` component, and `..` only
+    /// leading a relative path.
+    private static func isNormal(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { b -> Bool in
+            guard !b.isEmpty else { return false }
+            if b.count == 1 && b[0] == UInt8(ascii: ".") { return true }
+            let absolute = b[0] == UInt8(ascii: "/")
+            var i = absolute ? 1 : 0
+            var sawName = false
+            while true {
+                var j = i
+                while j < b.count && b[j] != UInt8(ascii: "/") { j += 1 }
+                let n = j - i
+                if n == 0 { return false }
+                let dots = b[i..<j].allSatisfy { $0 == UInt8(ascii: ".") }
+                if dots && n == 1 { return false }
+                if dots && n == 2 { if sawName || absolute { return false } } else { sawName = true }
+                if j == b.count { return true }
+                i = j + 1
+            }
+        }
     }
 
     /// `path` relative to `directory` (both as outline names them, or both root-relative): shared

@@ -61,23 +61,34 @@ public enum LinkCheck {
 
     /// A finding for each broken local link of `outline` (parsed with `links: true`), named `path`.
     /// `lookup` gets resolved paths; `root` is what a leading `/` stands for.
-    /// `links`: the document's `localLinks`, when the caller has them already.
+    /// `links`: the document's `localLinks`, when the caller has them already; `own`: the document's
+    /// targets, when the caller has them already (same-file fragments are checked against them).
     public static func findings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
-                                links: [(line: Int, link: LocalLink)]? = nil, lookup: (String) -> Destination) -> [Diagnostic] {
+                                links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
+                                lookup: (String) -> Destination) -> [Diagnostic] {
         guard let inventory = outline.links else { return [] }
-        var own: LinkTargets? = nil
+        var own = own
         var found: [Diagnostic] = []
-        var seen = Set<String>()
+        struct Seen: Hashable { let line: Int; let destination: String }
+        var seen = Set<Seen>()
+        // Each distinct path resolved and looked up once (a changelog links the same file many times).
+        var destinations: [String: (resolved: String, destination: Destination)] = [:]
         for (line, link) in links ?? localLinks(of: inventory) {
-            guard seen.insert("\(line)\u{0}\(link.destination)").inserted else { continue }
+            guard seen.insert(Seen(line: line, destination: link.destination)).inserted else { continue }
             let targets: LinkTargets
             var inFile = "this file"
             if link.path.isEmpty {
                 if own == nil { own = LinkTargets(inventory, profile: profile) }
                 targets = own!
             } else {
-                let resolved = LocalLink.resolve(link.path, from: path, root: root)
-                switch lookup(resolved) {
+                let known = destinations[link.path] ?? {
+                    let resolved = LocalLink.resolve(link.path, from: path, root: root)
+                    let entry = (resolved, lookup(resolved))
+                    destinations[link.path] = entry
+                    return entry
+                }()
+                let resolved = known.resolved
+                switch known.destination {
                 case .missing:
                     found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': no such file"))
                     continue
