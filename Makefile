@@ -45,8 +45,9 @@ test-deps: deps
 build: deps
 	$(SWIFT) build
 
-# The Swift runtime linked in statically: the binary needs no Swift toolchain, only the C runtime
-# libraries and libcmark (ldd shows which); nothing from Foundation is linked, so no ICU.
+# The Swift runtime linked in statically, and on Linux the whole executable (Package.swift: libcmark.a
+# and the C/C++ runtimes too): the binary needs no Swift toolchain and no shared library; nothing from
+# Foundation is linked, so no ICU.
 release: deps
 	$(SWIFT) build -c release --static-swift-stdlib
 

@@ -162,7 +162,11 @@ enum CommonMark {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_THEMATIC_BREAK:
                 break
             case CMARK_NODE_PARAGRAPH:
-                descend = mayHoldLinks(source, from: Int(cmark_node_get_start_line(current)), through: Int(cmark_node_get_end_line(current)))
+                // cmark's end line of a paragraph is its last line (verified over the conformance run);
+                // the next block's start bounds it too, should that ever not hold.
+                var last = Int(cmark_node_get_end_line(current))
+                if let next = cmark_node_next(current) { last = max(last, Int(cmark_node_get_start_line(next)) - 1) }
+                descend = mayHoldLinks(source, from: Int(cmark_node_get_start_line(current)), through: last)
             case CMARK_NODE_HEADING:
                 inventory.headings.append(.init(line: line(of: current), pieces: headingPieces(current)))
                 descend = true
