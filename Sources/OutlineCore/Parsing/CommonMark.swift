@@ -22,13 +22,13 @@ struct CommonMarkBlock {
     let startLine: Int
 }
 
-/// What happens to cmark's tree once outline has copied what it needs.
+/// What happens to cmark's memory once outline has copied what it needs. A large document's tree is
+/// freed block by block as it is read either way (see `topLevelBlocks`).
 enum ParserMemory: Sendable {
-    /// Freed at once (and, after a large document, handed back to the system).
+    /// The parser freed, and after a large document the freed pages handed back to the system.
     case release
-    /// Left for the operating system to reclaim when the process ends. For a command line tool that
-    /// parses one large document and exits: freeing cmark's tree node by node costs about a quarter of
-    /// the run (measured on 50 MB), and the process is about to end anyway.
+    /// The last document of the process: the parser is left for the operating system to reclaim, and
+    /// the freed pages stay for outline's model to reuse.
     case leaveToProcessExit
 }
 
@@ -78,17 +78,34 @@ enum CommonMark {
             throw Diagnostic.error(.parser, "libcmark could not finish the parse (out of memory?)")
         }
         var blocks: [CommonMarkBlock] = []
+        // The arena's tree goes at once with the arena's reset. With the system allocator (a large
+        // document), each top-level block is freed as soon as it has been read when the tree must go
+        // anyway (not the last document), or when outline's model will be large (a heading-dense
+        // document: more than one heading per 200 bytes): the model then takes the tree's place instead
+        // of coming on top of it (measured: 100,000 headings 83.6 MB -> 76.9 MB peak). The last
+        // document of a run keeps its tree otherwise: freeing a 50 MB document's tree node by node
+        // cost 16% of the run.
+        var freeAsRead = false
+        if arena == nil {
+            if parserMemory == .release {
+                freeAsRead = true
+            } else {
+                var headings = 0
+                var top = cmark_node_first_child(document)
+                while let block = top {
+                    if cmark_node_get_type(block) == CMARK_NODE_HEADING { headings += 1 }
+                    top = cmark_node_next(block)
+                }
+                freeAsRead = headings > source.bytes.count / 200
+            }
+        }
         defer {
-            // Leaving the tree to process exit saves freeing it, but for a heading-dense document
-            // (more than one heading per 200 bytes) outline's own model is large, and reusing the
-            // tree's freed pages for it is cheaper than new ones (measured: 1,000,000 headings).
-            if arena == nil && (parserMemory == .release || blocks.count > source.bytes.count / 200) {
+            if freeAsRead {
                 cmark_node_free(document)
                 #if os(Linux)
-                // cmark's tree is hundreds of small allocations per kilobyte of input; after a large
-                // document that is not the last, give the freed pages back so that the next one does
-                // not come on top of them (peak memory). The last one's model reuses them instead:
-                // handing them back only to fault them in again cost a fifth of a heading-dense run.
+                // After a large document that is not the last, give the freed pages back so that the next
+                // one does not come on top of them. The last one's model reuses them instead: handing
+                // them back only to fault them in again cost a fifth of a heading-dense run.
                 if parserMemory == .release { malloc_trim(0) }
                 #endif
             }
@@ -110,8 +127,9 @@ enum CommonMark {
                                                                 nestedIndent: nestedIndent(of: current)), startLine: line))
             }
             node = cmark_node_next(current)
+            if let inventory { takeInventory(of: current, into: &inventory.pointee, source: source) }
+            if freeAsRead { cmark_node_free(current) }
         }
-        if let inventory { inventory.pointee = takeInventory(of: document, source: source) }
         return blocks
     }
 
@@ -133,16 +151,15 @@ enum CommonMark {
         return nil
     }
 
-    /// Every heading's text, local link and image destination, and raw HTML that may carry attributes,
-    /// in document order. A walk by first child, next sibling and parent, without recursion (a document
+    /// Every heading's text, local link and image destination, and raw HTML that may carry attributes
+    /// in the subtree `root` (a top-level block), in document order, appended to `inventory`. A walk by first child, next sibling and parent, without recursion (a document
     /// may nest 50,000 lists deep), that skips what cannot hold any of them (code blocks, text outside
     /// headings). External destinations (a scheme, `//host`) and raw HTML without `=` (no attribute
     /// value: a comment, a closing tag) are left in cmark's tree: no reader of the inventory wants them,
     /// and in a changelog they are most of its links (measured: 4,555 of 106,035 links local in
     /// /usr/share/doc). A paragraph whose lines hold neither `[` nor `<` has no link, image or raw
     /// HTML: its inline nodes are not visited at all (the walk's cost is touching nodes).
-    private static func takeInventory(of document: OpaquePointer, source: Source) -> LinkInventory {
-        var inventory = LinkInventory()
+    private static func takeInventory(of root: OpaquePointer, into inventory: inout LinkInventory, source: Source) {
         // The open ancestors: an inline node without a position takes the nearest one's start line.
         var ancestors: [OpaquePointer] = []
         func line(of node: OpaquePointer) -> Int {
@@ -154,7 +171,7 @@ enum CommonMark {
             }
             return 1
         }
-        var node = cmark_node_first_child(document)
+        var node: OpaquePointer? = root
         while let current = node {
             let type = cmark_node_get_type(current)
             var descend = false
@@ -187,16 +204,15 @@ enum CommonMark {
                 node = child
                 continue
             }
-            // Next sibling, or climb until an ancestor has one.
+            // Next sibling, or climb until an ancestor has one; never past `root`.
             var at: OpaquePointer? = current
             node = nil
-            while let here = at, here != document {
+            while let here = at, here != root {
                 if let next = cmark_node_next(here) { node = next; break }
                 at = cmark_node_parent(here)
-                if at != document { ancestors.removeLast() }
+                ancestors.removeLast()
             }
         }
-        return inventory
     }
 
     /// Whether the source lines `first...last` (cmark's 1-based numbers) hold `[` or `<`; true when
