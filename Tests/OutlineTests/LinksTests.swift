@@ -444,3 +444,24 @@ struct LinkInventoryTests {
         #expect(local == ["b.md#x", "img/p.png", "c.md", "d.md#y"])
     }
 }
+
+@Suite("link suggestions")
+struct LinkSuggestionTests {
+    /// Each fragment's suggestion is searched once per file, within a budget of comparisons: past it a
+    /// finding has no hint (a hostile document of 100,000 broken links into 100,000 headings stays
+    /// fast), before it every hint is there.
+    @Test func searchedOncePerFragmentWithinABudget() throws {
+        var text = ""
+        for i in 0..<10 { text += "# Heading \(i)\n\n" }
+        text += "[a](#heading-1x)\n[b](#heading-1x)\n[c](#heading-2x)\n[d](#heading-3x)\n"
+        let outline = try Outline(parsing: Array(text.utf8), links: true)
+        func hints(budget: Int) -> [Bool] {
+            LinkCheck.findings(outline, path: "a.md", profile: .github, root: ".", suggestionBudget: budget, lookup: { _ in .missing })
+                .map { $0.message.contains("did you mean 'heading-") }
+        }
+        // 10 targets: two searches fit in 25 comparisons; the repeated fragment costs nothing.
+        #expect(hints(budget: 25) == [true, true, true, false])
+        #expect(hints(budget: 1_000) == [true, true, true, true])
+        #expect(hints(budget: 0) == [false, false, false, false])
+    }
+}

@@ -59,18 +59,24 @@ public enum LinkCheck {
         return found.map { $0.located(in: path) }
     }
 
+    /// How many fragment-to-target comparisons the suggestions of one linking file may take.
+    public static let suggestionBudget = 5_000_000
+
     /// A finding for each broken local link of `outline` (parsed with `links: true`), named `path`.
     /// `lookup` gets resolved paths; `root` is what a leading `/` stands for.
     /// `links`: the document's `localLinks`, when the caller has them already; `own`: the document's
     /// targets, when the caller has them already (same-file fragments are checked against them).
     public static func findings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
                                 links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
+                                suggestionBudget: Int = LinkCheck.suggestionBudget,
                                 lookup: (String) -> Destination) -> [Diagnostic] {
         guard let inventory = outline.links else { return [] }
         var own = own
         var found: [Diagnostic] = []
         struct Seen: Hashable { let line: Int; let destination: String }
         var seen = Set<Seen>()
+        var suggestions: [Seen: String?] = [:]
+        var comparisons = 0
         // Each distinct path resolved and looked up once (a changelog links the same file many times).
         var destinations: [String: (resolved: String, destination: Destination)] = [:]
         for (line, link) in links ?? localLinks(of: inventory) {
@@ -105,7 +111,21 @@ public enum LinkCheck {
             guard let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment) else { continue }
             var message = "broken link '\(link.destination)': "
             message += inFile == "this file" ? "no heading '\(fragment)' in this file" : "\(inFile) has no heading '\(fragment)'"
-            if let near = targets.nearest(to: fragment) {
+            // A suggestion compares the fragment with every target: found once per fragment and file,
+            // and within a budget of comparisons per linking file, so that a hostile document (100,000
+            // broken links into 100,000 headings) is checked in seconds; past it, no hint.
+            let key = Seen(line: 0, destination: inFile + "\u{0}" + fragment)
+            let near: String?
+            if let known = suggestions[key] {
+                near = known
+            } else if comparisons + targets.ordered.count <= suggestionBudget {
+                comparisons += targets.ordered.count
+                near = targets.nearest(to: fragment)
+                suggestions[key] = .some(near)
+            } else {
+                near = nil
+            }
+            if let near {
                 message += near.lowercased() == fragment.lowercased()
                     ? " (did you mean '\(near)'? fragments are case-sensitive)"
                     : " (did you mean '\(near)'?)"
