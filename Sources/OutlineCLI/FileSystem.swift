@@ -77,8 +77,12 @@ enum FileSystem {
         func endsWith(_ suffix: StaticString) -> Bool {
             let n = suffix.utf8CodeUnitCount
             guard name.count >= n else { return false }
-            let s = suffix.utf8Start
-            for k in 0..<n where (name[name.count - n + k] | (name[name.count - n + k] >= 65 && name[name.count - n + k] <= 90 ? 0x20 : 0)) != s[k] { return false }
+            let start = name.count - n
+            for k in 0..<n {
+                let b: UInt8 = name[start + k]
+                let lower: UInt8 = b >= 65 && b <= 90 ? b + 32 : b   // ASCII letters in any case
+                if lower != suffix.utf8Start[k] { return false }
+            }
             return true
         }
         return endsWith(".md") || endsWith(".markdown")

@@ -22,8 +22,8 @@ struct CommonMarkBlock {
     let startLine: Int
 }
 
-/// What happens to cmark's memory once outline has copied what it needs. A large document's tree is
-/// freed block by block as it is read either way (see `topLevelBlocks`).
+/// What happens to cmark's memory once outline has copied what it needs (for a large document's tree,
+/// see `topLevelBlocks`).
 enum ParserMemory: Sendable {
     /// The parser freed, and after a large document the freed pages handed back to the system.
     case release
@@ -152,9 +152,9 @@ enum CommonMark {
     }
 
     /// Every heading's text, local link and image destination, and raw HTML that may carry attributes
-    /// in the subtree `root` (a top-level block), in document order, appended to `inventory`. A walk by first child, next sibling and parent, without recursion (a document
-    /// may nest 50,000 lists deep), that skips what cannot hold any of them (code blocks, text outside
-    /// headings). External destinations (a scheme, `//host`) and raw HTML without `=` (no attribute
+    /// in the subtree `root` (a top-level block), in document order, appended to `inventory`. A walk by
+    /// first child, next sibling and parent, without recursion (a document may nest 50,000 lists
+    /// deep), that skips what cannot hold any of them (code blocks, text outside headings). External destinations (a scheme, `//host`) and raw HTML without `=` (no attribute
     /// value: a comment, a closing tag) are left in cmark's tree: no reader of the inventory wants them,
     /// and in a changelog they are most of its links (measured: 4,555 of 106,035 links local in
     /// /usr/share/doc). A paragraph whose lines hold neither `[` nor `<` has no link, image or raw
