@@ -1,8 +1,4 @@
 #include <cmark.h>
-#if defined(__linux__)
-/* malloc_trim: hand cmark's freed tree back to the system before the output is built. */
-#include <malloc.h>
-#endif
 
 /* The calling thread's parse arena (ParseArena in CommonMark.swift). cmark's allocator callbacks get
    no context; a C thread-local is one load, where pthread_getspecific is a call and Swift adds a

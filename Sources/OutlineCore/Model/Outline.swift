@@ -63,10 +63,10 @@ public struct Outline: Sendable {
     public var placesAnchorsAfterBlank: Bool { anchorsAfterBlank > anchorsBelow }
 
     /// Parses `bytes` and builds the model. `lastInProcess`: the caller parses nothing after this
-    /// document and exits soon, so cmark's tree is left for process exit (see `ParserMemory`).
+    /// document, so the parse arena hands back all its pages instead of keeping some (see `ParserMemory`).
     /// `links`: also collect what link checking needs (every heading's text, destinations, raw HTML).
     public init(parsing bytes: [UInt8], lastInProcess: Bool = false, links: Bool = false) throws {
-        self.init(try Document(bytes, parserMemory: lastInProcess ? .leaveToProcessExit : .release, links: links))
+        self.init(try Document(bytes, parserMemory: lastInProcess ? .lastDocument : .keepForNextDocument, links: links))
     }
 
     /// Builds the model in one pass over the headings, in document order: each section's record,

@@ -5,31 +5,46 @@ import Darwin
 #endif
 import CCmark
 
-/// A top-level block outline needs to know about, copied out of cmark's tree.
+/// A top-level block outline needs to know about, copied out of cmark's tree. Small (20 bytes): a
+/// heading-dense document has one per heading, held while cmark's tree is.
 struct CommonMarkBlock {
     enum Kind {
-        /// A heading with its level and its plain text (literals of text and code, a space per line break).
-        case heading(level: Int, text: String)
+        /// A heading with its level and where its plain text (literals of text and code, a space per
+        /// line break) stands in `CommonMarkBlocks.texts`.
+        case heading(level: UInt8, text: Range<Int32>)
         /// An HTML block: outline's anchor, record and fold-marker lines are HTML blocks.
         case html
         /// The first top-level bullet list: its marker's 0-based column, and how far its first nested
         /// bullet list stands to the right of its item (a table of contents copies the style).
-        case bulletList(column: Int, nestedIndent: Int?)
+        case bulletList(column: Int32, nestedIndent: Int32?)
     }
     let kind: Kind
     /// 0-based line where cmark says the block starts. Start lines are reliable; cmark's end positions
-    /// are not (setext headings, HTML blocks), so nothing here uses them.
-    let startLine: Int
+    /// are not (setext headings, HTML blocks), so nothing here uses them. (cmark's own positions are
+    /// 32-bit.)
+    let startLine: Int32
 }
 
-/// What happens to cmark's memory once outline has copied what it needs (for a large document's tree,
-/// see `topLevelBlocks`).
+/// The top-level blocks of a document, and their headings' texts one after another in one buffer
+/// (a `String` per heading would cost 48 bytes and a malloc each while cmark's tree is still there).
+struct CommonMarkBlocks {
+    var blocks: [CommonMarkBlock] = []
+    var texts: [UInt8] = []
+
+    /// A heading's plain text. Invalid UTF-8 becomes U+FFFD here: titles are text for people, and IDs
+    /// come from them.
+    func text(_ range: Range<Int32>) -> String {
+        String(decoding: texts[Int(range.lowerBound)..<Int(range.upperBound)], as: UTF8.self)
+    }
+}
+
+/// What happens to the parse arena's pages once outline has copied what it needs out of cmark's tree.
 enum ParserMemory: Sendable {
-    /// The parser freed, and after a large document the freed pages handed back to the system.
-    case release
-    /// The last document of the process: the parser is left for the operating system to reclaim, and
-    /// the freed pages stay for outline's model to reuse.
-    case leaveToProcessExit
+    /// More documents follow on this thread: the arena keeps its first pages mapped for the next parse.
+    case keepForNextDocument
+    /// The last document of the process: every page goes back to the system at once, so that outline's
+    /// model and output do not come on top of the tree.
+    case lastDocument
 }
 
 /// The one place that talks to libcmark: parse, copy what is needed into Swift values, free everything.
@@ -43,21 +58,18 @@ enum CommonMark {
     /// numbers stay those of the source and front matter is never read as Markdown.
     /// With `inventory`, also walks the whole tree for what links need (see `LinkInventory`).
     static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory,
-                               inventory: UnsafeMutablePointer<LinkInventory>? = nil) throws -> [CommonMarkBlock] {
-        // A small document's tree lives in this thread's arena: one bump allocation per node instead
-        // of a malloc, and the whole tree gone by resetting a pointer instead of a walk that frees
-        // node by node (measured: malloc and free were a third of a docs-tree check). A large one
-        // uses the system allocator: the arena cannot reuse what cmark's growing buffers leave
-        // behind, which would cost memory at that size.
-        let arena = source.bytes.count < ParseArena.largestInput ? ParseArena.ofThisThread : nil
-        arena?.reset()
-        defer { arena?.reset() }
+                               inventory: UnsafeMutablePointer<LinkInventory>? = nil) throws -> CommonMarkBlocks {
+        // The tree lives in this thread's arena: no malloc per node, and the whole tree gone by
+        // unmapping or rewinding its chunks instead of a walk that frees node by node (measured: malloc
+        // and free were a third of a docs-tree check; on a 50 MB document the system allocator's parse
+        // took 1.70 s against the arena's 0.91 s).
+        let arena = ParseArena.ofThisThread
+        defer { arena.reset(keeping: parserMemory == .keepForNextDocument) }
         // No CMARK_OPT_VALIDATE_UTF8: it replaces invalid bytes and shifts positions; no smart punctuation,
-        // which would change titles.
-        guard let parser = arena == nil ? cmark_parser_new(CMARK_OPT_DEFAULT) : cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, ParseArena.allocator) else {
+        // which would change titles. The parser itself lives in the arena too: nothing to free.
+        guard let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, ParseArena.allocator) else {
             throw Diagnostic.error(.parser, "libcmark could not start a parser (out of memory?)")
         }
-        defer { if parserMemory == .release && arena == nil { cmark_parser_free(parser) } }
 
         source.bytes.withUnsafeBufferPointer { all in
             var offset = 0
@@ -77,71 +89,56 @@ enum CommonMark {
         guard let document = cmark_parser_finish(parser) else {
             throw Diagnostic.error(.parser, "libcmark could not finish the parse (out of memory?)")
         }
-        var blocks: [CommonMarkBlock] = []
-        // The arena's tree goes at once with the arena's reset. With the system allocator (a large
-        // document), each top-level block is freed as soon as it has been read when the tree must go
-        // anyway (not the last document), or when outline's model will be large (a heading-dense
-        // document: more than one heading per 200 bytes): the model then takes the tree's place instead
-        // of coming on top of it (measured: 100,000 headings 83.6 MB -> 76.9 MB peak). The last
-        // document of a run keeps its tree otherwise: freeing a 50 MB document's tree node by node
-        // cost 16% of the run.
-        var freeAsRead = false
-        if arena == nil {
-            if parserMemory == .release {
-                freeAsRead = true
-            } else {
-                var headings = 0
-                var top = cmark_node_first_child(document)
-                while let block = top {
-                    if cmark_node_get_type(block) == CMARK_NODE_HEADING { headings += 1 }
-                    top = cmark_node_next(block)
-                }
-                freeAsRead = headings > source.bytes.count / 200
+        // Room for every block and heading text up front: grown by doubling, the two buffers would take
+        // up to three times their size at the moment cmark's whole tree is there too (measured: 7 MB
+        // at the peak of 100,000 headings). A heading's text is about its first line's length.
+        var result = CommonMarkBlocks()
+        var blockCount = 1, textBytes = 0
+        var top = cmark_node_first_child(document)
+        while let block = top {
+            let type = cmark_node_get_type(block)
+            if type == CMARK_NODE_HTML_BLOCK { blockCount += 1 }
+            if type == CMARK_NODE_HEADING {
+                blockCount += 1
+                let line = Int(cmark_node_get_start_line(block))
+                if line >= 1 && line < source.lineStarts.count { textBytes += source.lineStarts[line] - source.lineStarts[line - 1] }
             }
+            top = cmark_node_next(block)
         }
-        defer {
-            if freeAsRead {
-                cmark_node_free(document)
-                #if os(Linux)
-                // After a large document that is not the last, give the freed pages back so that the next
-                // one does not come on top of them. The last one's model reuses them instead: handing
-                // them back only to fault them in again cost a fifth of a heading-dense run.
-                if parserMemory == .release { malloc_trim(0) }
-                #endif
-            }
-        }
-
+        result.blocks.reserveCapacity(blockCount)
+        result.texts.reserveCapacity(textBytes)
         var sawBulletList = false
         var node = cmark_node_first_child(document)
         while let current = node {
             let type = cmark_node_get_type(current)
-            let line = Int(cmark_node_get_start_line(current)) - 1
+            let line = cmark_node_get_start_line(current) - 1
             if type == CMARK_NODE_HEADING {
-                let level = Int(cmark_node_get_heading_level(current))
-                blocks.append(CommonMarkBlock(kind: .heading(level: level, text: plainText(of: current)), startLine: line))
+                let level = UInt8(cmark_node_get_heading_level(current))
+                let start = Int32(result.texts.count)
+                appendPlainText(of: current, to: &result.texts)
+                result.blocks.append(CommonMarkBlock(kind: .heading(level: level, text: start..<Int32(result.texts.count)), startLine: line))
             } else if type == CMARK_NODE_HTML_BLOCK {
-                blocks.append(CommonMarkBlock(kind: .html, startLine: line))
+                result.blocks.append(CommonMarkBlock(kind: .html, startLine: line))
             } else if type == CMARK_NODE_LIST, !sawBulletList, cmark_node_get_list_type(current) == CMARK_BULLET_LIST {
                 sawBulletList = true
-                blocks.append(CommonMarkBlock(kind: .bulletList(column: Int(cmark_node_get_start_column(current)) - 1,
-                                                                nestedIndent: nestedIndent(of: current)), startLine: line))
+                result.blocks.append(CommonMarkBlock(kind: .bulletList(column: cmark_node_get_start_column(current) - 1,
+                                                                       nestedIndent: nestedIndent(of: current)), startLine: line))
             }
             node = cmark_node_next(current)
             if let inventory { takeInventory(of: current, into: &inventory.pointee, source: source) }
-            if freeAsRead { cmark_node_free(current) }
         }
-        return blocks
+        return result
     }
 
     /// How far the first bullet list nested in an item of `list` stands to the right of that item.
-    private static func nestedIndent(of list: OpaquePointer) -> Int? {
+    private static func nestedIndent(of list: OpaquePointer) -> Int32? {
         var item = cmark_node_first_child(list)
         while let i = item {
             var child = cmark_node_first_child(i)
             while let c = child {
                 if cmark_node_get_type(c) == CMARK_NODE_LIST, cmark_node_get_list_type(c) == CMARK_BULLET_LIST,
                    cmark_node_get_start_line(c) > cmark_node_get_start_line(i) {
-                    let indent = Int(cmark_node_get_start_column(c)) - Int(cmark_node_get_start_column(i))
+                    let indent = cmark_node_get_start_column(c) - cmark_node_get_start_column(i)
                     return indent > 0 ? indent : nil
                 }
                 child = cmark_node_next(c)
@@ -289,9 +286,8 @@ enum CommonMark {
 
     /// Literals of text and code nodes, a space for soft and hard line breaks; raw HTML contributes nothing.
     /// cmark has already unescaped the literals (`# Foo \#` gives `Foo #`).
-    private static func plainText(of heading: OpaquePointer) -> String {
-        var text: [UInt8] = []
-        guard let iterator = cmark_iter_new(heading) else { return "" }
+    private static func appendPlainText(of heading: OpaquePointer, to text: inout [UInt8]) {
+        guard let iterator = cmark_iter_new(heading) else { return }
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
@@ -304,8 +300,6 @@ enum CommonMark {
                 text.append(ASCII.space)
             }
         }
-        // Invalid UTF-8 becomes U+FFFD here: titles are text for people, and IDs come from them.
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// The bytes of a NUL-terminated C string cmark owns.
@@ -316,31 +310,51 @@ enum CommonMark {
     }
 }
 
-/// The memory of a small document's cmark tree (cmark's `cmark_mem`): chunks mapped with mmap(2),
-/// handed out by bumping a pointer; `free` gives back only the block allocated last (cmark's growing
-/// buffers are often that one), and `reset` makes the whole arena free again, keeping its first
-/// chunk for the next parse on the same thread. cmark's allocator functions get no context, so each
-/// thread has its own arena, found through a thread-specific key (and unmapped when the thread ends).
+/// The memory of cmark's tree (cmark's `cmark_mem`): chunks mapped with mmap(2), handed out by
+/// bumping a pointer. A freed block of up to `listed` bytes goes on a free list of its size and is
+/// handed out again (cmark frees a node for every emphasis delimiter and link bracket it consumes: on a
+/// 50 MB document 190 MB of freed blocks, which the system allocator would reuse too); the block
+/// allocated last may also grow in place or be given back to the chunk. `reset` makes the whole arena
+/// free again. cmark's allocator functions get no context, so each thread has its own arena, found
+/// through a C thread-local (and unmapped when the thread ends).
 final class ParseArena {
-    /// Inputs from this size up are parsed with the system allocator.
-    static let largestInput = 1 << 22
-
     private var chunks: [(base: UnsafeMutableRawPointer, size: Int)] = []
     /// The chunk being filled; the ones after it are free (kept from earlier parses).
     private var index = -1
     private var cursor: UnsafeMutableRawPointer? = nil
     private var limit: UnsafeMutableRawPointer? = nil
-    /// The block handed out last (its header holds its size): it may grow in place, or be given back.
+    /// The block handed out last from the chunk: it may grow in place, or go back to the chunk.
     private var last: UnsafeMutableRawPointer? = nil
+    /// `freeBlocks[n]` heads the list of free blocks of `8 * n` bytes, linked through their first word.
+    private let freeBlocks: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    /// Freed blocks of `carved` bytes and more (cmark's paragraph buffers, given back once their inlines
+    /// are parsed), linked through their first word: smaller blocks are cut from them.
+    private var spare: UnsafeMutableRawPointer? = nil
+    /// The part of a spare block not yet cut (empty when both are the same sentinel).
+    private var carveCursor = UnsafeMutableRawPointer(bitPattern: 8)!
+    private var carveLimit = UnsafeMutableRawPointer(bitPattern: 8)!
+    private static let carved = 256
+    private static let listed = carved - 8
+    /// Blocks of this size and more get a mapping of their own, unmapped when freed: a buffer cmark
+    /// grows to megabytes (a long paragraph or code block) would otherwise leave every smaller copy of
+    /// itself behind in the chunks.
+    private static let mappedAlone = 1 << 18
+    private var alone: [(base: UnsafeMutableRawPointer, size: Int)] = []
     private static let firstChunk = 1 << 18
     /// How much a thread keeps mapped between parses: pages touched once are not faulted in again
     /// for the next document (measured: a fresh tree per file was most of a docs-tree check's page
     /// faults).
     private static let kept = 1 << 25
 
-    /// Each block is preceded by a 16-byte header holding its size, so that blocks stay 16-byte
-    /// aligned and `realloc` knows how much to copy.
-    private static let header = 16
+    /// Each block is preceded by an 8-byte header holding its size (a multiple of 8), which `realloc`
+    /// and `free` read. Blocks are 8-byte aligned: cmark's structures hold pointers and integers, nothing
+    /// wider (the system allocator's 16 bytes would cost a tenth of the tree).
+    private static let header = 8
+
+    init() {
+        freeBlocks = .allocate(capacity: ParseArena.listed / 8 + 1)
+        freeBlocks.initialize(repeating: nil, count: ParseArena.listed / 8 + 1)
+    }
 
     /// Moves on to a free chunk of at least `bytes`: a kept one, else a new mapping.
     private func newChunk(atLeast bytes: Int) {
@@ -349,7 +363,8 @@ final class ParseArena {
         if k == chunks.count {
             let grown = chunks.last.map { min($0.size * 2, 1 << 24) } ?? ParseArena.firstChunk
             let size = max(grown, (bytes + 4095) & ~4095)
-            guard let base = ParseArena.map(size) else {
+            let mapped = chunks.reduce(0) { $0 + $1.size }
+            guard let base = ParseArena.map(size, huge: mapped + size <= ParseArena.kept) else {
                 cursor = nil
                 limit = nil
                 return
@@ -362,12 +377,14 @@ final class ParseArena {
         limit = chunks[index].base + chunks[index].size
     }
 
-    /// `size` bytes of fresh memory. A chunk of 2 MB or more is aligned to 2 MB and offered to the
-    /// kernel as transparent huge pages: one fault per 2 MB instead of 512 (measured: arena faults
-    /// were two fifths of a docs-tree check's page faults).
-    private static func map(_ size: Int) -> UnsafeMutableRawPointer? {
+    /// `size` bytes of fresh memory. With `huge`, a chunk of 2 MB or more is aligned to 2 MB and
+    /// offered to the kernel as transparent huge pages: one fault per 2 MB instead of 512 (measured:
+    /// arena faults were two fifths of a docs-tree check's page faults). Only the chunks a thread keeps
+    /// between parses are: beyond them (a large document's tree), the kernel's compaction for huge pages
+    /// made a 50 MB document take 0.7 s or 2.0 s by turns, against 1.0 s steadily without.
+    private static func map(_ size: Int, huge wanted: Bool) -> UnsafeMutableRawPointer? {
         let huge = 1 << 21
-        guard size >= huge, size % huge == 0 else {
+        guard wanted, size >= huge, size % huge == 0 else {
             guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else { return nil }
             return base
         }
@@ -384,17 +401,66 @@ final class ParseArena {
         return base
     }
 
+    @inline(__always)
+    private static func rounded(_ size: Int) -> Int { max(8, (size + 7) & ~7) }
+
     func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
-        let total = (size + ParseArena.header + 15) & ~15
+        let rounded = ParseArena.rounded(size)
+        let total = rounded + ParseArena.header
+        if rounded >= ParseArena.mappedAlone { return allocateAlone(rounded) }
+        if rounded < ParseArena.carved {
+            // A free block of this size, or one or two words larger (a literal takes the place of a
+            // paragraph's buffer).
+            let top = min(rounded >> 3 + 2, ParseArena.listed >> 3)
+            for list in (rounded >> 3)...top {
+                if let block = freeBlocks[list] {
+                    freeBlocks[list] = block.load(as: UnsafeMutableRawPointer?.self)
+                    return block
+                }
+            }
+            if let block = carve(total) {
+                block.storeBytes(of: rounded, as: Int.self)
+                return block + ParseArena.header
+            }
+        }
         if cursor == nil || limit! - cursor! < total {
             newChunk(atLeast: total)
             guard cursor != nil else { return nil }
         }
         let block = cursor!
         cursor = block + total
-        block.storeBytes(of: size, as: Int.self)
+        block.storeBytes(of: rounded, as: Int.self)
         last = block + ParseArena.header
         return last
+    }
+
+    private func allocateAlone(_ rounded: Int) -> UnsafeMutableRawPointer? {
+        let size = (rounded + ParseArena.header + 4095) & ~4095
+        guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else { return nil }
+        alone.append((base, size))
+        base.storeBytes(of: rounded, as: Int.self)
+        return base + ParseArena.header
+    }
+
+    /// `total` bytes (header included) cut from the freed large blocks, or nil when they are used up.
+    private func carve(_ total: Int) -> UnsafeMutableRawPointer? {
+        while carveLimit - carveCursor < total {
+            guard let next = spare else { return nil }
+            spare = next.load(as: UnsafeMutableRawPointer?.self)
+            // What is left of the block being cut becomes a free block of its size.
+            let left = carveLimit - carveCursor
+            if left >= 2 * ParseArena.header {
+                carveCursor.storeBytes(of: left - ParseArena.header, as: Int.self)
+                let block = carveCursor + ParseArena.header
+                block.storeBytes(of: freeBlocks[(left - ParseArena.header) >> 3], as: UnsafeMutableRawPointer?.self)
+                freeBlocks[(left - ParseArena.header) >> 3] = block
+            }
+            carveCursor = next - ParseArena.header
+            carveLimit = next + carveCursor.load(as: Int.self)
+        }
+        let block = carveCursor
+        carveCursor += total
+        return block
     }
 
     func allocateZeroed(_ size: Int) -> UnsafeMutableRawPointer? {
@@ -407,33 +473,49 @@ final class ParseArena {
         guard let pointer else { return allocate(size) }
         let block = pointer - ParseArena.header
         let old = block.load(as: Int.self)
-        if pointer == last {
-            let total = (size + ParseArena.header + 15) & ~15
-            if limit! - block >= total {
-                cursor = block + total
-                block.storeBytes(of: size, as: Int.self)
-                return pointer
-            }
-        } else if size <= old {
+        let rounded = ParseArena.rounded(size)
+        if rounded <= old { return pointer }
+        if pointer == last && rounded < ParseArena.mappedAlone && limit! - pointer >= rounded {
+            cursor = pointer + rounded
+            block.storeBytes(of: rounded, as: Int.self)
             return pointer
         }
         guard let fresh = allocate(size) else { return nil }
-        memcpy(fresh, pointer, min(old, size))
+        memcpy(fresh, pointer, old)
+        free(pointer)
         return fresh
     }
 
     func free(_ pointer: UnsafeMutableRawPointer?) {
-        guard let pointer, pointer == last else { return }
-        cursor = pointer - ParseArena.header
-        last = nil
+        guard let pointer else { return }
+        if pointer == last {
+            cursor = pointer - ParseArena.header
+            last = nil
+            return
+        }
+        let size = (pointer - ParseArena.header).load(as: Int.self)
+        if size >= ParseArena.mappedAlone {
+            let base = pointer - ParseArena.header
+            if let k = alone.lastIndex(where: { $0.base == base }) {
+                munmap(base, alone[k].size)
+                alone.remove(at: k)
+            }
+        } else if size < ParseArena.carved {
+            pointer.storeBytes(of: freeBlocks[size >> 3], as: UnsafeMutableRawPointer?.self)
+            freeBlocks[size >> 3] = pointer
+        } else {
+            pointer.storeBytes(of: spare, as: UnsafeMutableRawPointer?.self)
+            spare = pointer
+        }
     }
 
-    /// Everything free again; chunks up to `kept` bytes stay mapped for the next parse.
-    func reset() {
+    /// Everything free again. `keeping`: chunks up to `kept` bytes stay mapped for the next parse;
+    /// else every chunk is unmapped.
+    func reset(keeping: Bool) {
         var total = 0
         var keep: [(base: UnsafeMutableRawPointer, size: Int)] = []
         for chunk in chunks {
-            if total + chunk.size <= ParseArena.kept {
+            if keeping && total + chunk.size <= ParseArena.kept {
                 total += chunk.size
                 keep.append(chunk)
             } else {
@@ -441,13 +523,22 @@ final class ParseArena {
             }
         }
         chunks = keep
+        for block in alone { munmap(block.base, block.size) }
+        alone = []
         index = -1
         cursor = nil
         limit = nil
         last = nil
+        freeBlocks.update(repeating: nil, count: ParseArena.listed / 8 + 1)
+        spare = nil
+        carveCursor = UnsafeMutableRawPointer(bitPattern: 8)!
+        carveLimit = carveCursor
     }
 
-    deinit { for chunk in chunks { munmap(chunk.base, chunk.size) } }
+    deinit {
+        for chunk in chunks + alone { munmap(chunk.base, chunk.size) }
+        freeBlocks.deallocate()
+    }
 
     /// Releases a thread's arena when the thread ends.
     private static let key: pthread_key_t = {

@@ -54,7 +54,7 @@ public struct Document: Sendable {
     /// Parses `bytes`; throws a `.binaryInput` error for input with NUL bytes, a `.parser` error when
     /// libcmark cannot parse at all.
     public init(_ bytes: [UInt8], links: Bool = false) throws {
-        try self.init(source: Source(bytes), parserMemory: .release, links: links)
+        try self.init(source: Source(bytes), parserMemory: .keepForNextDocument, links: links)
     }
 
     init(_ bytes: [UInt8], parserMemory: ParserMemory, links: Bool = false) throws {
@@ -73,18 +73,19 @@ public struct Document: Sendable {
         var tocMarkers: [TOCMarker] = []
         var listStyle: ListStyle? = nil
         var inventory = LinkInventory()
-        let blocks = try withUnsafeMutablePointer(to: &inventory) { pointer in
+        let parsed = try withUnsafeMutablePointer(to: &inventory) { pointer in
             try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory, inventory: links ? pointer : nil)
         }
         self.links = links ? inventory : nil
-        headings.reserveCapacity(blocks.count)
-        for block in blocks {
-            guard block.startLine >= 0 && block.startLine < source.lineCount else { continue }
+        headings.reserveCapacity(parsed.blocks.count)
+        for block in parsed.blocks {
+            let startLine = Int(block.startLine)
+            guard startLine >= 0 && startLine < source.lineCount else { continue }
             switch block.kind {
             case let .heading(level, text):
-                headings.append(Document.heading(in: source, startLine: block.startLine, level: level, text: text))
+                headings.append(Document.heading(in: source, startLine: startLine, level: Int(level), text: parsed.text(text)))
             case .html:
-                switch OutlineCommentParser.parse(source, line: block.startLine) {
+                switch OutlineCommentParser.parse(source, line: startLine) {
                 case .record(let r): records.append(r)
                 case .marker(let m): markers.append(m)
                 case .malformedMarker(let m): malformed.append(m)
@@ -93,9 +94,9 @@ public struct Document: Sendable {
                 }
             case let .bulletList(column, nestedIndent):
                 guard listStyle == nil else { break }
-                let at = source.lineStarts[block.startLine] + column
+                let at = source.lineStarts[startLine] + Int(column)
                 if at < source.bytes.count, [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(source.bytes[at]) {
-                    listStyle = ListStyle(bullet: source.bytes[at], indent: nestedIndent)
+                    listStyle = ListStyle(bullet: source.bytes[at], indent: nestedIndent.map(Int.init))
                 }
             }
         }
