@@ -491,6 +491,15 @@ final class ParseArena {
         let old = block.load(as: Int.self)
         let rounded = ParseArena.rounded(size)
         if rounded <= old { return pointer }
+        #if os(Linux)
+        if old >= ParseArena.mappedAlone, let k = alone.lastIndex(where: { $0.base == block }) {
+            let size = (rounded + ParseArena.header + 4095) & ~4095
+            guard let moved = outline_mremap(block, alone[k].size, size) else { return nil }
+            alone[k] = (moved, size)
+            moved.storeBytes(of: rounded, as: Int.self)
+            return moved + ParseArena.header
+        }
+        #endif
         if pointer == last && rounded < ParseArena.mappedAlone && limit! - pointer >= rounded {
             cursor = pointer + rounded
             block.storeBytes(of: rounded, as: Int.self)
