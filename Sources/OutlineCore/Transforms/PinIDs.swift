@@ -68,13 +68,15 @@ extension EditList {
         let source = outline.source
         let hasAnchors = outline.anchorsAfterBlank + outline.anchorsBelow > 0
         let afterBlank = !markAdded && (hasAnchors ? outline.placesAnchorsAfterBlank : afterBlankWithoutAnchors)
+        // The new line's suffix is the same for every section unless it carries a linkable element.
+        let plainSuffix = markAdded ? CommentFormat.foldAddedSuffix : CommentFormat.recordSuffix
+        let prefix = CommentFormat.recordPrefix
         for index in selected ?? Array(sections.indices) {
             guard let record = sections[index].record else {
                 var line = sections[index].heading.lastLine
                 if afterBlank, line + 2 < source.lineCount, source.isBlank(line + 1) { line += 1 }
-                let suffix = markAdded ? CommentFormat.foldAddedSuffix
-                    : CommentFormat.recordSuffix + (linkable ? CommentFormat.linkableElement(sections[index].id) : [])
-                insertLine(prefix: CommentFormat.recordPrefix, sections[index].id, suffix: suffix, after: line, in: source)
+                let suffix = linkable && !markAdded ? plainSuffix + CommentFormat.linkableElement(sections[index].id) : plainSuffix
+                insertLine(prefix: prefix, sections[index].id, suffix: suffix, after: line, in: source)
                 continue
             }
             let section = sections[index]
