@@ -42,3 +42,26 @@ struct EditTests {
         }
     }
 }
+
+@Suite("Edits with slices")
+struct EditSliceTests {
+    /// New bytes from the list's own buffer and slices of another buffer, added out of order: applied
+    /// in offset order, each with its own bytes, and `edits` reads them back.
+    @Test func arenaAndSlicesTogether() {
+        let other = bytes("0123456789")
+        var edits = EditList()
+        edits.replace(6..<7, with: other[2..<4])
+        edits.insert(bytes("<"), at: 0)
+        edits.replace(2..<3, with: other[7...])
+        edits.delete(4..<5)
+        edits.insert(bytes(">"), at: 7)
+        #expect(edits.apply(to: bytes("abcdefg")) == bytes("<ab789df23>"))
+        let rewrite = edits.rewrite(bytes("abcdefg"))
+        #expect(rewrite.edits.map(\.range) == [0..<0, 2..<3, 4..<5, 6..<7, 7..<7])
+        #expect(rewrite.edits.map { Array($0.replacement) } == [bytes("<"), bytes("789"), [], bytes("23"), bytes(">")])
+        #expect(!rewrite.isIdentity)
+        var same = EditList()
+        same.replace(1..<3, with: other[1..<3])
+        #expect(same.rewrite(bytes("x12y")).isIdentity)
+    }
+}

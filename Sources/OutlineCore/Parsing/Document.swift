@@ -2,28 +2,52 @@
 public enum HeadingStyle: Sendable { case atx, setext }
 
 /// A heading that is a direct child of the document, with its extent taken from the source.
+///
+/// Stored in 32 bits per line and offset (a document is under 2 GiB, see `Document.maximumSize`): a
+/// document may have a million headings, and every section holds its heading (48 bytes, not 88).
 public struct Heading: Sendable {
-    public let level: Int
+    private let storedLevel: UInt8
     public let style: HeadingStyle
+    private let storedFirstLine: Int32
+    private let storedBlockStartLine: Int32
+    private let storedLastLine: Int32
+    private let storedOpeningEnd: Int32
+    private let storedContentStart: Int32
+    private let storedContentEnd: Int32
+    /// Plain text as cmark reads it (number prefix and `{#id}` attribute still in it); invalid UTF-8
+    /// shows as U+FFFD.
+    public let text: String
+
+    public var level: Int { Int(storedLevel) }
     /// 0-based first line: the `#` line, or a setext heading's first text line (after any link
     /// reference definitions cmark counted into it).
-    public let firstLine: Int
+    public var firstLine: Int { Int(storedFirstLine) }
     /// 0-based line where cmark's block starts: `firstLine`, or for a setext heading that follows link
     /// reference definitions in the same paragraph, the first definition's line. Those definition lines
     /// hold the paragraph open: a heading's text line after them alone may start another kind of block
     /// (`<x>`, an indented line, `2. x`), so nothing may be cut out between them and the heading.
-    public let blockStartLine: Int
+    public var blockStartLine: Int { Int(storedBlockStartLine) }
     /// 0-based last line: the same line for ATX, the underline for setext.
-    public let lastLine: Int
-    /// Plain text as cmark reads it (number prefix and `{#id}` attribute still in it); invalid UTF-8
-    /// shows as U+FFFD.
-    public let text: String
+    public var lastLine: Int { Int(storedLastLine) }
     /// ATX only: offset right after the opening `#` run.
-    public let openingEnd: Int?
+    public var openingEnd: Int? { storedOpeningEnd < 0 ? nil : Int(storedOpeningEnd) }
     /// Offset of the first byte of the heading's text (on the first text line for setext).
-    public let contentStart: Int
+    public var contentStart: Int { Int(storedContentStart) }
     /// End of the heading's text on that line (before an ATX closing sequence and trailing blanks).
-    public let contentEnd: Int
+    public var contentEnd: Int { Int(storedContentEnd) }
+
+    init(level: Int, style: HeadingStyle, firstLine: Int, blockStartLine: Int, lastLine: Int, text: String,
+         openingEnd: Int?, contentStart: Int, contentEnd: Int) {
+        storedLevel = UInt8(level)
+        self.style = style
+        storedFirstLine = Int32(firstLine)
+        storedBlockStartLine = Int32(blockStartLine)
+        storedLastLine = Int32(lastLine)
+        storedOpeningEnd = openingEnd.map { Int32($0) } ?? -1
+        storedContentStart = Int32(contentStart)
+        storedContentEnd = Int32(contentEnd)
+        self.text = text
+    }
 }
 
 /// How a document writes bullet lists: the bullet character, and how far a nested list is indented
@@ -61,7 +85,19 @@ public struct Document: Sendable {
         try self.init(source: Source(bytes), parserMemory: parserMemory, links: links)
     }
 
+    /// The largest input outline reads: cmark counts bytes and lines in 32 bits, and so do outline's
+    /// blocks and headings. (Its model takes about ten times the input: such a document is rare.)
+    public static let maximumSize = Int(Int32.max)
+
+    /// Throws a `.file` error for an input of more than `maximumSize` bytes.
+    static func checkSize(_ count: Int) throws {
+        guard count <= maximumSize else {
+            throw Diagnostic.error(.file, "file too large: \(count) bytes; outline reads documents of at most \(maximumSize) bytes (2 GiB)")
+        }
+    }
+
     init(source: Source, parserMemory: ParserMemory, links: Bool = false) throws {
+        try Document.checkSize(source.bytes.count)
         guard !source.containsNUL else { throw Diagnostic.error(.binaryInput, "binary file (contains NUL bytes)") }
         self.source = source
         let frontMatter = FrontMatter.lineCount(in: source)

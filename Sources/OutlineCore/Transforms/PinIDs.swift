@@ -71,6 +71,15 @@ extension EditList {
         // The new line's suffix is the same for every section unless it carries a linkable element.
         let plainSuffix = markAdded ? CommentFormat.foldAddedSuffix : CommentFormat.recordSuffix
         let prefix = CommentFormat.recordPrefix
+        // One line per section without a record: room for all of them at once (a document may have a
+        // million headings; grown by doubling, the buffers would be copied twenty times).
+        var lines = 0, lineBytes = 0
+        for index in selected ?? Array(sections.indices) where sections[index].record == nil {
+            lines += 1
+            lineBytes += prefix.count + plainSuffix.count + sections[index].id.utf8.count + 2
+            if linkable { lineBytes += sections[index].id.utf8.count + 16 }
+        }
+        reserve(edits: lines, bytes: lineBytes)
         for index in selected ?? Array(sections.indices) {
             guard let record = sections[index].record else {
                 var line = sections[index].heading.lastLine
