@@ -71,4 +71,32 @@ struct IdentifierTests {
         #expect(Set(outline.sections.map(\.id)).count == 100_000)
         #expect(outline.sections[0].id == "same" && outline.sections[99_999].id == "same-99999")
     }
+
+    /// The ID set against `Set<String>`: the same answer for every insertion, seeded runs over a small
+    /// alphabet with a combining mark (so that canonically equivalent IDs, `é` and `e` + U+0301, meet),
+    /// from a capacity too small for all of them (the table grows, the IDs stay found).
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func idSetAgreesWithSetOfStrings(_ seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        let pieces = ["a", "b", "-", "e", "\u{E9}", "e\u{301}", "1"]
+        var set = IDSet(capacity: 4)
+        var oracle = Set<String>()
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 1...4, using: &random)
+            let id = (0..<length).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &random)] }.joined()
+            let inserted = set.insert(id), expected = oracle.insert(id).inserted
+            #expect(inserted == expected, "\(id.unicodeScalars.map { $0.value })")
+        }
+        #expect(set.count == oracle.count)
+        for id in oracle { #expect(set.contains(id)) }
+        #expect(!set.contains("zz"))
+    }
+
+    @Test func canonicallyEquivalentIDsAreOne() {
+        var allocator = IDAllocator()
+        allocator.reserve("caf\u{E9}")
+        let again = allocator.reserve("cafe\u{301}")
+        #expect(!again)
+        #expect(allocator.allocate("cafe\u{301}") == "cafe\u{301}-1")
+    }
 }

@@ -145,24 +145,24 @@ public enum Identifier {
 public struct IDAllocator {
     /// The next suffix to try for a base, in a box so that bumping it needs no second hash lookup.
     private final class Counter { var next = 1 }
-    private var used: Set<String> = []
+    private var used: IDSet
     /// Bases handed out so far (present: taken), with their counters.
     private var counters: [String: Counter] = [:]
 
     public init(capacity: Int = 0) {
-        used.reserveCapacity(capacity)
+        used = IDSet(capacity: capacity)
     }
 
     /// Marks `id` as taken; returns false when it already was.
     @discardableResult
-    public mutating func reserve(_ id: String) -> Bool { used.insert(id).inserted }
+    public mutating func reserve(_ id: String) -> Bool { used.insert(id) }
 
 
     /// A fresh ID from `base` (already valid), unique among everything reserved or allocated so far.
     public mutating func allocate(_ base: String) -> String {
         // The common case, a base nobody has: one hash, no counter (a base that has a counter is
         // taken, so the insertion fails for it).
-        if used.insert(base).inserted { return base }
+        if used.insert(base) { return base }
         let counter: Counter
         if let existing = counters[base] {
             counter = existing
@@ -178,7 +178,72 @@ public struct IDAllocator {
             let head = base.utf8.count <= room || base.unicodeScalars.count <= room
                 ? base : (Identifier.truncated(Array(base.unicodeScalars), to: room) ?? "section")
             let candidate = head + suffix
-            if used.insert(candidate).inserted { return candidate }
+            if used.insert(candidate) { return candidate }
+        }
+    }
+}
+
+/// A set of IDs with String's equality (canonical equivalence: `é` precomposed or not is one ID), made
+/// for one insertion per section. Each slot holds the upper half of the ID's hash beside its index, so
+/// that a probe past other IDs compares two integers instead of reaching into their strings (measured
+/// on 100,000 headings: `Set<String>` insertions were a tenth of `id`'s time, most of it in cache misses
+/// on the strings it compared on the way).
+struct IDSet {
+    /// Every ID in the set, in the order inserted.
+    private var ids: [String] = []
+    /// Open addressing, linear probing; 0 is empty, else (hash's upper 32 bits) << 32 | (index + 1).
+    private var slots: [UInt64]
+    private var mask: Int
+
+    init(capacity: Int = 0) {
+        var size = 16
+        while size < 2 * capacity { size *= 2 }
+        slots = Array(repeating: 0, count: size)
+        mask = size - 1
+        ids.reserveCapacity(capacity)
+    }
+
+    var count: Int { ids.count }
+
+    func contains(_ id: String) -> Bool { find(id, hash: id.hashValue).found }
+
+    /// Adds `id`; false when the set already had it.
+    mutating func insert(_ id: String) -> Bool {
+        let hash = id.hashValue
+        let (found, slot) = find(id, hash: hash)
+        guard !found else { return false }
+        ids.append(id)
+        slots[slot] = IDSet.tag(hash) | UInt64(ids.count)
+        if 2 * ids.count > slots.count { grow() }
+        return true
+    }
+
+    private static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000 }
+
+    /// Whether `id` is in the set, and its slot, or the empty slot where it would go.
+    private func find(_ id: String, hash: Int) -> (found: Bool, slot: Int) {
+        let tag = IDSet.tag(hash)
+        return slots.withUnsafeBufferPointer { slots in
+            var slot = hash & mask
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { return (false, slot) }
+                if entry & 0xFFFF_FFFF_0000_0000 == tag && ids[Int(entry & 0xFFFF_FFFF) - 1] == id { return (true, slot) }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
+    private mutating func grow() {
+        var size = slots.count * 2
+        while size < 2 * ids.count { size *= 2 }
+        slots = Array(repeating: 0, count: size)
+        mask = size - 1
+        for (index, id) in ids.enumerated() {
+            let hash = id.hashValue
+            var slot = hash & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = IDSet.tag(hash) | UInt64(index + 1)
         }
     }
 }
