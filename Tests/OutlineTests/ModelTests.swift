@@ -53,3 +53,74 @@ struct ModelTests {
         }
     }
 }
+
+/// A heading's text is taken from the source where cmark reads it as written (`literalATXText`), else
+/// from cmark's literals: both ways must give the same text for every heading.
+@Suite("heading texts")
+struct HeadingTextTests {
+    static let pieces: [[UInt8]] = [
+        "a", "Word", " ", "  ", "\t", "#", " #", " ##", "\\#", "\\*", "&amp;", "&copy;", "&#35;", "`code`", "``", "*em*", "_u_",
+        "**", "[link](u)", "[ref]", "]", "<b>", "<x@y.z>", "!", "![i](p)", "é", "e\u{301}", "{#id}", "1.2", "~", "{", "}", "\"q\"",
+        "'", "--", "...", ">", "|", "=", "\u{7F}",
+    ].map { Array($0.utf8) } + [[0xFF], [0xC3], [0x0C], [0x0B], [0xE2, 0x80]]
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func sourceTextsAreCmarksTexts(_ seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        var text: [UInt8] = []
+        for k in 0..<600 {
+            var line: [UInt8] = Array(String(repeating: " ", count: Int.random(in: 0...3, using: &random)).utf8)
+            line += Array(String(repeating: "#", count: Int.random(in: 1...6, using: &random)).utf8)
+            line += Int.random(in: 0..<8, using: &random) == 0 ? [ASCII.tab] : [ASCII.space]
+            for _ in 0..<Int.random(in: 0...6, using: &random) {
+                line += HeadingTextTests.pieces[Int.random(in: 0..<HeadingTextTests.pieces.count, using: &random)]
+            }
+            text += line + (k % 7 == 0 ? [ASCII.cr, ASCII.lf] : [ASCII.lf])
+            if k % 5 == 0 { text += Array("Setext \(k) *x*\n---\n".utf8) }
+            text += Array("\ntext\n\n".utf8)
+        }
+        text += Array("\n[ref]: /r\n".utf8)
+        let source = Source(text)
+        let fromSource = try CommonMark.topLevelBlocks(of: source, hiddenLines: 0, parserMemory: .keepForNextDocument)
+        let fromCmark = try CommonMark.topLevelBlocks(of: source, hiddenLines: 0, parserMemory: .keepForNextDocument, textsFromSource: false)
+        var compared = 0, inSourceCount = 0
+        for (a, b) in zip(fromSource.blocks, fromCmark.blocks) {
+            guard case let .heading(ta, la, inSource) = a.kind, case let .heading(tb, lb, false) = b.kind else { continue }
+            #expect(la == lb && a.startLine == b.startLine)
+            let got = fromSource.text(ta, inSource: inSource, of: source), expected = fromCmark.text(tb, inSource: false, of: source)
+            #expect(got == expected, "line \(a.startLine + 1): \(Array(got.utf8)) against cmark's \(Array(expected.utf8))")
+            compared += 1
+            if inSource { inSourceCount += 1 }
+        }
+        #expect(fromSource.blocks.count == fromCmark.blocks.count)
+        #expect(compared >= 600 && inSourceCount >= 50 && inSourceCount < compared, "\(inSourceCount) of \(compared) from the source")
+    }
+}
+
+@Suite("line table")
+struct LineTableTests {
+    /// Line starts as a plain reading gives them: after each LF, CRLF or lone CR, and the end.
+    static func expected(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0], i = 0
+        while i < bytes.count {
+            if bytes[i] == ASCII.cr, i + 1 < bytes.count, bytes[i + 1] == ASCII.lf { i += 1 }
+            if bytes[i] == ASCII.lf || bytes[i] == ASCII.cr { starts.append(i + 1) }
+            i += 1
+        }
+        if starts.last != bytes.count { starts.append(bytes.count) }
+        return starts
+    }
+
+    @Test(arguments: ["", "a", "a\n", "a\r\nb", "a\rb\r", "\n\n\r\n\r", "# T\nbody\r\n\r\nend"])
+    func narrowAndWideTablesAgree(_ text: String) {
+        let bytes = Array(text.utf8)
+        let source = Source(bytes)
+        #expect(Array(source.lineStarts) == LineTableTests.expected(bytes))
+        let starts = LineTableTests.expected(bytes)
+        let wide = LineTable(wide: true, estimate: 1) { append in
+            for s in starts { append(s) }
+            return bytes.count
+        }
+        #expect(Array(wide) == starts && wide.count == source.lineStarts.count)
+    }
+}

@@ -34,11 +34,12 @@ struct ParseArenaTests {
         return nil
     }
 
-    /// A size as cmark asks for them: mostly nodes and short literals, sometimes a paragraph's buffer,
-    /// rarely a buffer of megabytes (which gets a mapping of its own).
+    /// A size as cmark asks for them: mostly nodes (112 bytes, from the node slab) and short literals,
+    /// sometimes a paragraph's buffer, rarely a buffer of megabytes (which gets a mapping of its own).
     static func size(_ random: inout SeededRandom) -> Int {
         switch Int.random(in: 0..<200, using: &random) {
-        case 0..<100: return Int.random(in: 1...120, using: &random)
+        case 0..<50: return 112
+        case 50..<100: return Int.random(in: 1...120, using: &random)
         case 100..<180: return Int.random(in: 121...600, using: &random)
         case 180..<199: return Int.random(in: 601...20_000, using: &random)
         default: return Int.random(in: 200_000...600_000, using: &random)
@@ -110,13 +111,38 @@ struct ParseArenaTests {
         let buffer = try #require(arena.allocate(600))
         _ = try #require(arena.allocate(8))
         arena.free(buffer)
-        let cut = try #require(arena.allocate(112))
-        #expect(cut >= buffer - 8 && cut < buffer + 600, "a node is cut from the freed buffer")
+        let cut = try #require(arena.allocate(104))
+        #expect(cut >= buffer - 8 && cut < buffer + 600, "a small block is cut from the freed buffer")
         // The last block handed out from the chunk grows in place, and goes back to the chunk.
         let grown = try #require(arena.allocate(300))
         #expect(arena.reallocate(grown, 2_000) == grown)
         arena.free(grown)
         #expect(arena.allocate(1_000) == grown)
+    }
+
+    @Test("cmark's nodes come from the slab: no header between them, handed out again once freed, moved out when grown")
+    func nodeSlab() throws {
+        let arena = ParseArena()
+        let a = try #require(arena.allocate(112))
+        let b = try #require(arena.allocateZeroed(112))
+        #expect(b - a == 112, "nodes stand side by side, without a size header")
+        #expect(UnsafeRawBufferPointer(start: b, count: 112).allSatisfy { $0 == 0 })
+        let other = try #require(arena.allocate(120))
+        #expect(other < a || other >= b + 112, "another size comes from elsewhere")
+        arena.free(a)
+        #expect(arena.allocate(112) == a, "a freed node is the next node")
+        // A node's block that grows moves out of the slab with its bytes; one that shrinks stays.
+        a.initializeMemory(as: UInt8.self, repeating: 7, count: 112)
+        #expect(arena.reallocate(b, 100) == b)
+        let grown = try #require(arena.reallocate(a, 300))
+        #expect(grown != a && UnsafeRawBufferPointer(start: grown, count: 112).allSatisfy { $0 == 7 })
+        #expect(arena.allocate(112) == a, "the grown node's old place is free again")
+        // After a reset that keeps the slab's pages, nodes start again from its first block.
+        _ = try #require(arena.allocate(112))
+        arena.reset(keeping: true)
+        #expect(arena.allocate(112) == a)
+        arena.reset(keeping: false)
+        #expect(arena.allocate(112) != nil, "a new range is reserved after everything was given back")
     }
 
     @Test("parsing with the arena gives cmark's tree: a document of every kind of block, many times over")

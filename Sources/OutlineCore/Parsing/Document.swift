@@ -118,8 +118,8 @@ public struct Document: Sendable {
             let startLine = Int(block.startLine)
             guard startLine >= 0 && startLine < source.lineCount else { continue }
             switch block.kind {
-            case let .heading(level, text):
-                headings.append(Document.heading(in: source, startLine: startLine, level: Int(level), text: parsed.text(text)))
+            case let .heading(text, level, inSource):
+                headings.append(Document.heading(in: source, startLine: startLine, level: Int(level), text: parsed.text(text, inSource: inSource, of: source)))
             case .html:
                 switch OutlineCommentParser.parse(source, line: startLine) {
                 case .record(let r): records.append(r)
@@ -217,27 +217,33 @@ struct ATXLine {
     let contentEnd: Int
 
     init?(_ source: Source, line: Int) {
-        let bytes = source.bytes
         let range = source.contentRange(line)
+        // Read through a pointer: every heading's line is read here, once or twice (see
+        // `CommonMark.literalATXText`), and bounds checks on the array were most of the cost.
+        guard let geometry = source.bytes.withUnsafeBufferPointer({ ATXLine.geometry($0, range) }) else { return nil }
+        (level, openingEnd, contentStart, contentEnd) = geometry
+    }
+
+    private static func geometry(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (Int, Int, Int, Int)? {
         let end = range.upperBound
-        var p = bytes.skippingIndent(from: range.lowerBound, to: end)
+        var p = range.lowerBound
+        while p < end && bytes[p] == ASCII.space && p - range.lowerBound < 3 { p += 1 }
         let hashes = p
         while p < end && bytes[p] == ASCII.hash { p += 1 }
         let level = p - hashes
         guard (1...6).contains(level) else { return nil }
         guard p == end || ASCII.isBlank(bytes[p]) else { return nil }
-        self.level = level
-        self.openingEnd = p
-        let content = bytes.trimmingBlanks(p..<end)
-        let c = content.lowerBound
-        var e = content.upperBound
+        let openingEnd = p
+        var c = p, e = end
+        while c < e && ASCII.isBlank(bytes[c]) { c += 1 }
+        while e > c && ASCII.isBlank(bytes[e - 1]) { e -= 1 }
         // A closing sequence: `#`s preceded by a space or tab, or making up the whole content.
         var k = e
         while k > c && bytes[k - 1] == ASCII.hash { k -= 1 }
         if k < e && (k == c || ASCII.isBlank(bytes[k - 1])) {
-            e = bytes.trimmingBlanks(c..<k).upperBound
+            e = k
+            while e > c && ASCII.isBlank(bytes[e - 1]) { e -= 1 }
         }
-        self.contentStart = c
-        self.contentEnd = e
+        return (level, openingEnd, c, e)
     }
 }

@@ -7,7 +7,7 @@ public struct Source: Sendable {
     /// The document, byte for byte.
     public let bytes: [UInt8]
     /// `lineStarts[i]` is the offset of line `i`; one extra last entry equals `bytes.count`.
-    public let lineStarts: [Int]
+    public let lineStarts: LineTable
     /// True when the bytes contain a NUL, which outline treats as binary input.
     public let containsNUL: Bool
     /// Length of a leading UTF-8 byte order mark (0 or 3).
@@ -15,29 +15,29 @@ public struct Source: Sendable {
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts: [Int] = [0]
-        starts.reserveCapacity(bytes.count / 40 + 2)
         var sawNUL = false
-        bytes.withUnsafeBufferPointer { p in
-            let n = p.count
-            var i = 0
-            while i < n {
-                let b = p[i]
-                if b > 13 { i += 1; continue }
-                if b == ASCII.lf {
-                    starts.append(i + 1)
-                } else if b == ASCII.cr {
-                    // A line ends at LF, CRLF or a lone CR.
-                    if i + 1 < n && p[i + 1] == ASCII.lf { i += 1 }
-                    starts.append(i + 1)
-                } else if b == 0 {
-                    sawNUL = true
+        self.lineStarts = LineTable(wide: bytes.count > Int(UInt32.max), estimate: bytes.count / 40 + 2) { append in
+            append(0)
+            bytes.withUnsafeBufferPointer { p in
+                let n = p.count
+                var i = 0
+                while i < n {
+                    let b = p[i]
+                    if b > 13 { i += 1; continue }
+                    if b == ASCII.lf {
+                        append(i + 1)
+                    } else if b == ASCII.cr {
+                        // A line ends at LF, CRLF or a lone CR.
+                        if i + 1 < n && p[i + 1] == ASCII.lf { i += 1 }
+                        append(i + 1)
+                    } else if b == 0 {
+                        sawNUL = true
+                    }
+                    i += 1
                 }
-                i += 1
             }
+            return bytes.count
         }
-        if starts.last! != bytes.count { starts.append(bytes.count) }
-        self.lineStarts = starts
         self.containsNUL = sawNUL
         self.bomLength = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
@@ -81,5 +81,41 @@ public struct Source: Sendable {
         let range = contentRange(i)
         for p in range where !ASCII.isBlank(bytes[p]) { return false }
         return true
+    }
+}
+
+/// Where each line starts, as offsets into a document: 4 bytes per line (8 only for a document over
+/// 4 GiB), read as `Int`s.
+public struct LineTable: RandomAccessCollection, Sendable {
+    private let narrow: [UInt32]
+    /// The offsets of a document over 4 GiB (nil for any other).
+    private let wide: [Int]?
+
+    /// The table `fill` makes by appending offsets in increasing order; the offset it returns ends the
+    /// table unless it is the last one appended already. The table keeps no spare room: it is there
+    /// with cmark's whole tree (a table grown by doubling took up to twice its size).
+    init(wide: Bool, estimate: Int, _ fill: ((Int) -> Void) -> Int) {
+        if wide {
+            var starts: [Int] = []
+            starts.reserveCapacity(estimate)
+            let end = fill { starts.append($0) }
+            if starts.last != end { starts.append(end) }
+            self.wide = Array(starts)
+            narrow = []
+        } else {
+            var starts: [UInt32] = []
+            starts.reserveCapacity(estimate)
+            let end = fill { starts.append(UInt32($0)) }
+            if starts.last != UInt32(end) { starts.append(UInt32(end)) }
+            narrow = starts.capacity > starts.count + starts.count / 16 ? Array(starts) : starts
+            self.wide = nil
+        }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { wide?.count ?? narrow.count }
+    public subscript(i: Int) -> Int {
+        if let wide { return wide[i] }
+        return Int(narrow[i])
     }
 }
