@@ -13,19 +13,38 @@ public struct LinkTargets: Sendable {
 
     /// `html: false` leaves raw HTML's ids out (`number` needs the headings' ids only).
     public init(_ inventory: LinkInventory, profile: SlugProfile, html: Bool = true) {
-        var index = SlugIndex(profile)
+        self.init(headings: inventory.headings.map { LinkTargets.base(of: $0, profile: profile) }, html: html ? inventory.html : [], profile: profile)
+    }
+
+    /// A heading's id before duplicates are numbered: the explicit `{#id}` its renderer honours, or
+    /// the slug of its text.
+    struct HeadingBase {
+        let line: Int
+        let explicit: String?
+        let slug: String
+    }
+
+    static func base(of heading: LinkInventory.HeadingText, profile: SlugProfile) -> HeadingBase {
+        let (explicit, pieces) = profile.explicitID(heading.pieces)
+        return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug(pieces) : "")
+    }
+
+    /// The targets of headings whose bases are known (`number` slugs only the headings it renumbers a
+    /// second time), and of raw HTML.
+    init(headings bases: [HeadingBase], html: [LinkInventory.HTML], profile: SlugProfile) {
+        var index = SlugIndex(profile, capacity: bases.count)
         var headings: [(line: Int, id: String)] = []
-        for heading in inventory.headings {
-            let (explicit, pieces) = profile.explicitID(heading.pieces)
-            if let explicit {
+        headings.reserveCapacity(bases.count)
+        for base in bases {
+            if let explicit = base.explicit {
                 index.reserve(explicit)
-                headings.append((heading.line, explicit))
+                headings.append((base.line, explicit))
             } else {
-                headings.append((heading.line, index.add(profile.slug(pieces))))
+                headings.append((base.line, index.add(base.slug)))
             }
         }
         var htmlIDs: [(line: Int, id: String)] = []
-        for html in html ? inventory.html : [] {
+        for html in html {
             for attribute in HTMLAttributes.scan(html.literal) where attribute.name == "id" || (attribute.name == "name" && attribute.tag == "a") {
                 if !attribute.value.isEmpty { htmlIDs.append((html.line + attribute.lineOffset, attribute.value)) }
             }

@@ -42,6 +42,34 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         return (id, rest)
     }
 
+    /// GitHub's and GitLab's slug of an ASCII text, byte by byte (the common case; nil for any other
+    /// text): trimmed, lowercased, a space made `-`, only letters, digits, `_` and `-` kept, and for
+    /// GitLab runs of `-` squeezed.
+    private static func asciiSlug(_ text: String, squeezing: Bool) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var start = 0, end = bytes.count
+            for b in bytes where b >= 0x80 { return nil }
+            while start < end, bytes[start] == 32 || (bytes[start] >= 9 && bytes[start] <= 13) { start += 1 }
+            while end > start, bytes[end - 1] == 32 || (bytes[end - 1] >= 9 && bytes[end - 1] <= 13) { end -= 1 }
+            return String(unsafeUninitializedCapacity: end - start) { out in
+                var n = 0
+                var previousHyphen = false
+                for i in start..<end {
+                    var c = bytes[i]
+                    if c >= 65 && c <= 90 { c += 32 }
+                    if c == 32 { c = UInt8(ascii: "-") }
+                    guard c == UInt8(ascii: "-") || c == UInt8(ascii: "_") || ASCII.isDigit(c) || (c >= 97 && c <= 122) else { continue }
+                    if squeezing && c == UInt8(ascii: "-") && previousHyphen { continue }
+                    previousHyphen = c == UInt8(ascii: "-")
+                    out[n] = c
+                    n += 1
+                }
+                return n
+            }
+        }
+    }
+
     /// The slug of a heading's text, before duplicates are numbered.
     public func slug(_ pieces: [LinkInventory.HeadingText.Piece]) -> String {
         switch self {
@@ -56,25 +84,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             }
             // GitHub lowercases ASCII letters only (its documentation's example keeps `Θ`) and trims
             // the text first; GitLab lowercases everything.
-            if text.utf8.allSatisfy({ $0 < 0x80 }) {
-                // The common case, byte by byte.
-                var bytes = Array(text.utf8)[...]
-                while let b = bytes.first, b == 32 || (b >= 9 && b <= 13) { bytes = bytes.dropFirst() }
-                while let b = bytes.last, b == 32 || (b >= 9 && b <= 13) { bytes = bytes.dropLast() }
-                var out: [UInt8] = []
-                out.reserveCapacity(bytes.count)
-                var previousHyphen = false
-                for b in bytes {
-                    var c = b
-                    if c >= 65 && c <= 90 { c += 32 }
-                    if c == 32 { c = UInt8(ascii: "-") }
-                    guard c == UInt8(ascii: "-") || c == UInt8(ascii: "_") || ASCII.isDigit(c) || (c >= 97 && c <= 122) else { continue }
-                    if self == .gitlab && c == UInt8(ascii: "-") && previousHyphen { continue }
-                    previousHyphen = c == UInt8(ascii: "-")
-                    out.append(c)
-                }
-                return String(decoding: out, as: UTF8.self)
-            }
+            if let slug = SlugProfile.asciiSlug(text, squeezing: self == .gitlab) { return slug }
             let trimmed = Outline.trimmed(text)
             let cased = self == .gitlab ? trimmed.lowercased() : String(String.UnicodeScalarView(trimmed.unicodeScalars.map { s in
                 s.value >= 65 && s.value <= 90 ? Unicode.Scalar(s.value + 32)! : s
@@ -215,7 +225,11 @@ public struct SlugIndex: Sendable {
     public let profile: SlugProfile
     private var used: [String: Int] = [:]
 
-    public init(_ profile: SlugProfile) { self.profile = profile }
+    /// `capacity`: how many ids it will hold, if known (a document's heading count).
+    public init(_ profile: SlugProfile, capacity: Int = 0) {
+        self.profile = profile
+        used.reserveCapacity(capacity)
+    }
 
     /// The id of the next heading whose slug (before numbering) is `base`.
     public mutating func add(_ base: String) -> String {

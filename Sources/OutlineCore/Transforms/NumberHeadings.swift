@@ -148,7 +148,9 @@ extension EditList {
     /// the two sets of edits never overlap.
     /// Every heading's slug now, and once the headings carry `numbers`.
     static func slugs(of outline: Outline, inventory: LinkInventory, numbers: [String?], profile: SlugProfile) -> (before: LinkTargets, after: LinkTargets) {
-        var after = inventory
+        // Every heading is slugged once; only the renumbered ones a second time.
+        let before = inventory.headings.map { LinkTargets.base(of: $0, profile: profile) }
+        var after = before
         var headingAt: [Int: Int] = [:]
         for (k, heading) in inventory.headings.enumerated() where headingAt[heading.line] == nil { headingAt[heading.line] = k }
         for (index, section) in outline.sections.enumerated() where section.number != numbers[index] {
@@ -160,9 +162,9 @@ extension EditList {
             if let new = numbers[index] {
                 if case .text(let first)? = pieces.first { pieces[0] = .text(new + (first.isEmpty ? "" : " ") + first) } else { pieces.insert(.text(new + " "), at: 0) }
             }
-            after.headings[k] = .init(line: inventory.headings[k].line, pieces: pieces)
+            after[k] = LinkTargets.base(of: .init(line: inventory.headings[k].line, pieces: pieces), profile: profile)
         }
-        return (LinkTargets(inventory, profile: profile, html: false), LinkTargets(after, profile: profile, html: false))
+        return (LinkTargets(headings: before, html: [], profile: profile), LinkTargets(headings: after, html: [], profile: profile))
     }
 
     /// Same-file links to headings whose slug the numbering changes follow them; links on the
