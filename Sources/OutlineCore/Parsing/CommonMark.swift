@@ -393,8 +393,8 @@ final class ParseArena {
     /// wider (16-byte alignment, as malloc gives, would add 8 bytes to each of cmark's 112-byte nodes).
     private static let header = 8
 
-    /// cmark's nodes, without headers (see `NodeSlab`).
-    private let nodes = NodeSlab(blockSize: 112)
+    /// cmark's nodes, without headers (see `NodeSlab`), which keeps as much as the chunks do.
+    private let nodes = NodeSlab(blockSize: 112, kept: ParseArena.kept)
 
     init() {
         freeBlocks = .allocate(capacity: ParseArena.listed / 8 + 1)
@@ -482,10 +482,10 @@ final class ParseArena {
         return last
     }
 
-    /// A large chunk's pages are asked for half a megabyte ahead of the cursor, in one call, instead of
-    /// one page fault per 4 KB page (measured on a 50 MB document, a megabyte ahead: 1.31 s against
-    /// 1.15 s, medians of 13 alternating runs; half a megabyte: the same time, and at most that much
-    /// memory asked for before it is used).
+    /// A large chunk's pages are asked for 256 KB ahead of the cursor, in one call, instead of one page
+    /// fault per 4 KB page (measured on a 50 MB document, a megabyte ahead: 1.31 s against 1.15 s,
+    /// medians of 13 alternating runs; 256 KB ahead was no slower, and asks for less memory before it
+    /// is used).
     private func populate() {
         let end = min(limit!, populated + (1 << 18))
         #if os(Linux)
@@ -603,7 +603,7 @@ final class ParseArena {
             }
         }
         chunks = keep
-        nodes.reset(keeping: keeping ? ParseArena.kept / 2 : 0)
+        nodes.reset(keeping: keeping)
         for block in alone { munmap(block.base, block.size) }
         alone = []
         index = -1
@@ -667,6 +667,8 @@ final class ParseArena {
 /// be reserved, or is used up, the arena's other blocks serve nodes too (with headers).
 final class NodeSlab {
     let blockSize: Int
+    /// How much of the range keeps its pages between documents (offered as transparent huge pages).
+    private let kept: Int
     private var mapping: UnsafeMutableRawPointer? = nil
     private var base: UnsafeMutableRawPointer? = nil
     private var reserved = 0
@@ -681,9 +683,11 @@ final class NodeSlab {
     private var unavailable = false
     private static let opening = 1 << 22
     private static let hugePage = 1 << 21
-    static let huge = 1 << 25
 
-    init(blockSize: Int) { self.blockSize = blockSize }
+    init(blockSize: Int, kept: Int) {
+        self.blockSize = blockSize
+        self.kept = kept
+    }
 
     @inline(__always)
     func contains(_ pointer: UnsafeMutableRawPointer) -> Bool {
@@ -705,13 +709,13 @@ final class NodeSlab {
             let upto = min(end!, opened! + NodeSlab.opening)
             guard mprotect(opened!, upto - opened!, PROT_READ | PROT_WRITE) == 0 else { return nil }
             #if os(Linux)
-            if opened! < base! + NodeSlab.huge { _ = madvise(opened!, min(upto, base! + NodeSlab.huge) - opened!, MADV_HUGEPAGE) }
+            if opened! < base! + kept { _ = madvise(opened!, min(upto, base! + kept) - opened!, MADV_HUGEPAGE) }
             #endif
             opened = upto
         }
         if next > populated! {
-            // Half a megabyte ahead once the slab is that big; before, as much as is used (a small
-            // document asks for no more than it needs).
+            // 256 KB ahead once the slab is that big; before, as much as is used, from 64 KB (a small
+            // document asks for little more than it needs).
             let ahead = min(1 << 18, max(1 << 16, block - base!))
             let upto = min(opened!, populated! + ahead)
             #if os(Linux)
@@ -735,8 +739,8 @@ final class NodeSlab {
             if let raw = mmap(nil, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0), raw != MAP_FAILED {
                 mapping = raw
                 reserved = size
-                // From a 2 MB boundary: the first `huge` bytes are offered as transparent huge pages,
-                // as the arena's first chunks are (nodes are most of a tree).
+                // From a 2 MB boundary: the `kept` bytes are offered as transparent huge pages, as the
+                // chunks a thread keeps are (nodes are most of a tree).
                 let start = raw + (NodeSlab.hugePage - Int(bitPattern: UInt(bitPattern: raw)) % NodeSlab.hugePage) % NodeSlab.hugePage
                 base = start
                 end = raw + size
@@ -750,23 +754,22 @@ final class NodeSlab {
         return false
     }
 
-    /// Every block free again; the pages of the first `keeping` bytes stay, the rest go back to the
-    /// system (all of them, and the range, for `keeping` 0).
-    func reset(keeping: Int) {
+    /// Every block free again. `keeping`: the pages of the first `kept` bytes stay for the next
+    /// document, the rest go back to the system; else all of them go, and the range.
+    func reset(keeping: Bool) {
         freed = nil
-        guard let base, let cursor else { return }
-        if keeping == 0 {
+        guard let base, cursor != nil else { return }
+        guard keeping else {
             release()
             return
         }
-        let kept = base + min(keeping, cursor - base)
-        if populated! > kept {
+        if populated! > base + kept {
             #if os(Linux)
-            _ = madvise(kept, populated! - kept, MADV_DONTNEED)
+            _ = madvise(base + kept, populated! - (base + kept), MADV_DONTNEED)
             #endif
-            populated = kept
+            populated = base + kept
         }
-        self.cursor = base
+        cursor = base
     }
 
     func release() {
