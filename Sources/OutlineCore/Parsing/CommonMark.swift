@@ -487,11 +487,19 @@ final class ParseArena {
     /// medians of 13 alternating runs; 256 KB ahead was no slower, and asks for less memory before it
     /// is used).
     private func populate() {
-        let end = min(limit!, populated + (1 << 18))
-        #if os(Linux)
-        _ = madvise(populated, end - populated, MADV_POPULATE_WRITE)   // before Linux 5.14: EINVAL, pages fault in as used
-        #endif
+        let end = min(limit!, populated + ParseArena.ahead)
+        ParseArena.askForPages(populated, end)
         populated = end
+    }
+
+    /// How far ahead of use pages are asked for (the chunks' and the node slab's).
+    static let ahead = 1 << 18
+
+    /// Asks the kernel for the pages of `start..<end` now, in one call.
+    static func askForPages(_ start: UnsafeMutableRawPointer, _ end: UnsafeMutableRawPointer) {
+        #if os(Linux)
+        _ = madvise(start, end - start, MADV_POPULATE_WRITE)   // before Linux 5.14: EINVAL, pages fault in as used
+        #endif
     }
 
     private func allocateAlone(_ rounded: Int) -> UnsafeMutableRawPointer? {
@@ -716,11 +724,9 @@ final class NodeSlab {
         if next > populated! {
             // 256 KB ahead once the slab is that big; before, as much as is used, from 64 KB (a small
             // document asks for little more than it needs).
-            let ahead = min(1 << 18, max(1 << 16, block - base!))
+            let ahead = min(ParseArena.ahead, max(1 << 16, block - base!))
             let upto = min(opened!, populated! + ahead)
-            #if os(Linux)
-            _ = madvise(populated!, upto - populated!, MADV_POPULATE_WRITE)   // before Linux 5.14: EINVAL, pages fault in as used
-            #endif
+            ParseArena.askForPages(populated!, upto)
             populated = upto
         }
         cursor = next

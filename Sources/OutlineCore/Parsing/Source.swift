@@ -100,7 +100,7 @@ public struct LineTable: RandomAccessCollection, Sendable {
             starts.reserveCapacity(estimate)
             let end = fill { starts.append($0) }
             if starts.last != end { starts.append(end) }
-            self.wide = Array(starts)
+            self.wide = starts
             narrow = []
         } else {
             var starts: [UInt32] = []
