@@ -1,4 +1,5 @@
 import Testing
+import OutlineTestSupport
 @testable import OutlineCore
 
 /// The section model's every field, read back from its compact storage (32-bit lines and offsets,
@@ -122,5 +123,22 @@ struct LineTableTests {
             return bytes.count
         }
         #expect(Array(wide) == starts && wide.count == source.lineStarts.count)
+    }
+
+    /// The table is read eight bytes at a time: random bytes, rich in line endings, NULs and the bytes
+    /// next to them (12, 13, 14, 0x8D), at every length and position in a word, give the plain reading's
+    /// table and NUL flag.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func wordAtATimeReadingAgrees(_ seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let alphabet: [UInt8] = [ASCII.lf, ASCII.cr, 0, 9, 12, 14, 0x20, 0x61, 0x7F, 0x80, 0x8A, 0x8D, 0xFF]
+        for length in 0..<300 {
+            let bytes = (0..<length).map { _ in
+                Int.random(in: 0..<4, using: &rng) == 0 ? alphabet.randomElement(using: &rng)! : UInt8(ascii: "a")
+            }
+            let source = Source(bytes)
+            #expect(Array(source.lineStarts) == LineTableTests.expected(bytes), "\(bytes)")
+            #expect(source.containsNUL == bytes.contains(0), "\(bytes)")
+        }
     }
 }

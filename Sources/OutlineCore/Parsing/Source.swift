@@ -22,6 +22,15 @@ public struct Source: Sendable {
                 let n = p.count
                 var i = 0
                 while i < n {
+                    // Eight bytes at a time up to the next byte of 13 or less (LF, CR and NUL are among
+                    // them): a word with none has no borrow into any byte's top bit; the lowest flagged
+                    // byte is the first such byte (borrows only run upwards).
+                    if i + 8 <= n {
+                        let word = UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                        let flagged = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
+                        if flagged == 0 { i += 8; continue }
+                        i += flagged.trailingZeroBitCount >> 3
+                    }
                     let b = p[i]
                     if b > 13 { i += 1; continue }
                     if b == ASCII.lf {
