@@ -450,9 +450,21 @@ final class ParseArena {
     @inline(__always)
     private static func rounded(_ size: Int) -> Int { max(8, (size + 7) & ~7) }
 
+    /// The common cases inline: a node, or a free block of the exact size; the rest in `allocateOther`.
+    @inline(__always)
     func allocate(_ size: Int) -> UnsafeMutableRawPointer? {
         let rounded = ParseArena.rounded(size)
         if rounded == nodes.blockSize, let block = nodes.allocate() { return block }
+        if rounded < ParseArena.carved, let block = freeBlocks[rounded >> 3] {
+            freeBlocks[rounded >> 3] = block.load(as: UnsafeMutableRawPointer?.self)
+            return block
+        }
+        return allocateOther(rounded)
+    }
+
+    /// A block of `rounded` bytes (a multiple of 8) that is not a node from the slab.
+    @inline(never)
+    private func allocateOther(_ rounded: Int) -> UnsafeMutableRawPointer? {
         let total = rounded + ParseArena.header
         if rounded >= ParseArena.mappedAlone { return allocateAlone(rounded) }
         if rounded < ParseArena.carved {
@@ -703,11 +715,25 @@ final class NodeSlab {
         return pointer >= base && pointer < end
     }
 
+    /// A freed block, or the next one within the pages asked for already: a few instructions, inlined
+    /// into the arena's `allocate` (cmark makes a node for every block and inline).
+    @inline(__always)
     func allocate() -> UnsafeMutableRawPointer? {
         if let block = freed {
             freed = block.load(as: UnsafeMutableRawPointer?.self)
             return block
         }
+        if let block = cursor, let populated, populated - block >= blockSize {
+            cursor = block + blockSize
+            return block
+        }
+        return allocateBeyond()
+    }
+
+    /// The next block when it lies beyond the pages asked for: the range reserved first, then opened
+    /// and its pages asked for as needed.
+    @inline(never)
+    private func allocateBeyond() -> UnsafeMutableRawPointer? {
         if cursor == nil {
             guard !unavailable, reserve() else { return nil }
         }
