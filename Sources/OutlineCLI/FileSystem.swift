@@ -137,7 +137,7 @@ enum FileSystem {
                 if let listed = gitListing(operand), !(listed.isEmpty && gitIgnores(operand)) {
                     found = listed
                 } else {
-                    try collectMarkdown(in: operand, into: &found)
+                    found = try walk(operand)
                 }
                 files += found.filter { !excludes.excludes($0) }
             } else {
@@ -193,7 +193,64 @@ enum FileSystem {
         return found.map { base + $0.joined(separator: "/") }
     }
 
+    /// The Markdown files under `directory`, directory by directory, names sorted (hidden
+    /// directories skipped). The first levels are listed here until there are enough directories to
+    /// share out; those are walked in parallel, each on its own, and their files put back in place.
+    static func walk(_ directory: String) throws -> [String] {
+        var items: [WalkEntry] = [.directory(directory)]
+        var pending = 1
+        while pending > 0 && pending < 8 * Parallel.cores {
+            var next: [WalkEntry] = []
+            for item in items {
+                guard case .directory(let path) = item else { next.append(item); continue }
+                guard let listed = try? entries(of: path) else {
+                    // The error a walk in order meets first (there may be more than one).
+                    var files: [String] = []
+                    try collectMarkdown(in: directory, into: &files)
+                    return files
+                }
+                next += listed
+            }
+            items = next
+            pending = items.reduce(0) { count, item in if case .directory = item { count + 1 } else { count } }
+        }
+        let directories = items.compactMap { item -> String? in if case .directory(let path) = item { path } else { nil } }
+        let walked = Parallel.map(directories.count) { k -> Result<[String], Diagnostic> in
+            var files: [String] = []
+            do { try collectMarkdown(in: directories[k], into: &files) } catch let error as Diagnostic {
+                return .failure(error)
+            } catch {
+                return .failure(.file(directories[k], "\(error)"))
+            }
+            return .success(files)
+        }
+        var files: [String] = []
+        var next = 0
+        for item in items {
+            switch item {
+            case .file(let path): files.append(path)
+            case .directory:
+                files += try walked[next].get()
+                next += 1
+            }
+        }
+        return files
+    }
+
+    /// A directory's entry as the walk sees it: a Markdown file, or a directory still to walk.
+    private enum WalkEntry { case file(String), directory(String) }
+
     private static func collectMarkdown(in directory: String, into files: inout [String]) throws {
+        for entry in try entries(of: directory) {
+            switch entry {
+            case .file(let path): files.append(path)
+            case .directory(let path): try collectMarkdown(in: path, into: &files)
+            }
+        }
+    }
+
+    /// `directory`'s Markdown files and the directories to walk, in the walk's order (names sorted).
+    private static func entries(of directory: String) throws -> [WalkEntry] {
         guard let dir = opendir(directory) else { throw Diagnostic.file(directory, describe(errno)) }
         // The entry's type from readdir(3) where the file system gives it: no lstat(2) per entry, and
         // no string for a name that is neither a directory nor Markdown (most of a docs tree).
@@ -214,6 +271,7 @@ enum FileSystem {
         closedir(dir)
         // Paths print as the user would write them: `docs/a.md` for `.`, never `./docs/a.md`.
         let base = directory == "." || directory == "./" ? "" : directory.hasSuffix("/") ? directory : directory + "/"
+        var found: [WalkEntry] = []
         for (name, known) in entries.sorted(by: { $0.name < $1.name }) {
             let path = base + name
             var type = known
@@ -227,13 +285,14 @@ enum FileSystem {
                 }
             }
             if Int(type) == DT_DIR {
-                if !name.hasPrefix(".") { try collectMarkdown(in: path, into: &files) }
+                if !name.hasPrefix(".") { found.append(.directory(path)) }
             } else if isMarkdownName(name) {
                 // A symbolic link to a directory named like Markdown is not a file to read.
                 if Int(type) == DT_LNK && isDirectory(path) { continue }
-                files.append(path)
+                found.append(.file(path))
             }
         }
+        return found
     }
 
     /// Replaces the file at `path` with `bytes` atomically: a temporary file in the same directory, then

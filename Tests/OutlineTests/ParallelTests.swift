@@ -32,6 +32,45 @@ struct ParallelTests {
         #expect(whole.text.contains("broken link"))
     }
 
+    /// A directory tree is walked in parallel below its first levels: the files come back in the order
+    /// of a walk directory by directory, names sorted (so, component by component), with hidden
+    /// directories and files of other kinds left out, at every depth.
+    @Test(arguments: [21, 22] as [UInt64])
+    func walkingATreeInParallelKeepsItsOrder(_ seed: UInt64) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var rng = SeededRandom(seed: seed)
+        var expected: [[String]] = []
+        var directories: [[String]] = [[]]
+        for k in 0..<150 {
+            let parent = directories.randomElement(using: &rng)!
+            let name = ["a", "B", "z", "é", "m-\(k)", "0"].randomElement(using: &rng)! + "\(k)"
+            let path = (parent + [name]).joined(separator: "/")
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0, 1:
+                try FileManager.default.createDirectory(at: dir.appendingPathComponent(path), withIntermediateDirectories: true)
+                directories.append(parent + [name])
+            case 2:
+                let hidden = (parent + ["." + name]).joined(separator: "/")
+                try FileManager.default.createDirectory(at: dir.appendingPathComponent(hidden), withIntermediateDirectories: true)
+                try Data("# hidden\n".utf8).write(to: dir.appendingPathComponent(hidden + "/x.md"))
+            case 3:
+                try Data("text\n".utf8).write(to: dir.appendingPathComponent(path + ".txt"))
+            default:
+                let file = name + (k % 2 == 0 ? ".md" : ".markdown")
+                try Data("# \(k)\n".utf8).write(to: dir.appendingPathComponent((parent + [file]).joined(separator: "/")))
+                expected.append(parent + [file])
+            }
+        }
+        expected.sort { a, b in
+            for (x, y) in zip(a, b) where x != y { return Array(x.utf8).lexicographicallyPrecedes(Array(y.utf8)) }
+            return a.count < b.count
+        }
+        let walked = try FileSystem.walk(dir.path)
+        #expect(walked == expected.map { dir.path + "/" + $0.joined(separator: "/") })
+        #expect(walked.count > 40)
+    }
+
     /// The rewriting commands read and transform a tree's files in parallel: their output, warnings
     /// and exit status are what each file alone gives, in file order.
     @Test func rewritingOverATreeEqualsFileByFile() throws {
