@@ -41,6 +41,11 @@ public final class Console {
         Console(stdin: { input }, outputIsTerminal: false, environment: environment)
     }
 
+    /// What a command built and is done with, kept as long as the console: the process exits right
+    /// after writing the output, and freeing a docs tree's documents one by one first would only delay it.
+    private var kept: [Any] = []
+    func keep(_ value: Any) { kept.append(value) }
+
     func out(_ bytes: [UInt8]) { outputPieces.append(.bytes(bytes)) }
     func out(_ text: String) { outputPieces.append(.bytes(Array(text.utf8))) }
     func out(_ rewrite: Rewrite) { outputPieces.append(.rewrite(rewrite)) }

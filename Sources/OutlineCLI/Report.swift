@@ -13,11 +13,17 @@ enum Report {
         "outline: \(d)\n"
     }
 
-    /// Findings, in `format`.
-    static func findings(_ findings: [Diagnostic], format: Format) -> String {
+    /// Findings, in `format`, as the bytes to write.
+    static func findings(_ findings: [Diagnostic], format: Format) -> [UInt8] {
         switch format {
         case .text:
-            return findings.map { "\($0)\n" }.joined()
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(findings.count * 64)
+            for finding in findings {
+                finding.write(into: &bytes)
+                bytes.append(UInt8(ascii: "\n"))
+            }
+            return bytes
         case .json:
             let items = findings.map { d -> JSONValue in
                 .object([
@@ -27,9 +33,9 @@ enum Report {
                     ("message", .string(d.message)),
                 ])
             }
-            return JSONValue.object([("version", .int(1)), ("findings", .array(items))]).compact() + "\n"
+            return Array((JSONValue.object([("version", .int(1)), ("findings", .array(items))]).compact() + "\n").utf8)
         case .github:
-            return findings.map(workflowCommand).joined()
+            return Array(findings.map(workflowCommand).joined().utf8)
         }
     }
 

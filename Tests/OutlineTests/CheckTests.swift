@@ -216,6 +216,37 @@ struct CheckTests {
         #expect(rooted.text.contains("broken link '/docs/setup.md#install': no such file"), "\(rooted.text)")
     }
 
+    /// A file's findings come in line order, its link findings among the others; a file named twice
+    /// has the findings of both together, line by line.
+    @Test func findingsInLineOrder() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("[gone](gone.md)\n\n# Title\n\nSee [here](#nowhere).\n".utf8).write(to: dir.appendingPathComponent("a.md"))
+        let lines = [
+            "a.md:1: broken link 'gone.md': no such file",
+            "a.md:3: heading 'Title' has no anchor (run 'outline id -w')",
+            "a.md:5: broken link '#nowhere': no heading 'nowhere' in this file",
+        ]
+        let once = try runBinary(["check", "a.md"], directory: dir)
+        #expect(once.status == 1 && once.text == lines.map { $0 + "\n" }.joined(), "\(once.text)")
+        let twice = try runBinary(["check", "a.md", "a.md"], directory: dir)
+        #expect(twice.status == 1 && twice.text == lines.map { $0 + "\n" + $0 + "\n" }.joined(), "\(twice.text)")
+    }
+
+    /// Findings as text: `PATH:LINE: message`, the path or the line left out when unknown, warnings marked.
+    @Test func findingsAsText() {
+        let findings = [
+            Diagnostic(.finding, .brokenLink, path: "a.md", line: 12, "broken"),
+            Diagnostic(.finding, .missingAnchor, path: "b é.md", "no line"),
+            Diagnostic(.finding, .missingAnchor, line: 3, "no path"),
+            Diagnostic(.warning, .parser, path: "c.md", line: 1, "careful"),
+            Diagnostic(.finding, .staleTOC, "nothing"),
+        ]
+        let text = "a.md:12: broken\nb é.md: no line\nline 3: no path\nc.md:1: warning: careful\nnothing\n"
+        #expect(String(decoding: Report.findings(findings, format: .text), as: UTF8.self) == text)
+        #expect(findings.map { "\($0)\n" }.joined() == text)
+    }
+
     @Test func findingFormats() throws {
         let doc = bytes("# T\n\n## A, b: c\n")
         let github = runInProcess(["check", "--format", "github"], stdin: doc)

@@ -81,54 +81,74 @@ enum CheckCommand {
         var failed = false
         var current: [String: Outline] = [:]
         var localLinks: [[(line: Int, link: LocalLink)]] = []
+        var ownFindings: [[Diagnostic]] = []
         for (k, result) in perFile.enumerated() {
             switch result {
             case .success(let checked):
                 current[files[k]] = checked.outline
                 findings += checked.findings
+                ownFindings.append(checked.findings)
                 localLinks.append(checked.links)
             case .failure(let error):
                 console.report(error)
                 failed = true
                 localLinks.append([])
+                ownFindings.append([])
             }
         }
+        console.keep(perFile)
         if failed { return 2 }
         if checkLinks {
             let links = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
+            console.keep(links)
             // Every file links point into (the linking file itself for a same-file link) read and given
             // its targets once, in parallel.
-            let parsedFiles = current, fileLinks = localLinks
+            let parsedFiles = current, fileLinks = localLinks, fileFindings = ownFindings
             // Asking git for the repository's root costs a process: only when a link needs it.
             let root = localLinks.contains { $0.contains { $0.link.path.hasPrefix("/") } } ? links.root : "."
-            links.prepare(files.indices.flatMap { k -> [String] in
-                let own = files[k] != "-" && localLinks[k].contains { $0.link.path.isEmpty } ? [files[k]] : []
-                return own + LinkCheck.paths(of: localLinks[k], path: Inputs.displayName(files[k]), root: root)
-            })
-            let linkFindings = Parallel.map(files.count) { k -> [Diagnostic] in
-                guard let outline = parsedFiles[files[k]] else { return [] }
+            let wanted = Parallel.map(files.count) { k -> [String] in
+                let own = files[k] != "-" && fileLinks[k].contains { $0.link.path.isEmpty } ? [files[k]] : []
+                return (own + LinkCheck.paths(of: fileLinks[k], path: Inputs.displayName(files[k]), root: root)).map(LocalLink.normalize)
+            }
+            links.prepare(Array(wanted.joined()))
+            // Each file's link findings; and, when all the file's findings are about it (the usual case),
+            // all of them in line order, sorted here in parallel (a stable sort: the order within a line kept).
+            let linkFindings = Parallel.map(files.count) { k -> (links: [Diagnostic], byLine: [Diagnostic]?) in
+                guard let outline = parsedFiles[files[k]] else { return ([], nil) }
                 let name = Inputs.displayName(files[k])
                 var own: LinkTargets? = nil
                 if files[k] != "-", case .markdown(let targets) = links.prepared(files[k]) { own = targets }
-                return LinkCheck.aliasCollisions(outline, path: name, profile: profile)
+                let found = LinkCheck.aliasCollisions(outline, path: name, profile: profile)
                     + LinkCheck.findings(outline, path: name, profile: profile, root: root, links: fileLinks[k], own: own, lookup: links.prepared)
+                let all = fileFindings[k] + found
+                guard all.allSatisfy({ $0.path == name }) else { return (found, nil) }
+                return (found, all.enumerated().sorted { a, b in
+                    let x = a.element.line ?? 0, y = b.element.line ?? 0
+                    return x != y ? x < y : a.offset < b.offset
+                }.map(\.element))
             }
-            findings += linkFindings.joined()
-            // --since: links that still resolve, but to a section that took over their slug.
-            if let since {
-                let context = try LinksCommand.history(since: since, files: files, lookup: links, console: console)
-                for path in files where path != "-" {
-                    guard let document = links.document(path) else { continue }
-                    findings += LinkRepair.takeovers(document, context: context, revision: since).map { $0.located(in: Inputs.displayName(path)) }
+            if since == nil, Set(files.map(Inputs.displayName)).count == files.count, linkFindings.allSatisfy({ $0.byLine != nil }) {
+                // What the sort below gives, file by file: no two files print the same name, and no
+                // finding is about another file.
+                findings = Array(linkFindings.lazy.map { $0.byLine! }.joined())
+            } else {
+                findings += linkFindings.lazy.map(\.links).joined()
+                // --since: links that still resolve, but to a section that took over their slug.
+                if let since {
+                    let context = try LinksCommand.history(since: since, files: files, lookup: links, console: console)
+                    for path in files where path != "-" {
+                        guard let document = links.document(path) else { continue }
+                        findings += LinkRepair.takeovers(document, context: context, revision: since).map { $0.located(in: Inputs.displayName(path)) }
+                    }
                 }
+                // Each file's findings together, by line (a stable sort keeps the order within a line);
+                // the keys computed once, not at every comparison.
+                let order = Dictionary(files.enumerated().map { (Inputs.displayName($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
+                let keyed = findings.enumerated().map { (file: order[$0.element.path ?? ""] ?? Int.max, line: $0.element.line ?? 0, offset: $0.offset) }
+                findings = keyed.sorted { a, b in
+                    a.file != b.file ? a.file < b.file : a.line != b.line ? a.line < b.line : a.offset < b.offset
+                }.map { findings[$0.offset] }
             }
-            // Each file's findings together, by line (a stable sort keeps the order within a line); the
-            // keys computed once, not at every comparison.
-            let order = Dictionary(files.enumerated().map { (Inputs.displayName($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
-            let keyed = findings.enumerated().map { (file: order[$0.element.path ?? ""] ?? Int.max, line: $0.element.line ?? 0, offset: $0.offset) }
-            findings = keyed.sorted { a, b in
-                a.file != b.file ? a.file < b.file : a.line != b.line ? a.line < b.line : a.offset < b.offset
-            }.map { findings[$0.offset] }
         }
 
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
@@ -142,6 +162,7 @@ enum CheckCommand {
             findings += Removals.findings(pairs, allowed: allowed)
         }
         console.out(Report.findings(findings, format: format))
+        console.keep((current, findings))
         return findings.isEmpty ? 0 : 1
     }
 

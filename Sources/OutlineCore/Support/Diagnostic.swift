@@ -90,7 +90,23 @@ public struct Diagnostic: Error, Sendable, Equatable {
 extension Diagnostic: CustomStringConvertible {
     /// `PATH:LINE: message` (a warning: `PATH:LINE: warning: message`).
     public var description: String {
-        let head = place.map { $0 + ": " } ?? ""
-        return head + (severity == .warning ? "warning: " : "") + message
+        var bytes: [UInt8] = []
+        write(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `description` to `bytes`, with no String in between (`check` writes thousands).
+    public func write(into bytes: inout [UInt8]) {
+        if let path {
+            bytes.append(contentsOf: path.utf8)
+            if let line { bytes.append(UInt8(ascii: ":")); bytes.append(contentsOf: String(line).utf8) }
+            bytes.append(contentsOf: ": ".utf8)
+        } else if let line {
+            bytes.append(contentsOf: "line ".utf8)
+            bytes.append(contentsOf: String(line).utf8)
+            bytes.append(contentsOf: ": ".utf8)
+        }
+        if severity == .warning { bytes.append(contentsOf: "warning: ".utf8) }
+        bytes.append(contentsOf: message.utf8)
     }
 }
