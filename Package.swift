@@ -14,10 +14,12 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // C library functions Swift's Glibc module does not show (mallopt). No library of its own.
+        .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
         // All logic: parsing, section tree, edits, transforms, sidecar, reports. Never prints, never exits.
         .target(name: "OutlineCore", dependencies: ["CCmark"]),
         // The command line: option table, argument parsing, file I/O, exit codes.
-        .target(name: "OutlineCLI", dependencies: ["OutlineCore"]),
+        .target(name: "OutlineCLI", dependencies: ["OutlineCore", "CSystem"]),
         // A thin executable around OutlineCLI. Released on Linux as a fully static executable (libcmark.a,
         // the C and C++ runtimes and the Swift runtime inside): no dynamic loader at start-up, which was
         // half of a hook's run on a small file (measured: 3.9 ms -> 1.9 ms, 267 -> 78 page faults).

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSystem
 
 /// Work spread over the cores (one POSIX thread per core, each taking the next index), with the
 /// results in index order, so output stays deterministic. Plain pthreads rather than Dispatch:
@@ -19,6 +20,12 @@ enum Parallel {
         guard cores > 1 else { return (0..<count).map(body) }
         let work = Work(count: count, body: body)
         let threads = min(cores, count)
+        // Each thread's malloc heap grows 16 MB at a time while they run, not a page at a time: every
+        // step is an mprotect(2), which holds the process's memory map against the other threads' page
+        // faults (measured on a docs tree, two cores: 825 calls, 0.19 s; with this, 7 calls, 0.17 s).
+        // Set back afterwards: a single-threaded run keeps giving memory back as it frees it.
+        _ = outline_malloc_top_pad(16 << 20)
+        defer { _ = outline_malloc_top_pad(128 << 10) }
         var ids: [pthread_t] = []
         for _ in 1..<threads {
             var id = pthread_t()
