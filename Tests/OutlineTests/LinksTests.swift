@@ -470,4 +470,22 @@ struct LinkSuggestionTests {
         #expect(hints(budget: 1_000) == [true, true, true, true])
         #expect(hints(budget: 0) == [false, false, false, false])
     }
+
+    /// A target that differs from a fragment only in case is found without lowercasing every ASCII
+    /// target: the same answer as lowercasing both, for ASCII names of every length and for names
+    /// with other characters (a Kelvin sign lowercases to `k`, `İ` to two characters).
+    @Test(arguments: [31, 32] as [UInt64])
+    func sameLettersAsLowercasing(_ seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let pieces = ["a", "A", "k", "K", "\u{212A}", "z", "Z", "-", "_", "1", "é", "É", "İ", "i", "@", "[", "`", "{"]
+        func word() -> String { (0..<Int.random(in: 0...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() }
+        for _ in 0..<4_000 {
+            let name = word(), lower = word().lowercased()
+            let bytes = Array(lower.utf8)
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { continue }
+            #expect(LinkTargets.lowercases(name, toASCII: bytes, lower) == (name.lowercased() == lower), "\(name.debugDescription) \(lower.debugDescription)")
+        }
+        #expect(LinkTargets.lowercases("\u{212A}ey", toASCII: Array("key".utf8), "key"))
+        #expect(!LinkTargets.lowercases("keys", toASCII: Array("key".utf8), "key"))
+    }
 }

@@ -62,7 +62,31 @@ public struct LinkTargets: Sendable {
     /// nearest by edits (see `Suggestion`).
     public func nearest(to fragment: String) -> String? {
         let lower = fragment.lowercased()
-        if let sameLetters = ordered.first(where: { $0.lowercased() == lower }) { return sameLetters }
-        return Suggestion.nearest(fragment, among: ordered)
+        let lowerBytes = Array(lower.utf8)
+        let sameLetters = lowerBytes.allSatisfy { $0 < 0x80 }
+            ? ordered.first { LinkTargets.lowercases($0, toASCII: lowerBytes, lower) }
+            : ordered.first { $0.lowercased() == lower }
+        return sameLetters ?? Suggestion.nearest(fragment, among: ordered)
+    }
+
+    /// `name.lowercased() == lower`, `lower` being ASCII (its bytes given too), with no lowercased copy
+    /// of an ASCII name: a broken link's fragment is compared with every target of its file. A name
+    /// with other characters is lowercased (a Kelvin sign lowercases to `k`).
+    static func lowercases(_ name: String, toASCII bytes: [UInt8], _ lower: String) -> Bool {
+        // nil: the name has a character outside ASCII (or is not stored as UTF-8), so it is lowercased.
+        let ascii = name.utf8.withContiguousStorageIfAvailable { b -> Bool? in
+            if b.count == bytes.count {
+                for k in 0..<b.count {
+                    let byte = b[k]
+                    guard byte < 0x80 else { return nil }
+                    if (byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte) != bytes[k] {
+                        return b[(k + 1)...].contains { $0 >= 0x80 } ? nil : false
+                    }
+                }
+                return true
+            }
+            return b.contains { $0 >= 0x80 } ? nil : false
+        }
+        return (ascii ?? nil) ?? (name.lowercased() == lower)
     }
 }

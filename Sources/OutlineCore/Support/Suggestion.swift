@@ -19,8 +19,13 @@ public enum Suggestion {
             if d <= limit, d < (best?.distance ?? .max) { best = (name, d) }
         }
         if let best { return best.name }
-        let prefixed = names.filter { $0.hasPrefix(typed) }
-        return prefixed.count == 1 ? prefixed[0] : nil
+        // The one name the typed word begins, if only one.
+        var only: String? = nil
+        for name in names where name.hasPrefix(typed) {
+            if only != nil { return nil }
+            only = name
+        }
+        return only
     }
 
     /// Levenshtein distance with adjacent transpositions (optimal string alignment), on characters;
