@@ -471,6 +471,32 @@ struct LinkSuggestionTests {
         #expect(hints(budget: 0) == [false, false, false, false])
     }
 
+    /// Fragments and paths are percent-encoded byte by byte: the same as encoding each character
+    /// (controls, space, DEL and `<>()"`\\%#` everywhere, `?` in paths), letters of any script kept.
+    @Test(arguments: [41, 42] as [UInt64])
+    func percentEncodingByBytesAsByCharacters(_ seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let pieces = ["a", "Z", " ", "\t", "\u{7F}", "\u{1}", "<", ">", "(", ")", "\"", "`", "\\", "%", "#", "?", "-", "é", "日本", "\u{1F600}", "\u{301}"]
+        func reference(_ s: String, fragment: Bool) -> String {
+            var out = ""
+            for scalar in s.unicodeScalars {
+                let v = scalar.value
+                if v <= 32 || v == 127 || "<>()\"`\\%#".unicodeScalars.contains(scalar) || (!fragment && scalar == "?") {
+                    out += "%" + String(v >> 4, radix: 16, uppercase: true) + String(v & 15, radix: 16, uppercase: true)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        for _ in 0..<2_000 {
+            let s = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            #expect(LinkRepair.encodeFragment(s) == reference(s, fragment: true), "\(s.debugDescription)")
+            #expect(LinkRepair.encodePath(s) == reference(s, fragment: false), "\(s.debugDescription)")
+        }
+        #expect(LinkRepair.encodePath("a b?c#d") == "a%20b%3Fc%23d" && LinkRepair.encodeFragment("x?y") == "x?y")
+    }
+
     /// A target that differs from a fragment only in case is found without lowercasing every ASCII
     /// target: the same answer as lowercasing both, for ASCII names of every length and for names
     /// with other characters (a Kelvin sign lowercases to `k`, `İ` to two characters).

@@ -189,20 +189,25 @@ public enum LinkRepair {
     /// `?` is encoded in paths only: there it would start a query, while a fragment may hold it as it
     /// is (RFC 3986, section 3.5).
     private static func encode(_ s: String, fragment: Bool) -> String {
-        var out = String.UnicodeScalarView()
-        let hex = Array("0123456789ABCDEF".unicodeScalars)
-        for scalar in s.unicodeScalars {
-            let v = scalar.value
-            let special = v <= 32 || v == 127 || "<>()\"`\\%#".unicodeScalars.contains(scalar) || (!fragment && scalar == "?")
+        // Byte by byte: every special character is ASCII, and a UTF-8 byte of another character never is.
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        for byte in s.utf8 {
+            let special: Bool
+            switch byte {
+            case 0...32, 127, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\""),
+                 UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: "%"), UInt8(ascii: "#"): special = true
+            case UInt8(ascii: "?"): special = !fragment
+            default: special = false
+            }
             if special {
-                out.append("%")
-                out.append(hex[Int(v >> 4)])
-                out.append(hex[Int(v & 15)])
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
             } else {
-                out.append(scalar)
+                out.append(byte)
             }
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
@@ -215,7 +220,11 @@ struct DestinationFinder {
     private var claimed = Set<Int>()
     /// Reference definitions already found, by destination.
     private var definitions: [String: Range<Int>] = [:]
-    private var definitionIndex: [[UInt8]: [Range<Int>]]? = nil
+    /// Definition-looking lines by destination, and how many of each are claimed.
+    private var definitionIndex: [[UInt8]: (ranges: [Range<Int>], claimed: Int)]? = nil
+    /// The lines of the paragraph found last (0-based, first and last): links come in line order,
+    /// many to a paragraph, and a long list would otherwise be walked to its end for each.
+    private var paragraph: (first: Int, last: Int)? = nil
 
     init(_ source: Source) { self.source = source }
 
@@ -226,7 +235,12 @@ struct DestinationFinder {
         let start = source.lineStarts[line - 1]
         // The paragraph (or HTML block) the link starts in: up to the next blank line.
         var endLine = line - 1
-        while endLine + 1 < source.lineCount && !source.isBlank(endLine + 1) { endLine += 1 }
+        if let paragraph, endLine >= paragraph.first, endLine <= paragraph.last {
+            endLine = paragraph.last
+        } else {
+            while endLine + 1 < source.lineCount && !source.isBlank(endLine + 1) { endLine += 1 }
+            paragraph = (line - 1, endLine)
+        }
         let end = source.lineStarts[endLine + 1]
         switch kind {
         case .inline:
@@ -266,11 +280,10 @@ struct DestinationFinder {
     /// A reference definition `[label]: dest` whose destination is `needle`, anywhere in the file. The
     /// file's definition-looking lines are indexed once, by destination.
     private mutating func definition(_ needle: [UInt8]) -> Range<Int>? {
-        if definitionIndex == nil { definitionIndex = indexDefinitions() }
-        guard var candidates = definitionIndex![needle], !candidates.isEmpty else { return nil }
-        let found = candidates.removeFirst()
-        definitionIndex![needle] = candidates
-        return found
+        if definitionIndex == nil { definitionIndex = indexDefinitions().mapValues { ($0, 0) } }
+        guard let candidates = definitionIndex![needle], candidates.claimed < candidates.ranges.count else { return nil }
+        definitionIndex![needle]!.claimed += 1
+        return candidates.ranges[candidates.claimed]
     }
 
     /// `[label]: dest` lines (at most three spaces of indent), by destination bytes (`<dest>` unwrapped).
