@@ -291,9 +291,11 @@ struct DestinationFinder {
         let bytes = source.bytes
         var index: [[UInt8]: [Range<Int>]] = [:]
         for line in 0..<source.lineCount {
+            // Most lines are turned away by their first bytes, before their content range is worked out.
+            let lineEnd = source.lineStarts[line + 1]
+            var p = bytes.skippingIndent(from: source.lineStarts[line] + (line == 0 ? source.bomLength : 0), to: lineEnd)
+            guard p < lineEnd, bytes[p] == ASCII.openBracket else { continue }
             let range = source.contentRange(line)
-            var p = bytes.skippingIndent(from: range.lowerBound, to: range.upperBound)
-            guard p < range.upperBound, bytes[p] == ASCII.openBracket else { continue }
             while p + 1 < range.upperBound && !(bytes[p] == UInt8(ascii: "]") && bytes[p + 1] == UInt8(ascii: ":")) { p += 1 }
             guard p + 1 < range.upperBound else { continue }
             var q = bytes.skippingBlanks(from: p + 2, to: range.upperBound)
