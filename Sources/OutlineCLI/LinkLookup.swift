@@ -34,6 +34,14 @@ final class LinkLookup: @unchecked Sendable {
         return root
     }
 
+    /// Documents whose targets the caller made already (each under its normalized path).
+    func add(_ made: [LinkedDocument]) {
+        for document in made {
+            cache[document.path] = .markdown(document.targets)
+            documents[document.path] = document
+        }
+    }
+
     /// Looks up every path of `paths` (and the given files among them) at once, in parallel: after
     /// this, `prepared` answers for them without touching any state.
     func prepare(_ paths: [String]) {

@@ -64,7 +64,7 @@ enum CheckCommand {
         // A small document's tree is in its thread's arena, gone at once after the parse; a large
         // one's is freed too unless it is the only one (then it is left to process exit).
         let single = files.count == 1
-        typealias Checked = (outline: Outline, findings: [Diagnostic], links: [(line: Int, link: LocalLink)])
+        typealias Checked = (outline: Outline, findings: [Diagnostic], links: [(line: Int, link: LocalLink)], targets: LinkedDocument?)
         let perFile = try Inputs.each(files, console: console) { k, path, bytes -> Checked in
             let name = Inputs.displayName(path)
             let config = configs[k]
@@ -75,17 +75,23 @@ enum CheckCommand {
             if let state { found += Check.missingFolded(state, in: outline, name: name) }
             // Its local links, found in the same pass.
             let links = checkLinks ? outline.links.map(LinkCheck.localLinks(of:)) ?? [] : []
-            return (outline, found, links)
+            // A file with same-file links is a link target: its targets made here, with its parse, not
+            // in a round of their own.
+            let targets = path != "-" && links.contains { $0.link.path.isEmpty }
+                ? LinkedDocument(path: LocalLink.normalize(path), outline: outline, profile: profile) : nil
+            return (outline, found, links, targets)
         }
         var findings: [Diagnostic] = []
         var failed = false
         var current: [String: Outline] = [:]
+        var targets: [LinkedDocument] = []
         var localLinks: [[(line: Int, link: LocalLink)]] = []
         var ownFindings: [[Diagnostic]] = []
         for (k, result) in perFile.enumerated() {
             switch result {
             case .success(let checked):
                 current[files[k]] = checked.outline
+                if let document = checked.targets { targets.append(document) }
                 findings += checked.findings
                 ownFindings.append(checked.findings)
                 localLinks.append(checked.links)
@@ -101,6 +107,7 @@ enum CheckCommand {
         if checkLinks {
             let links = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
             console.keep(links)
+            links.add(targets)
             // Every file links point into (the linking file itself for a same-file link) read and given
             // its targets once, in parallel.
             let parsedFiles = current, fileLinks = localLinks, fileFindings = ownFindings
