@@ -78,13 +78,6 @@ public struct Diagnostic: Error, Sendable, Equatable {
         if copy.path == nil { copy.path = path }
         return copy
     }
-
-    /// `PATH:LINE`, `PATH`, or nothing: where the message points, as compilers and problem matchers
-    /// write it.
-    public var place: String? {
-        guard let path else { return line.map { "line \($0)" } }
-        return line.map { "\(path):\($0)" } ?? path
-    }
 }
 
 extension Diagnostic: CustomStringConvertible {
@@ -95,7 +88,8 @@ extension Diagnostic: CustomStringConvertible {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `description` to `bytes`, with no String in between (`check` writes thousands).
+    /// Appends `description` to `bytes`, with no String in between (`check` writes thousands): the
+    /// place as compilers and problem matchers write it (`PATH:LINE`, `PATH`, `line N`), then the message.
     public func write(into bytes: inout [UInt8]) {
         if let path {
             bytes.append(contentsOf: path.utf8)
