@@ -64,6 +64,11 @@ public struct EditList: Sendable {
         pending.append(PendingEdit(range: offset..<offset, bytes: start..<arena.count))
     }
 
+    /// Every edit of `other`, added to this list.
+    public mutating func append(_ other: EditList) {
+        for e in other.edits { replace(e.range, with: Array(e.replacement)) }
+    }
+
     /// The edits, with their bytes.
     public var edits: [Edit] { pending.map(edit) }
 

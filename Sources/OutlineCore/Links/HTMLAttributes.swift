@@ -12,8 +12,14 @@ enum HTMLAttributes {
     static func scan(_ html: String) -> [Attribute] {
         // Most raw HTML (outline's own comment lines among it) has no attribute at all.
         guard html.utf8.contains(UInt8(ascii: "=")) else { return [] }
-        let b = Array(html.utf8)
-        var found: [Attribute] = []
+        return scanWithRanges(Array(html.utf8)).map(\.attribute)
+    }
+
+    /// The attributes with where each value's bytes stand in `b` (inside its quotes), so that a value
+    /// can be rewritten without touching any other byte: `data-href` is another attribute than
+    /// `href`, names compare case-insensitively, a comment is no tag.
+    static func scanWithRanges(_ b: [UInt8]) -> [(attribute: Attribute, value: Range<Int>)] {
+        var found: [(attribute: Attribute, value: Range<Int>)] = []
         var i = 0
         var line = 0
         func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }
@@ -46,15 +52,19 @@ enum HTMLAttributes {
                 while j < b.count && isSpace(b[j]) { if b[j] == ASCII.lf { line += 1 }; j += 1 }
                 guard j < b.count else { break }
                 var value: [UInt8] = []
+                let valueStart: Int
                 if b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'") {
                     let quote = b[j]
                     j += 1
+                    valueStart = j
                     while j < b.count && b[j] != quote { if b[j] == ASCII.lf { line += 1 }; value.append(b[j]); j += 1 }
-                    j += 1
                 } else {
+                    valueStart = j
                     while j < b.count && !isSpace(b[j]) && b[j] != UInt8(ascii: ">") { value.append(b[j]); j += 1 }
                 }
-                found.append(Attribute(tag: tag, name: name, value: decodeEntities(String(decoding: value, as: UTF8.self)), lineOffset: at))
+                let valueRange = valueStart..<min(j, b.count)
+                if j < b.count && (b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'")) && valueStart > 0 && b[valueStart - 1] == b[j] { j += 1 }
+                found.append((Attribute(tag: tag, name: name, value: decodeEntities(String(decoding: value, as: UTF8.self)), lineOffset: at), valueRange))
             }
             i = j + 1
         }

@@ -19,15 +19,75 @@ public struct LinkInventory: Sendable {
 
     /// A link or image destination as cmark resolved it (reference links included).
     public struct Link: Sendable, Equatable {
+        /// cmark's line for the node: a hint for messages only (cmark 0.30 misplaces inlines after a
+        /// link spanning lines, after lazy lines and after definitions; `LinkLocator` finds the bytes).
         public let line: Int
         public let destination: String
         public let isImage: Bool
+        /// The leaf block (`LinkInventory.blocks`) holding the node, and its place among all the link and
+        /// image nodes of that block in document order (external ones counted too).
+        var block: Int32 = -1
+        var ordinal: Int32 = -1
+
+        public init(line: Int, destination: String, isImage: Bool) {
+            self.line = line
+            self.destination = destination
+            self.isImage = isImage
+        }
+
+        init(line: Int, destination: String, isImage: Bool, block: Int32, ordinal: Int32) {
+            self.init(line: line, destination: destination, isImage: isImage)
+            self.block = block
+            self.ordinal = ordinal
+        }
     }
 
     /// Raw HTML, block or inline, with its first line.
     public struct HTML: Sendable, Equatable {
         public let line: Int
         public let literal: String
+        /// An HTML block: its own entry in `blocks`; inline HTML: the paragraph or heading holding it and
+        /// its place among all the raw HTML nodes of that block.
+        var block: Int32 = -1
+        var ordinal: Int32 = -1
+
+        public init(line: Int, literal: String) {
+            self.line = line
+            self.literal = literal
+        }
+
+        init(line: Int, literal: String, block: Int32, ordinal: Int32) {
+            self.init(line: line, literal: literal)
+            self.block = block
+            self.ordinal = ordinal
+        }
+    }
+
+    /// A leaf block whose source bytes the link locator may scan: where cmark says it starts (start
+    /// positions of blocks are reliable; cmark's end lines are used as an upper bound only), and how
+    /// many block quotes hold it (whose `>` markers are stripped from its continuation lines).
+    struct Block: Sendable, Equatable {
+        enum Kind: UInt8, Sendable { case paragraph, heading, html }
+        let kind: Kind
+        /// 0-based line and byte column of the block's first byte.
+        let startLine: Int32
+        let startColumn: Int32
+        /// 0-based last line the block may reach.
+        let lastLine: Int32
+        let quoteDepth: Int32
+        /// How many link and image nodes cmark put in the block (external ones too).
+        var linkCount: Int32 = 0
+    }
+
+    /// The layout reference definitions are found in: cmark drops a paragraph that holds only
+    /// definitions from its tree, so they stand on lines no leaf block covers. 0-based closed ranges.
+    struct Layout: Sendable, Equatable {
+        /// Lines of every leaf block (paragraphs, headings, code and HTML blocks, thematic breaks).
+        var leaves: [ClosedRange<Int32>] = []
+        /// Block quotes, whose `>` markers stand on each of their lines.
+        var quotes: [ClosedRange<Int32>] = []
+        /// Lines on which a list item starts (its marker stands there), once per item.
+        var itemStarts: [Int32] = []
     }
 
     /// A quick look at raw bytes: false when the document cannot have a same-file link (`(#x)`,
@@ -55,6 +115,8 @@ public struct LinkInventory: Sendable {
     public internal(set) var headings: [HeadingText] = []
     public internal(set) var links: [Link] = []
     public internal(set) var html: [HTML] = []
+    var blocks: [Block] = []
+    var layout = Layout()
 
     init(headings: [HeadingText] = [], links: [Link] = [], html: [HTML] = []) {
         self.headings = headings

@@ -40,8 +40,7 @@ public enum LinkRepair {
     /// could not repair. `path` is the linking file as outline names it.
     public static func apply(_ document: LinkedDocument, context: Context) -> RewriteResult {
         guard let inventory = document.outline.links else { return RewriteResult(EditList(), on: document.outline.source.bytes) }
-        var finder = DestinationFinder(document.outline.source)
-        var edits = EditList()
+        var writer = DestinationWriter(document.outline.source, inventory: inventory)
         var warnings: [Diagnostic] = []
         var reported = Set<String>()
         for (line, link, kind) in occurrences(inventory) {
@@ -53,16 +52,12 @@ public enum LinkRepair {
                 guard reported.insert("\(line)\u{0}\(link.destination)").inserted else { continue }
                 warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why)"))
             case .rewrite(let destination):
-                switch finder.find(link.destination, kind: kind, line: line) {
-                case .found(let range):
-                    edits.replace(range, with: Array(destination.utf8))
-                case .rewritten:
-                    continue   // a reference definition another use of it already rewrote
-                case .notFound:
-                    warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': its destination is written in a way outline does not rewrite (escapes or entities); make it '\(destination)' by hand"))
+                if let why = writer.write(destination, for: kind) {
+                    warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why); make it '\(destination)' by hand"))
                 }
             }
         }
+        var edits = writer.edits
         if context.keepAliases, let old = context.old?(document.path) {
             edits.keepAliases(of: document, old: old)
         }
@@ -89,17 +84,19 @@ public enum LinkRepair {
         return found
     }
 
-    enum Kind { case inline, html }
+    /// Which node a link is: a link or image node (index in the inventory's links), or the `k`th
+    /// attribute of a raw HTML node (index in the inventory's HTML).
+    enum Kind: Equatable { case node(Int), html(Int, attribute: Int) }
 
-    /// Links in document order, with where their destination is written.
+    /// Links in document order (by cmark's lines, which are hints), with the node each one is.
     static func occurrences(_ inventory: LinkInventory, sameFileOnly: Bool = false) -> [(Int, LocalLink, Kind)] {
         var all: [(Int, LocalLink, Kind)] = []
-        for link in inventory.links where !sameFileOnly || link.destination.utf8.first == UInt8(ascii: "#") {
-            if let local = LocalLink(link.destination) { all.append((link.line, local, .inline)) }
+        for (k, link) in inventory.links.enumerated() where !sameFileOnly || link.destination.utf8.first == UInt8(ascii: "#") {
+            if let local = LocalLink(link.destination) { all.append((link.line, local, .node(k))) }
         }
-        for html in inventory.html where html.literal.containsBytes("href") {
-            for attribute in HTMLAttributes.scan(html.literal) where attribute.name == "href" {
-                if let local = LocalLink(attribute.value) { all.append((html.line + attribute.lineOffset, local, .html)) }
+        for (k, html) in inventory.html.enumerated() where html.literal.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "h") }) {
+            for (a, attribute) in HTMLAttributes.scan(html.literal).enumerated() where attribute.name == "href" {
+                if let local = LocalLink(attribute.value) { all.append((html.line + attribute.lineOffset, local, .html(k, attribute: a))) }
             }
         }
         return all.sorted { $0.0 < $1.0 }
@@ -211,122 +208,41 @@ public enum LinkRepair {
     }
 }
 
-/// Finds where a link's destination is written in the source: after `](` for an inline link, in its
-/// definition for a reference link, in `href=` for raw HTML. Each place is claimed once.
-struct DestinationFinder {
-    enum Found { case found(Range<Int>), rewritten, notFound }
+/// Writes new destinations where `LinkLocator` finds them: each place once (a reference definition
+/// used by several links is rewritten for the first and left for the others), every other byte kept.
+struct DestinationWriter {
+    private var locator: LinkLocator
+    private(set) var edits = EditList()
+    private var written: [Int: String] = [:]
 
-    let source: Source
-    private var claimed = Set<Int>()
-    /// Reference definitions already found, by destination.
-    private var definitions: [String: Range<Int>] = [:]
-    /// Definition-looking lines by destination, and how many of each are claimed.
-    private var definitionIndex: [[UInt8]: (ranges: [Range<Int>], claimed: Int)]? = nil
-    /// The lines of the paragraph found last (0-based, first and last): links come in line order,
-    /// many to a paragraph, and a long list would otherwise be walked to its end for each.
-    private var paragraph: (first: Int, last: Int)? = nil
+    init(_ source: Source, inventory: LinkInventory) {
+        locator = LinkLocator(source, inventory: inventory)
+    }
 
-    init(_ source: Source) { self.source = source }
-
-    mutating func find(_ raw: String, kind: LinkRepair.Kind, line: Int) -> Found {
-        let needle = Array(raw.utf8)
-        guard !needle.isEmpty, line >= 1, line <= source.lineCount else { return .notFound }
-        let bytes = source.bytes
-        let start = source.lineStarts[line - 1]
-        // The paragraph (or HTML block) the link starts in: up to the next blank line.
-        var endLine = line - 1
-        if let paragraph, endLine >= paragraph.first, endLine <= paragraph.last {
-            endLine = paragraph.last
-        } else {
-            while endLine + 1 < source.lineCount && !source.isBlank(endLine + 1) { endLine += 1 }
-            paragraph = (line - 1, endLine)
-        }
-        let end = source.lineStarts[endLine + 1]
+    /// Writes `destination` for the link `kind`; the reason when it cannot.
+    mutating func write(_ destination: String, for kind: LinkRepair.Kind) -> String? {
+        let range: Range<Int>
         switch kind {
-        case .inline:
-            var p = start
-            while p + 1 < end {
-                if bytes[p] == UInt8(ascii: "]") && bytes[p + 1] == UInt8(ascii: "(") {
-                    var q = bytes.skippingBlanks(from: p + 2, to: end)
-                    if q < end, bytes[q] == ASCII.lf || bytes[q] == ASCII.cr { q = bytes.skippingBlanks(from: q + 1, to: end) }
-                    if let range = match(needle, at: q, end: end, closers: [UInt8(ascii: ")"), ASCII.space, ASCII.tab, ASCII.lf, ASCII.cr]),
-                       claimed.insert(range.lowerBound).inserted {
-                        return .found(range)
-                    }
-                }
-                p += 1
+        case .node(let k):
+            switch locator.locate(locator.inventory.links[k]) {
+            case .inline(let r): range = r
+            case .definition(let r): range = r
+            case .failed(let why): return why
             }
-            if definitions[raw] != nil { return .rewritten }
-            guard let range = definition(needle) else { return .notFound }
-            definitions[raw] = range
-            return .found(range)
-        case .html:
-            var p = start
-            let href = Array("href=".utf8)
-            while p + href.count < end {
-                if bytes.has(href, at: p, end: end) {
-                    let q = p + href.count
-                    let quoted = bytes[q] == UInt8(ascii: "\"") || bytes[q] == UInt8(ascii: "'")
-                    let range = quoted ? match(needle, at: q + 1, end: end, closers: [bytes[q]], angle: false)
-                                       : match(needle, at: q, end: end, closers: [ASCII.space, ASCII.tab, UInt8(ascii: ">")], angle: false)
-                    if let range, claimed.insert(range.lowerBound).inserted { return .found(range) }
-                }
-                p += 1
+        case .html(let k, let a):
+            guard let attributes = locator.attributes(of: locator.inventory.html[k]), a < attributes.count else {
+                return "outline does not read its HTML the way cmark does"
             }
-            return .notFound
+            range = attributes[a].value
         }
-    }
-
-    /// A reference definition `[label]: dest` whose destination is `needle`, anywhere in the file. The
-    /// file's definition-looking lines are indexed once, by destination.
-    private mutating func definition(_ needle: [UInt8]) -> Range<Int>? {
-        if definitionIndex == nil { definitionIndex = indexDefinitions().mapValues { ($0, 0) } }
-        guard let candidates = definitionIndex![needle], candidates.claimed < candidates.ranges.count else { return nil }
-        definitionIndex![needle]!.claimed += 1
-        return candidates.ranges[candidates.claimed]
-    }
-
-    /// `[label]: dest` lines (at most three spaces of indent), by destination bytes (`<dest>` unwrapped).
-    private func indexDefinitions() -> [[UInt8]: [Range<Int>]] {
-        let bytes = source.bytes
-        var index: [[UInt8]: [Range<Int>]] = [:]
-        for line in 0..<source.lineCount {
-            // Most lines are turned away by their first bytes, before their content range is worked out.
-            let lineEnd = source.lineStarts[line + 1]
-            var p = bytes.skippingIndent(from: source.lineStarts[line] + (line == 0 ? source.bomLength : 0), to: lineEnd)
-            guard p < lineEnd, bytes[p] == ASCII.openBracket else { continue }
-            let range = source.contentRange(line)
-            while p + 1 < range.upperBound && !(bytes[p] == UInt8(ascii: "]") && bytes[p + 1] == UInt8(ascii: ":")) { p += 1 }
-            guard p + 1 < range.upperBound else { continue }
-            var q = bytes.skippingBlanks(from: p + 2, to: range.upperBound)
-            guard q < range.upperBound else { continue }
-            var end = q
-            if bytes[q] == UInt8(ascii: "<") {
-                q += 1
-                end = q
-                while end < range.upperBound && bytes[end] != UInt8(ascii: ">") { end += 1 }
-                guard end < range.upperBound else { continue }
-            } else {
-                while end < range.upperBound && !ASCII.isBlank(bytes[end]) { end += 1 }
-            }
-            index[Array(bytes[q..<end]), default: []].append(q..<end)
+        if let done = written[range.lowerBound] {
+            // A definition several links use: written once; two links that would want two destinations
+            // in one definition cannot both be served.
+            return done == destination ? nil : "its reference definition is shared with a link that needs '\(done)'"
         }
-        return index
-    }
-
-    /// `needle` at `q` (or `<needle>`), followed by a closer (or the end, when `atEnd`).
-    private func match(_ needle: [UInt8], at q: Int, end: Int, closers: [UInt8], angle: Bool = true, atEnd: Bool = false) -> Range<Int>? {
-        let bytes = source.bytes
-        guard q < end else { return nil }
-        if angle, bytes[q] == UInt8(ascii: "<") {
-            let close = q + 1 + needle.count
-            if bytes.has(needle, at: q + 1, end: end), close < end, bytes[close] == UInt8(ascii: ">") { return (q + 1)..<close }
-            return nil
-        }
-        guard bytes.has(needle, at: q, end: end) else { return nil }
-        let after = q + needle.count
-        if after == end { return atEnd ? q..<after : nil }
-        return closers.contains(bytes[after]) ? q..<after : nil
+        written[range.lowerBound] = destination
+        edits.replace(range, with: Array(destination.utf8))
+        return nil
     }
 }
 

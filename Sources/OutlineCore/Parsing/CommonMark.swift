@@ -183,36 +183,87 @@ enum CommonMark {
             }
             return 1
         }
+        // Where the link locator will look: the leaf block holding the inlines being walked, and how
+        // many link and raw HTML nodes it has shown so far (their ordinals).
+        var quoteDepth: Int32 = 0
+        var block: Int32 = -1, linkOrdinal: Int32 = 0, htmlOrdinal: Int32 = 0
+        func lines(of node: OpaquePointer, last: Int32? = nil) -> ClosedRange<Int32> {
+            let first = cmark_node_get_start_line(node) - 1
+            if let last { return first...max(first, last) }
+            var end = cmark_node_get_end_line(node) - 1
+            if let next = cmark_node_next(node) { end = max(end, cmark_node_get_start_line(next) - 2) }
+            return first...max(first, end)
+        }
+        func openBlock(_ kind: LinkInventory.Block.Kind, _ node: OpaquePointer, lines range: ClosedRange<Int32>) {
+            inventory.blocks.append(.init(kind: kind, startLine: range.lowerBound, startColumn: max(0, cmark_node_get_start_column(node) - 1),
+                                          lastLine: range.upperBound, quoteDepth: quoteDepth))
+            block = Int32(inventory.blocks.count - 1)
+            linkOrdinal = 0
+            htmlOrdinal = 0
+        }
         var node: OpaquePointer? = root
         while let current = node {
             let type = cmark_node_get_type(current)
             var descend = false
             switch type {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK, CMARK_NODE_CODE_BLOCK, CMARK_NODE_THEMATIC_BREAK:
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 break
+            case CMARK_NODE_CODE_BLOCK, CMARK_NODE_THEMATIC_BREAK:
+                inventory.layout.leaves.append(lines(of: current, last: cmark_node_get_end_line(current) - 1))
             case CMARK_NODE_PARAGRAPH:
                 // cmark's end line of a paragraph is its last line (verified over the conformance run);
                 // the next block's start bounds it too, should that ever not hold.
-                var last = Int(cmark_node_get_end_line(current))
-                if let next = cmark_node_next(current) { last = max(last, Int(cmark_node_get_start_line(next)) - 1) }
-                descend = mayHoldLinks(source, from: Int(cmark_node_get_start_line(current)), through: last)
+                let range = lines(of: current)
+                inventory.layout.leaves.append(range.lowerBound...Int32(max(Int(range.lowerBound), Int(cmark_node_get_end_line(current)) - 1)))
+                openBlock(.paragraph, current, lines: range)
+                descend = mayHoldLinks(source, from: Int(range.lowerBound) + 1, through: Int(range.upperBound) + 1)
             case CMARK_NODE_HEADING:
+                let range = lines(of: current)
+                inventory.layout.leaves.append(range.lowerBound...Int32(max(Int(range.lowerBound), Int(cmark_node_get_end_line(current)) - 1)))
+                openBlock(.heading, current, lines: range)
                 inventory.headings.append(.init(line: line(of: current), pieces: headingPieces(current)))
                 descend = true
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 if let url = cmark_node_get_url(current), isLocal(url) {
-                    inventory.links.append(.init(line: line(of: current), destination: string(url), isImage: type == CMARK_NODE_IMAGE))
+                    inventory.links.append(.init(line: line(of: current), destination: string(url), isImage: type == CMARK_NODE_IMAGE,
+                                                 block: block, ordinal: linkOrdinal))
                 }
+                linkOrdinal += 1
+                if block >= 0 { inventory.blocks[Int(block)].linkCount = linkOrdinal }
                 descend = true
-            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
-                if let literal = cmark_node_get_literal(current), strchr(literal, CInt(UInt8(ascii: "="))) != nil {
-                    inventory.html.append(.init(line: line(of: current), literal: string(literal)))
+            case CMARK_NODE_HTML_BLOCK:
+                // cmark's end line of an HTML block is not trusted: its literal says how many lines it has.
+                let literal = cmark_node_get_literal(current)
+                var count: Int32 = 0
+                if let literal {
+                    var p = literal
+                    while p.pointee != 0 { if p.pointee == 10 { count += 1 }; p += 1 }
+                    if p != literal && (p - 1).pointee != 10 { count += 1 }
                 }
+                let first = cmark_node_get_start_line(current) - 1
+                let range = first...(first + max(0, count - 1))
+                inventory.layout.leaves.append(range)
+                openBlock(.html, current, lines: range)
+                if let literal, strchr(literal, CInt(UInt8(ascii: "="))) != nil {
+                    inventory.html.append(.init(line: line(of: current), literal: string(literal), block: block, ordinal: -1))
+                }
+            case CMARK_NODE_HTML_INLINE:
+                if let literal = cmark_node_get_literal(current), strchr(literal, CInt(UInt8(ascii: "="))) != nil {
+                    inventory.html.append(.init(line: line(of: current), literal: string(literal), block: block, ordinal: htmlOrdinal))
+                }
+                htmlOrdinal += 1
+            case CMARK_NODE_BLOCK_QUOTE:
+                inventory.layout.quotes.append(lines(of: current, last: cmark_node_get_end_line(current) - 1))
+                descend = true
+            case CMARK_NODE_ITEM:
+                inventory.layout.itemStarts.append(cmark_node_get_start_line(current) - 1)
+                descend = true
             default:
                 descend = true
             }
             if descend, let child = cmark_node_first_child(current) {
                 ancestors.append(current)
+                if type == CMARK_NODE_BLOCK_QUOTE { quoteDepth += 1 }
                 node = child
                 continue
             }
@@ -222,7 +273,7 @@ enum CommonMark {
             while let here = at, here != root {
                 if let next = cmark_node_next(here) { node = next; break }
                 at = cmark_node_parent(here)
-                ancestors.removeLast()
+                if let parent = ancestors.popLast(), cmark_node_get_type(parent) == CMARK_NODE_BLOCK_QUOTE { quoteDepth -= 1 }
             }
         }
     }

@@ -16,13 +16,34 @@ enum ReferenceDefinitions {
         return pos
     }
 
+    /// One definition at the start of `content`: its label as written (between the brackets), its
+    /// destination's bytes (without `<` `>`), and where it ends.
+    struct Definition: Equatable {
+        let label: Range<Int>
+        let destination: Range<Int>
+        let end: Int
+    }
+
+    /// The definitions cmark consumes at the start of `content`, in order.
+    static func definitions(in content: [UInt8]) -> [Definition] {
+        var found: [Definition] = []
+        var pos = 0
+        while pos < content.count && content[pos] == UInt8(ascii: "["), let definition = parse(content, from: pos) {
+            found.append(definition)
+            pos = definition.end
+        }
+        return found
+    }
+
     private static func isSpace(_ c: UInt8) -> Bool { c == ASCII.space || (c >= 9 && c <= 13) }
     private static func isPunct(_ c: UInt8) -> Bool {
         (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E)
     }
 
     /// End offset of one definition starting at `start` (which holds `[`), or nil when there is none.
-    private static func definitionEnd(_ c: [UInt8], from start: Int) -> Int? {
+    private static func definitionEnd(_ c: [UInt8], from start: Int) -> Int? { parse(c, from: start)?.end }
+
+    private static func parse(_ c: [UInt8], from start: Int) -> Definition? {
         let n = c.count
         var p = start + 1
         // Label: no unescaped brackets, at most 1000 characters, not blank.
@@ -38,11 +59,14 @@ enum ReferenceDefinitions {
         }
         guard p < n && c[p] == UInt8(ascii: "]") else { return nil }
         guard c[(start + 1)..<p].contains(where: { !isSpace($0) }) else { return nil }
+        let labelRange = (start + 1)..<p
         p += 1
         guard p < n && c[p] == UInt8(ascii: ":") else { return nil }
         p += 1
         skipSpacesAndOneLineEnd(c, &p)
         guard let urlLength = scanURL(c, p) else { return nil }
+        let angled = c[p] == UInt8(ascii: "<")
+        let destination = angled ? (p + 1)..<(p + urlLength - 1) : p..<(p + urlLength)
         p += urlLength
         let beforeTitle = p
         skipSpacesAndOneLineEnd(c, &p)
@@ -55,7 +79,7 @@ enum ReferenceDefinitions {
             skipSpaces(c, &p)
             guard skipLineEnd(c, &p) else { return nil }
         }
-        return p
+        return Definition(label: labelRange, destination: destination, end: p)
     }
 
     private static func skipSpaces(_ c: [UInt8], _ p: inout Int) {

@@ -176,13 +176,12 @@ extension EditList {
         for (old, new) in zip(before.headings, now.headings) where old.id != new.id && renamed[old.id] == nil { renamed[old.id] = new.id }
         guard !renamed.isEmpty else { return }
         let htmlIDs = Set(LinkTargets(LinkInventory(html: inventory.html), profile: profile).htmlIDs.map(\.id))
-        var finder = DestinationFinder(outline.source)
+        var writer = DestinationWriter(outline.source, inventory: inventory)
         for (line, link, kind) in LinkRepair.occurrences(inventory, sameFileOnly: true) where link.path.isEmpty {
             if skipping.contains(where: { $0.contains(line) }) { continue }
             guard let fragment = link.fragment, let new = renamed[fragment], !htmlIDs.contains(fragment) else { continue }
-            if case .found(let range) = finder.find(link.destination, kind: kind, line: line) {
-                replace(range, with: Array(("#" + LinkRepair.encodeFragment(new)).utf8))
-            }
+            _ = writer.write("#" + LinkRepair.encodeFragment(new), for: kind)
         }
+        append(writer.edits)
     }
 }
