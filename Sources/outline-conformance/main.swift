@@ -140,10 +140,10 @@ func plainWalk(hidingLines hidden: Int, of bytes: [UInt8]) -> (links: [String], 
     }
     return (links, html, headings)
 }
-func id(_ b: [UInt8]) throws -> [UInt8] { PinIDs.apply(try outline(b)).output }
-func stripIDs(_ b: [UInt8]) throws -> [UInt8] { PinIDs.strip(try outline(b)).output }
+func id(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.apply(try outline(b)).output }
+func stripIDs(_ b: [UInt8]) throws -> [UInt8] { try PinIDs.strip(try outline(b)).output }
 func number(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.apply(try outline(b)).output }
-func stripNumbers(_ b: [UInt8]) throws -> [UInt8] { NumberHeadings.strip(try outline(b)).output }
+func stripNumbers(_ b: [UInt8]) throws -> [UInt8] { try NumberHeadings.strip(try outline(b)).output }
 
 /// HTML with every heading's content emptied: what must not change when only heading text does.
 func blocksOnly(_ html: [UInt8]) -> [UInt8] {
@@ -361,7 +361,7 @@ var properties: [Property] = [
         let numbered = try NumberHeadings.apply(try Outline(parsing: withTOC, links: true), links: .github).output
         let parsed = try Outline(parsing: numbered, links: true)
         if let stale = TableOfContents.findings(parsed, options: .init()).first { return "after number: \(stale.message)" }
-        return differ(NumberHeadings.strip(parsed, links: .github).output, withTOC)
+        return differ(try NumberHeadings.strip(parsed, links: .github).output, withTOC)
     },
     // The link inventory skips what cannot matter (external links, attribute-free HTML, paragraphs
     // without `[` or `<`): it must still hold exactly what a plain walk of cmark's whole tree finds.

@@ -25,8 +25,8 @@ struct PathologicalTests {
         let input = bytes(text)
         let outline = Outline(try Document(input))
         #expect(outline.sections.last?.title == "After" || outline.sections.last?.title == "End", "\(name)")
-        let pinned = PinIDs.apply(outline).output
-        expectBytes(PinIDs.strip(Outline(try Document(pinned))).output, input, name)
+        let pinned = try PinIDs.apply(outline).output
+        expectBytes(try PinIDs.strip(Outline(try Document(pinned))).output, input, name)
         let folded = try Fold.apply(outline, selection: .init(depth: 1)).output
         expectBytes(try Unfold.apply(Outline(try Document(folded)), original: outline).output, input, name)
         // Links: every node walked without recursion, the one link found and resolved.

@@ -20,8 +20,8 @@ enum IDCommand {
             let strip = invocation.has("strip"), linkable = invocation.has("linkable")
             if strip && linkable { throw UsageError(message: "--linkable and --strip cannot be combined") }
             return try RewritingCommand.run(invocation, console: console) { outline, config in
-                strip ? PinIDs.strip(outline)
-                      : PinIDs.apply(outline, linkable: linkable || config.linkable == true,
+                strip ? try PinIDs.strip(outline)
+                      : try PinIDs.apply(outline, linkable: linkable || config.linkable == true,
                                      afterBlankWithoutAnchors: config.anchorPlacement == .afterBlank)
             }
         }

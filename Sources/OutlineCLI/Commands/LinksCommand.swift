@@ -33,7 +33,7 @@ enum LinksCommand {
         // Every file read and parsed once, in parallel.
         let single = files.count == 1
         let parsed = try Inputs.each(files, console: console) { _, path, bytes in
-            try Inputs.outline(bytes, path: path, last: single, links: true)
+            try Inputs.outline(bytes, path: path, last: single, links: true, fingerprints: true)
         }
         var current: [String: Outline] = [:]
         var failed = false
@@ -59,11 +59,20 @@ enum LinksCommand {
             guard let outline = current[path] else { continue }
             let document = path == "-" ? LinkedDocument(path: ".", outline: outline, profile: profile)
                                        : lookup.document(path) ?? LinkedDocument(path: LocalLink.normalize(path), outline: outline, profile: profile)
-            let result = LinkRepair.apply(document, context: context)
+            let result: RewriteResult
+            do {
+                result = try Inputs.about(path) { try LinkRepair.apply(document, context: context) }
+            } catch {
+                // A result that did not verify: nothing is written, for any file (SPEC §5).
+                console.report(error as? Diagnostic ?? .file(name, "\(error)"))
+                failed = true
+                continue
+            }
             Inputs.warn(console, path: name, result.diagnostics)
             unrepaired = unrepaired || !result.diagnostics.isEmpty
             results.append((path, result.rewrite))
         }
+        if failed { return 2 }
         let status = RewritingCommand.emit(results, invocation: invocation, console: console)
         // --check: a link that cannot be repaired is a failure too.
         return invocation.has("check") && unrepaired && status == 0 ? 1 : status

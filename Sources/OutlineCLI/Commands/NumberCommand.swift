@@ -28,7 +28,7 @@ enum NumberCommand {
             let slugs = try CheckCommand.parseSlugs(invocation.value("slugs"))
             return try RewritingCommand.run(invocation, console: console, links: LinkInventory.mayHaveSameFileLinks) { outline, config in
                 let profile = slugs ?? config.slugs ?? .github
-                return strip ? NumberHeadings.strip(outline, links: profile, tocDepth: config.tocDepth)
+                return strip ? try NumberHeadings.strip(outline, links: profile, tocDepth: config.tocDepth)
                              : try NumberHeadings.apply(outline, levels: levels ?? config.numberLevels, links: profile, tocDepth: config.tocDepth)
             }
         }

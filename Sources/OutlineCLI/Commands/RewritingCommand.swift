@@ -36,7 +36,8 @@ enum RewritingCommand {
         // Any error: report it and write nothing at all.
         let single = files.count == 1
         let perFile = try Inputs.each(files, console: console) { k, path, bytes in
-            try transform(try Inputs.outline(bytes, path: path, last: single, links: links(bytes)), configs[k])
+            let withLinks = links(bytes)
+            return try transform(try Inputs.outline(bytes, path: path, last: single, links: withLinks, fingerprints: withLinks), configs[k])
         }
         var results: [(path: String, rewrite: Rewrite)] = []
         var failed = false

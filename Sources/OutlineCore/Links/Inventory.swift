@@ -117,6 +117,10 @@ public struct LinkInventory: Sendable {
     public internal(set) var html: [HTML] = []
     var blocks: [Block] = []
     var layout = Layout()
+    /// With fingerprints asked for: one hash per leaf block (paragraph, heading, code block, HTML block,
+    /// thematic break) in document order, of its node types and literals, link destinations left out:
+    /// a rewrite that changes only destinations leaves every one of them as it was.
+    var leafPrints: [UInt64] = []
 
     init(headings: [HeadingText] = [], links: [Link] = [], html: [HTML] = []) {
         self.headings = headings

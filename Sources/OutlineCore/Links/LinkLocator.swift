@@ -357,7 +357,7 @@ struct LinkLocator {
         let theirs = HTMLAttributes.scan(html.literal)
         guard ours.map(\.attribute.name) == theirs.map(\.name), ours.map(\.attribute.value) == theirs.map(\.value) else { return nil }
         var located: [(HTMLAttributes.Attribute, Range<Int>)] = []
-        for (attribute, value) in ours {
+        for (_, value) in ours {
             let shifted = (value.lowerBound + range.lowerBound)..<(value.upperBound + range.lowerBound)
             guard let inSource = content.sourceRange(shifted) else { return nil }
             located.append((theirs[located.count], inSource))

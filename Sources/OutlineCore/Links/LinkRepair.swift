@@ -38,9 +38,10 @@ public enum LinkRepair {
 
     /// The repaired document (edits to link destinations only), with a warning for each broken link it
     /// could not repair. `path` is the linking file as outline names it.
-    public static func apply(_ document: LinkedDocument, context: Context) -> RewriteResult {
+    public static func apply(_ document: LinkedDocument, context: Context) throws -> RewriteResult {
         guard let inventory = document.outline.links else { return RewriteResult(EditList(), on: document.outline.source.bytes) }
         var writer = DestinationWriter(document.outline.source, inventory: inventory)
+        var plan = Verification.LinkPlan()
         var warnings: [Diagnostic] = []
         var reported = Set<String>()
         for (line, link, kind) in occurrences(inventory) {
@@ -52,16 +53,21 @@ public enum LinkRepair {
                 guard reported.insert("\(line)\u{0}\(link.destination)").inserted else { continue }
                 warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why)"))
             case .rewrite(let destination):
+                plan.rewrites[link.destination] = destination
                 if let why = writer.write(destination, for: kind) {
                     warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why); make it '\(destination)' by hand"))
+                } else if case .node(let k) = kind {
+                    plan.mustChange.insert(k)
                 }
             }
         }
         var edits = writer.edits
+        plan.htmlEdited = writer.htmlEdited
         if context.keepAliases, let old = context.old?(document.path) {
             edits.keepAliases(of: document, old: old)
         }
-        return RewriteResult(edits, on: document.outline.source.bytes, diagnostics: warnings)
+        return try Verification.verified(document.outline, RewriteResult(edits, on: document.outline.source.bytes, diagnostics: warnings),
+                                         sections: Verification.unchanged(document.outline), links: plan)
     }
 
     /// `check --since REV`: the links of `document` that resolve, but to another section than the one
@@ -214,6 +220,8 @@ struct DestinationWriter {
     private var locator: LinkLocator
     private(set) var edits = EditList()
     private var written: [Int: String] = [:]
+    /// First lines of the blocks whose raw HTML got a new `href`.
+    private(set) var htmlEdited: Set<Int32> = []
 
     init(_ source: Source, inventory: LinkInventory) {
         locator = LinkLocator(source, inventory: inventory)
@@ -234,6 +242,8 @@ struct DestinationWriter {
                 return "outline does not read its HTML the way cmark does"
             }
             range = attributes[a].value
+            let block = locator.inventory.html[k].block
+            if block >= 0 { htmlEdited.insert(locator.inventory.blocks[Int(block)].startLine) }
         }
         if let done = written[range.lowerBound] {
             // A definition several links use: written once; two links that would want two destinations

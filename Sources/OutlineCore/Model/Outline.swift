@@ -76,6 +76,8 @@ public struct Outline: Sendable {
     public let listStyle: ListStyle?
     /// What links need, when the parse was asked for it (`links: true`).
     public let links: LinkInventory?
+    /// Every top-level block's start line and cmark type, for verification.
+    let structure: [UInt64]
     /// Record lines that do not stand directly after a section heading.
     public let orphanRecords: [RecordLine]
     /// Fold markers that do not stand directly after a section heading or its record.
@@ -92,8 +94,10 @@ public struct Outline: Sendable {
     /// Parses `bytes` and builds the model. `lastInProcess`: the caller parses nothing after this
     /// document, so the parse arena hands back all its pages instead of keeping some (see `ParserMemory`).
     /// `links`: also collect what link checking needs (every heading's text, destinations, raw HTML).
-    public init(parsing bytes: [UInt8], lastInProcess: Bool = false, links: Bool = false) throws {
-        self.init(try Document(bytes, parserMemory: lastInProcess ? .lastDocument : .keepForNextDocument, links: links))
+    /// `fingerprints`: also hash every leaf block (implies `links`), for verifying a rewrite that
+    /// edits inside blocks (`LinkInventory.leafPrints`).
+    public init(parsing bytes: [UInt8], lastInProcess: Bool = false, links: Bool = false, fingerprints: Bool = false) throws {
+        self.init(try Document(bytes, parserMemory: lastInProcess ? .lastDocument : .keepForNextDocument, links: links, fingerprints: fingerprints))
     }
 
     /// Builds the model in one pass over the headings, in document order: each section's record,
@@ -109,6 +113,7 @@ public struct Outline: Sendable {
         self.tocMarkers = document.tocMarkers
         self.listStyle = document.listStyle
         self.links = document.links
+        self.structure = document.structure
         var recordAt: [Int: Int] = [:]
         for (k, r) in document.records.enumerated() { recordAt[r.line] = k }
         var markerAt: [Int: Int] = [:]

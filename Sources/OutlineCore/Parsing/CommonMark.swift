@@ -37,6 +37,9 @@ struct CommonMarkBlock {
 struct CommonMarkBlocks {
     var blocks: [CommonMarkBlock] = []
     var texts: [UInt8] = []
+    /// Every top-level block: its 0-based start line shifted left by 8, or'd with cmark's node type.
+    /// What verification compares between a document and its rewrite (see `Verification`).
+    var structure: [UInt64] = []
 
     /// A heading's plain text. Invalid UTF-8 becomes U+FFFD here: titles are text for people, and IDs
     /// come from them.
@@ -67,7 +70,8 @@ enum CommonMark {
     /// `textsFromSource`: take a heading's text from the source where cmark reads it as written (tests
     /// turn it off to compare with cmark's literals).
     static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory,
-                               inventory: UnsafeMutablePointer<LinkInventory>? = nil, textsFromSource: Bool = true) throws -> CommonMarkBlocks {
+                               inventory: UnsafeMutablePointer<LinkInventory>? = nil, textsFromSource: Bool = true,
+                               structure: Bool = false, fingerprints: Bool = false) throws -> CommonMarkBlocks {
         // The tree lives in this thread's arena: no malloc per node, and the whole tree gone by
         // unmapping or rewinding its chunks instead of a walk that frees node by node (measured: malloc
         // and free were a third of a docs-tree check; `id` on a 50 MB document took 1.50 s and 544 MB
@@ -116,11 +120,13 @@ enum CommonMark {
         }
         result.blocks.reserveCapacity(blockCount)
         result.texts.reserveCapacity(textBytes)
+        if structure { result.structure.reserveCapacity(blockCount * 2) }
         var sawBulletList = false
         var node = cmark_node_first_child(document)
         while let current = node {
             let type = cmark_node_get_type(current)
             let line = cmark_node_get_start_line(current) - 1
+            if structure { result.structure.append(UInt64(max(0, line)) << 8 | UInt64(type.rawValue & 0xFF)) }
             if type == CMARK_NODE_HEADING {
                 let level = UInt8(cmark_node_get_heading_level(current))
                 if textsFromSource, let text = literalATXText(source, line: Int(line)) {
@@ -140,7 +146,7 @@ enum CommonMark {
                                                                        nestedIndent: nestedIndent(of: current)), startLine: line))
             }
             node = cmark_node_next(current)
-            if let inventory { takeInventory(of: current, into: &inventory.pointee, source: source) }
+            if let inventory { takeInventory(of: current, into: &inventory.pointee, source: source, fingerprints: fingerprints) }
         }
         return result
     }
@@ -171,7 +177,7 @@ enum CommonMark {
     /// and in a changelog they are most of its links (measured: 4,555 of 106,035 links local in
     /// /usr/share/doc). A paragraph whose lines hold neither `[` nor `<` has no link, image or raw
     /// HTML: its inline nodes are not visited at all (the walk's cost is touching nodes).
-    private static func takeInventory(of root: OpaquePointer, into inventory: inout LinkInventory, source: Source) {
+    private static func takeInventory(of root: OpaquePointer, into inventory: inout LinkInventory, source: Source, fingerprints: Bool) {
         // The open ancestors: an inline node without a position takes the nearest one's start line.
         var ancestors: [OpaquePointer] = []
         func line(of node: OpaquePointer) -> Int {
@@ -201,10 +207,41 @@ enum CommonMark {
             linkOrdinal = 0
             htmlOrdinal = 0
         }
+        // `fingerprints`: each leaf block's content hashed (see `LinkInventory.leafPrints`).
+        var print = Fingerprint()
+        var leafOpen = false
+        func closeLeaf() {
+            if leafOpen { inventory.leafPrints.append(print.value) }
+            leafOpen = false
+        }
+        func openLeaf(_ type: cmark_node_type) {
+            closeLeaf()
+            print = Fingerprint()
+            print.mix(UInt8(type.rawValue & 0xFF))
+            leafOpen = true
+        }
         var node: OpaquePointer? = root
         while let current = node {
             let type = cmark_node_get_type(current)
             var descend = false
+            if fingerprints {
+                switch type {
+                case CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_CODE_BLOCK, CMARK_NODE_THEMATIC_BREAK, CMARK_NODE_HTML_BLOCK:
+                    openLeaf(type)
+                    if type == CMARK_NODE_CODE_BLOCK || type == CMARK_NODE_HTML_BLOCK { print.mix(cmark_node_get_literal(current)) }
+                    if type == CMARK_NODE_CODE_BLOCK { print.mix(cmark_node_get_fence_info(current)) }
+                    if type == CMARK_NODE_HEADING { print.mix(UInt8(cmark_node_get_heading_level(current))) }
+                case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+                    print.mix(UInt8(type.rawValue & 0xFF))
+                    print.mix(cmark_node_get_literal(current))
+                case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                    // The destination is what a rewrite may change; the title and the rest may not.
+                    print.mix(UInt8(type.rawValue & 0xFF))
+                    print.mix(cmark_node_get_title(current))
+                default:
+                    print.mix(UInt8(type.rawValue & 0xFF))
+                }
+            }
             switch type {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 break
@@ -216,7 +253,7 @@ enum CommonMark {
                 let range = lines(of: current)
                 inventory.layout.leaves.append(range.lowerBound...Int32(max(Int(range.lowerBound), Int(cmark_node_get_end_line(current)) - 1)))
                 openBlock(.paragraph, current, lines: range)
-                descend = mayHoldLinks(source, from: Int(range.lowerBound) + 1, through: Int(range.upperBound) + 1)
+                descend = fingerprints || mayHoldLinks(source, from: Int(range.lowerBound) + 1, through: Int(range.upperBound) + 1)
             case CMARK_NODE_HEADING:
                 let range = lines(of: current)
                 inventory.layout.leaves.append(range.lowerBound...Int32(max(Int(range.lowerBound), Int(cmark_node_get_end_line(current)) - 1)))
@@ -275,6 +312,20 @@ enum CommonMark {
                 at = cmark_node_parent(here)
                 if let parent = ancestors.popLast(), cmark_node_get_type(parent) == CMARK_NODE_BLOCK_QUOTE { quoteDepth -= 1 }
             }
+        }
+        closeLeaf()
+    }
+
+    /// FNV-1a over a leaf block's node types and literals: equal for two parses of the same text.
+    struct Fingerprint {
+        private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        mutating func mix(_ byte: UInt8) {
+            value = (value ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        mutating func mix(_ string: UnsafePointer<CChar>?) {
+            guard var p = string else { mix(0xFF); return }
+            while p.pointee != 0 { mix(UInt8(bitPattern: p.pointee)); p += 1 }
+            mix(0)
         }
     }
 

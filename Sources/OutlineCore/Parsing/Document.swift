@@ -74,6 +74,8 @@ public struct Document: Sendable {
     public let listStyle: ListStyle?
     /// What links need (every heading's text, destinations, raw HTML); nil unless asked for.
     public let links: LinkInventory?
+    /// Every top-level block's start line and cmark type (see `CommonMarkBlocks.structure`).
+    let structure: [UInt64]
 
     /// Parses `bytes`; throws a `.binaryInput` error for input with NUL bytes, a `.parser` error when
     /// libcmark cannot parse at all.
@@ -81,8 +83,8 @@ public struct Document: Sendable {
         try self.init(source: Source(bytes), parserMemory: .keepForNextDocument, links: links)
     }
 
-    init(_ bytes: [UInt8], parserMemory: ParserMemory, links: Bool = false) throws {
-        try self.init(source: Source(bytes), parserMemory: parserMemory, links: links)
+    init(_ bytes: [UInt8], parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false) throws {
+        try self.init(source: Source(bytes), parserMemory: parserMemory, links: links, fingerprints: fingerprints)
     }
 
     /// The largest input outline reads: cmark counts bytes and lines in 32 bits, and so do outline's
@@ -96,7 +98,7 @@ public struct Document: Sendable {
         }
     }
 
-    init(source: Source, parserMemory: ParserMemory, links: Bool = false) throws {
+    init(source: Source, parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false) throws {
         try Document.checkSize(source.bytes.count)
         guard !source.containsNUL else { throw Diagnostic.error(.binaryInput, "binary file (contains NUL bytes)") }
         self.source = source
@@ -110,9 +112,11 @@ public struct Document: Sendable {
         var listStyle: ListStyle? = nil
         var inventory = LinkInventory()
         let parsed = try withUnsafeMutablePointer(to: &inventory) { pointer in
-            try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory, inventory: links ? pointer : nil)
+            try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory,
+                                          inventory: links || fingerprints ? pointer : nil, structure: true, fingerprints: fingerprints)
         }
-        self.links = links ? inventory : nil
+        self.links = links || fingerprints ? inventory : nil
+        self.structure = parsed.structure
         headings.reserveCapacity(parsed.blocks.count)
         for block in parsed.blocks {
             let startLine = Int(block.startLine)

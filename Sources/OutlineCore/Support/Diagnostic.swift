@@ -40,6 +40,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case foldedView = "folded-view"
         case changedOriginal = "changed-original"
         case parser = "parser"
+        /// A rewrite whose result did not verify (SPEC §10): nothing is written.
+        case refused = "refused"
         /// A `.outline.toml` that cannot be read: unknown key, wrong type, unsupported TOML.
         case config = "config"
         /// A file that cannot be read or written, or a path of the wrong kind.

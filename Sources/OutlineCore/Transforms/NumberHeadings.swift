@@ -45,13 +45,13 @@ public enum NumberHeadings {
         guard !outline.isFoldedView else {
             throw Diagnostic.error(.foldedView, "cannot number a folded view (hidden sections take part in the numbering); unfold it first")
         }
-        return rewrite(outline, to: plan(outline, levels: levels), links: links, tocDepth: tocDepth)
+        return try rewrite(outline, to: plan(outline, levels: levels), links: links, tocDepth: tocDepth)
     }
 
     /// Removes the numbers (and number records) outline wrote, and nothing else (but the same-file
     /// links to the headings, with `links`).
-    public static func strip(_ outline: Outline, links: SlugProfile? = nil, tocDepth: Int? = nil) -> RewriteResult {
-        rewrite(outline, to: [String?](repeating: nil, count: outline.sections.count), links: links, tocDepth: tocDepth)
+    public static func strip(_ outline: Outline, links: SlugProfile? = nil, tocDepth: Int? = nil) throws -> RewriteResult {
+        try rewrite(outline, to: [String?](repeating: nil, count: outline.sections.count), links: links, tocDepth: tocDepth)
     }
 
     /// True when outline has numbered this document (some heading has a number record).
@@ -66,12 +66,20 @@ public enum NumberHeadings {
         return low...high
     }
 
-    static func rewrite(_ outline: Outline, to numbers: [String?], links profile: SlugProfile? = nil, tocDepth: Int? = nil) -> RewriteResult {
+    static func rewrite(_ outline: Outline, to numbers: [String?], links profile: SlugProfile? = nil, tocDepth: Int? = nil) throws -> RewriteResult {
         var edits = EditList()
         for (index, section) in outline.sections.enumerated() {
             edits.renumber(section, from: section.number, to: numbers[index], in: outline.source)
         }
-        guard let profile, let inventory = outline.links, !edits.isEmpty else { return RewriteResult(edits, on: outline.source.bytes) }
+        // What the result must be: the same sections, with the planned numbers.
+        let expected = outline.sections.enumerated().map { k, section in
+            Verification.Expected(id: section.anchored ? section.id : nil, title: section.title, level: section.heading.level, number: .some(numbers[k]))
+        }
+        guard let profile, let inventory = outline.links, !edits.isEmpty else {
+            return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes), sections: expected)
+        }
+        var plan = Verification.LinkPlan()
+        plan.headingsChange = true
         let sameFileLinks = inventory.links.contains(where: { $0.destination.hasPrefix("#") })
             || inventory.html.contains(where: { $0.literal.containsBytes("href") })
         if sameFileLinks || !outline.tocMarkers.isEmpty {
@@ -81,11 +89,13 @@ public enum NumberHeadings {
             let tocs = TableOfContents.refreshed(outline, profile: profile, depth: tocDepth, numbers: numbers,
                                                  before: slugs.before, after: slugs.after)
             for toc in tocs { edits.replace(toc.range, with: toc.bytes) }
+            plan.skipLines = tocs.map { ($0.lines.lowerBound - 1)..<($0.lines.upperBound - 1) }
             if sameFileLinks {
-                edits.followHeadings(of: outline, inventory: inventory, slugs: slugs, profile: profile, skipping: tocs.map(\.lines))
+                plan.rewrites = edits.followHeadings(of: outline, inventory: inventory, slugs: slugs, profile: profile, skipping: tocs.map(\.lines),
+                                                     htmlEdited: &plan.htmlEdited)
             }
         }
-        return RewriteResult(edits, on: outline.source.bytes)
+        return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes), sections: expected, links: plan)
     }
 }
 
@@ -169,19 +179,31 @@ extension EditList {
 
     /// Same-file links to headings whose slug the numbering changes follow them; links on the
     /// 1-based lines in `skipping` (a table of contents being rewritten whole) are left alone.
+    /// Returns how each same-file destination it may rewrite changes (for verification).
+    @discardableResult
     mutating func followHeadings(of outline: Outline, inventory: LinkInventory, slugs: (before: LinkTargets, after: LinkTargets),
-                                 profile: SlugProfile, skipping: [Range<Int>] = []) {
+                                 profile: SlugProfile, skipping: [Range<Int>] = [], htmlEdited: inout Set<Int32>) -> [String: String] {
         let before = slugs.before, now = slugs.after
         var renamed: [String: String] = [:]
         for (old, new) in zip(before.headings, now.headings) where old.id != new.id && renamed[old.id] == nil { renamed[old.id] = new.id }
-        guard !renamed.isEmpty else { return }
+        guard !renamed.isEmpty else { return [:] }
+        var rewrites: [String: String] = [:]
         let htmlIDs = Set(LinkTargets(LinkInventory(html: inventory.html), profile: profile).htmlIDs.map(\.id))
         var writer = DestinationWriter(outline.source, inventory: inventory)
         for (line, link, kind) in LinkRepair.occurrences(inventory, sameFileOnly: true) where link.path.isEmpty {
             if skipping.contains(where: { $0.contains(line) }) { continue }
             guard let fragment = link.fragment, let new = renamed[fragment], !htmlIDs.contains(fragment) else { continue }
+            rewrites[link.destination] = "#" + LinkRepair.encodeFragment(new)
             _ = writer.write("#" + LinkRepair.encodeFragment(new), for: kind)
         }
         append(writer.edits)
+        htmlEdited = writer.htmlEdited
+        // A table of contents refreshed with the numbers rewrites its links the same way.
+        for link in inventory.links where link.destination.hasPrefix("#") {
+            if let local = LocalLink(link.destination), let fragment = local.fragment, let new = renamed[fragment], rewrites[link.destination] == nil {
+                rewrites[link.destination] = "#" + LinkRepair.encodeFragment(new)
+            }
+        }
+        return rewrites
     }
 }

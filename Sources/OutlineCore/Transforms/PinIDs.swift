@@ -8,7 +8,7 @@ public enum PinIDs {
     /// `afterBlankWithoutAnchors`: in a document without any anchor yet, put new anchors after the
     /// blank line under the heading (the config's `anchor-placement = "after-blank"`); a document
     /// with anchors keeps its own placement.
-    public static func apply(_ outline: Outline, linkable: Bool = false, afterBlankWithoutAnchors: Bool = false) -> RewriteResult {
+    public static func apply(_ outline: Outline, linkable: Bool = false, afterBlankWithoutAnchors: Bool = false) throws -> RewriteResult {
         var edits = EditList()
         var warnings = edits.addAnchors(outline, linkable: linkable, afterBlankWithoutAnchors: afterBlankWithoutAnchors)
         for orphan in outline.orphanRecords {
@@ -20,13 +20,17 @@ public enum PinIDs {
                 warnings.append(.warning(.malformedAnchor, line: orphan.line + 1, "\(CommentFormat.describe(orphan)) is not directly after a section heading; left in place"))
             }
         }
-        return RewriteResult(edits, on: outline.source.bytes, diagnostics: warnings)
+        // Every section keeps its heading and gets its planned ID, anchored.
+        let expected = outline.sections.map {
+            Verification.Expected(id: $0.id, title: $0.title, level: $0.heading.level, number: .some($0.number), anchored: true)
+        }
+        return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes, diagnostics: warnings), sections: expected)
     }
 
     /// Removes the ID from every outline anchor line: a line holding only the ID (and its linkable
     /// elements) goes, a line that also holds outline attributes (a number record) keeps them, without
     /// the elements. Nothing else changes.
-    public static func strip(_ outline: Outline) -> RewriteResult {
+    public static func strip(_ outline: Outline) throws -> RewriteResult {
         var edits = EditList()
         var wholeLines: [Int] = []
         for record in outline.records where record.problem != .unclosed && record.problem != .invalidUTF8 {
@@ -37,7 +41,10 @@ public enum PinIDs {
             }
         }
         edits.deleteLines(wholeLines, in: outline.source)
-        return RewriteResult(edits, on: outline.source.bytes)
+        let expected = outline.sections.map {
+            Verification.Expected(id: nil, title: $0.title, level: $0.heading.level, number: .some($0.number), anchored: false)
+        }
+        return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes), sections: expected)
     }
 }
 

@@ -1,0 +1,266 @@
+/// Every rewrite is parsed again and checked before anyone sees it (format document, "Trusted
+/// rewrites"): the safety net black and gofmt users trust ("the result must parse to the same thing"),
+/// which turns any locator bug left into a refusal instead of a corruption.
+///
+/// What is checked, whatever the command:
+/// - **Sections**: the result's sections are exactly the planned ones (ID, title, level, number and
+///   anchoring where the plan says; order and levels give the parents).
+/// - **Structure outside the edits**: every top-level block that starts on a line no edit touched
+///   starts, in the result, on that line (shifted by the lines edits added or removed) with the same
+///   kind, and no other block starts on such a line. A body that now runs into the next heading, an
+///   HTML block that swallows the lines after it, a list that continues: all change this.
+/// And, for rewrites that edit inside blocks (`links`, and `number`'s link edits):
+/// - **Leaves**: every leaf block has the same node types and literals (link destinations left out),
+///   except headings where the plan renumbers them: a code span or a comment that changed shows here.
+/// - **Links**: every link destination is as it was, or is what the plan rewrites that destination
+///   to; every link the plan rewrites has its new destination.
+///
+/// A mismatch throws `refusing to write: …` at the line it is about: the caller writes nothing (exit 2).
+public enum Verification {
+    /// What one section of the result must be; nil fields are not checked.
+    public struct Expected: Sendable, Equatable {
+        public var id: String?
+        public var title: String?
+        public var level: Int
+        /// `.some(nil)`: must have no number.
+        public var number: String??
+        public var anchored: Bool?
+
+        public init(id: String?, title: String?, level: Int, number: String?? = nil, anchored: Bool? = nil) {
+            self.id = id
+            self.title = title
+            self.level = level
+            self.number = number
+            self.anchored = anchored
+        }
+    }
+
+    /// The sections of `outline` as they are: what a rewrite that keeps them must give.
+    public static func unchanged(_ outline: Outline) -> [Expected] {
+        outline.sections.map { Expected(id: $0.anchored ? $0.id : nil, title: $0.title, level: $0.heading.level,
+                                        number: .some($0.number), anchored: $0.anchored) }
+    }
+
+    /// Link destinations a rewrite may change, and how.
+    public struct LinkPlan: Sendable {
+        /// Original destination → new destination (decisions depend on the destination alone).
+        public var rewrites: [String: String] = [:]
+        /// Indices into the original's `links.links` that must change.
+        public var mustChange: Set<Int> = []
+        /// Headings may change their text (numbering).
+        public var headingsChange = false
+        /// 0-based line ranges of the original whose leaves are not compared (a TOC being rewritten).
+        public var skipLines: [Range<Int>] = []
+        /// 0-based first lines of the leaf blocks whose raw HTML had an `href` rewritten (their
+        /// literals change; `checkHTML` compares them attribute by attribute).
+        public var htmlEdited: Set<Int32> = []
+
+        public init() {}
+    }
+
+    /// A test-only seam: when set, every rewrite gets this extra edit before it is verified, so that
+    /// tests can see a wrong edit refused (never set by the product).
+    nonisolated(unsafe) public static var injectForTesting: ((Outline) -> (Range<Int>, [UInt8])?)? = nil
+
+    /// `result`, the rewrite of `original`, once it verified against the plan; throws a located refusal.
+    public static func verified(_ original: Outline, _ result: RewriteResult, sections: [Expected], links: LinkPlan? = nil) throws -> RewriteResult {
+        var result = result
+        if let inject = injectForTesting, let (range, bytes) = inject(original) {
+            var edits = EditList()
+            for e in result.rewrite.edits { edits.replace(e.range, with: e.replacement) }
+            edits.replace(range, with: bytes)
+            result = RewriteResult(edits, on: original.source.bytes, diagnostics: result.diagnostics, foldState: result.foldState)
+        }
+        try verify(original, result, sections: sections, links: links)
+        return result
+    }
+
+    static func verify(_ original: Outline, _ result: RewriteResult, sections: [Expected], links: LinkPlan?) throws {
+        let rewrite = result.rewrite
+        if rewrite.isIdentity { return }
+        let output = rewrite.output
+        let wantLeaves = links != nil && original.links?.leafPrints.isEmpty == false
+        let parsed = try Outline(parsing: output, links: links != nil, fingerprints: wantLeaves)
+        try checkSections(parsed, sections)
+        try checkStructure(original, parsed, rewrite)
+        if let links, let before = original.links, let after = parsed.links {
+            if wantLeaves { try checkLeaves(original, parsed, plan: links) }
+            try checkLinks(before, after, plan: links)
+            try checkHTML(before, after, plan: links)
+        }
+    }
+
+    static func refuse(_ line: Int?, _ what: String) -> Diagnostic {
+        .error(.refused, line: line.map { $0 + 1 }, "refusing to write: \(what)")
+    }
+
+    private static func checkSections(_ result: Outline, _ expected: [Expected]) throws {
+        for (k, want) in expected.enumerated() {
+            guard k < result.sections.count else {
+                throw refuse(result.sections.last?.heading.firstLine,
+                             "the result would have \(result.sections.count) sections where \(expected.count) are planned (section '\(want.title ?? want.id ?? "?")' would be lost)")
+            }
+            let got = result.sections[k]
+            let line = got.heading.firstLine
+            if got.heading.level != want.level {
+                throw refuse(line, "section '\(got.title)' would be a level-\(got.heading.level) heading, not level \(want.level)")
+            }
+            if let title = want.title, got.title != title {
+                throw refuse(line, "the heading planned as '\(title)' would read '\(got.title)'")
+            }
+            if let id = want.id, got.id != id {
+                throw refuse(line, "section '\(got.title)' would have the ID '\(got.id)', not '\(id)'")
+            }
+            if let anchored = want.anchored, got.anchored != anchored {
+                throw refuse(line, "section '\(got.title)' would \(got.anchored ? "have" : "lack") an anchor")
+            }
+            if let number = want.number, got.number != number {
+                throw refuse(line, "section '\(got.title)' would be numbered '\(got.number ?? "none")', not '\(number ?? "none")'")
+            }
+        }
+        if result.sections.count > expected.count {
+            let extra = result.sections[expected.count]
+            throw refuse(extra.heading.firstLine, "the result would have a section '\(extra.title)' that is not planned")
+        }
+    }
+
+    /// Top-level blocks on lines no edit touched are where they were (see the type's comment).
+    private static func checkStructure(_ original: Outline, _ result: Outline, _ rewrite: Rewrite) throws {
+        let source = original.source
+        let lineCount = source.lineCount
+        // For each original line: its line in the result, or -1 when an edit touches it.
+        var mapped = [Int32](repeating: 0, count: lineCount + 1)
+        var delta = 0
+        var line = 0
+        func lineOf(_ offset: Int) -> Int {
+            var lo = 0, hi = lineCount
+            while lo < hi {
+                let mid = (lo + hi + 1) / 2
+                if source.lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+            }
+            return lo
+        }
+        for edit in rewrite.edits {
+            let first = lineOf(edit.range.lowerBound)
+            while line < first && line < lineCount { mapped[line] = Int32(line + delta); line += 1 }
+            let touchedEnd: Int   // exclusive
+            if edit.range.isEmpty {
+                touchedEnd = source.lineStarts[first] == edit.range.lowerBound ? first : first + 1
+            } else {
+                touchedEnd = lineOf(edit.range.upperBound - 1) + 1
+            }
+            while line < touchedEnd && line < lineCount { mapped[line] = -1; line += 1 }
+            delta += lineBreaks(edit.replacement) - lineBreaks(source.bytes[edit.range])
+        }
+        while line < lineCount { mapped[line] = Int32(line + delta); line += 1 }
+        var resultAt: [Int32: UInt8] = [:]
+        resultAt.reserveCapacity(result.structure.count)
+        for block in result.structure { resultAt[Int32(block >> 8)] = UInt8(block & 0xFF) }
+        var originalAt: [Int32: UInt8] = [:]
+        originalAt.reserveCapacity(original.structure.count)
+        for block in original.structure {
+            let at = Int(block >> 8)
+            guard at < lineCount, mapped[at] >= 0 else { continue }
+            originalAt[mapped[at]] = UInt8(block & 0xFF)
+            if resultAt[mapped[at]] != UInt8(block & 0xFF) {
+                throw refuse(Int(mapped[at]), "the \(kindName(UInt8(block & 0xFF))) at line \(at + 1) of the input would \(resultAt[mapped[at]].map { "become a \(kindName($0))" } ?? "run into the block before it")")
+            }
+        }
+        // No block may start on an untouched line where none started.
+        var untouched = [Bool](repeating: false, count: result.source.lineCount + 1)
+        for l in 0..<lineCount where mapped[l] >= 0 && Int(mapped[l]) < untouched.count { untouched[Int(mapped[l])] = true }
+        for block in result.structure {
+            let at = Int32(block >> 8)
+            if Int(at) < untouched.count, untouched[Int(at)], originalAt[at] == nil {
+                throw refuse(Int(at), "a new \(kindName(UInt8(block & 0xFF))) would start at line \(at + 1) of the result, in text no edit touched")
+            }
+        }
+    }
+
+    private static func lineBreaks(_ bytes: ArraySlice<UInt8>) -> Int {
+        var count = 0
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            if bytes[i] == ASCII.lf { count += 1 }
+            else if bytes[i] == ASCII.cr && (i + 1 == bytes.endIndex || bytes[i + 1] != ASCII.lf) { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
+    private static func kindName(_ type: UInt8) -> String {
+        switch type {
+        case 2: return "block quote"
+        case 3: return "list"
+        case 5: return "code block"
+        case 6: return "HTML block"
+        case 8: return "paragraph"
+        case 9: return "heading"
+        case 10: return "thematic break"
+        default: return "block"
+        }
+    }
+
+    /// Leaf blocks in order, outline's own record lines left out (`number` adds and removes them).
+    private static func leaves(_ outline: Outline, _ inventory: LinkInventory) -> [(lines: ClosedRange<Int32>, print: UInt64)] {
+        var recordLines = Set<Int32>()
+        for record in outline.records { recordLines.insert(Int32(record.line)) }
+        var out: [(lines: ClosedRange<Int32>, print: UInt64)] = []
+        out.reserveCapacity(inventory.leafPrints.count)
+        for (k, print) in inventory.leafPrints.enumerated() where k < inventory.layout.leaves.count {
+            let lines = inventory.layout.leaves[k]
+            if recordLines.contains(lines.lowerBound) { continue }
+            out.append((lines, print))
+        }
+        return out
+    }
+
+    private static func checkLeaves(_ original: Outline, _ result: Outline, plan: LinkPlan) throws {
+        guard let beforeInventory = original.links, let afterInventory = result.links else { return }
+        let before = leaves(original, beforeInventory), after = leaves(result, afterInventory)
+        guard before.count == after.count else {
+            throw refuse(nil, "the result would have \(after.count) blocks where the input has \(before.count)")
+        }
+        var headingLines = Set<Int32>()
+        if plan.headingsChange { for block in beforeInventory.blocks where block.kind == .heading { headingLines.insert(block.startLine) } }
+        for k in before.indices where before[k].print != after[k].print {
+            let lines = before[k].lines
+            if headingLines.contains(lines.lowerBound) || plan.htmlEdited.contains(lines.lowerBound) { continue }
+            if plan.skipLines.contains(where: { $0.contains(Int(lines.lowerBound)) }) { continue }
+            throw refuse(Int(after[k].lines.lowerBound), "the block at line \(lines.lowerBound + 1) would change beyond its link destinations")
+        }
+    }
+
+    /// Raw HTML keeps its attributes: the same names, and the same values but for planned `href`s.
+    private static func checkHTML(_ beforeAll: LinkInventory, _ afterAll: LinkInventory, plan: LinkPlan) throws {
+        // outline's own lines (records, with their linkable elements and aliases) are its bytes.
+        let own = "<!-- outline:"
+        let before = (html: beforeAll.html.filter { !$0.literal.hasPrefix(own) }, 0), after = (html: afterAll.html.filter { !$0.literal.hasPrefix(own) }, 0)
+        guard before.html.count == after.html.count else {
+            throw refuse(nil, "the result would have \(after.html.count) pieces of raw HTML with attributes where the input has \(before.html.count)")
+        }
+        for (was, now) in zip(before.html, after.html) where was.literal != now.literal {
+            let a = HTMLAttributes.scan(was.literal), b = HTMLAttributes.scan(now.literal)
+            guard a.count == b.count, zip(a, b).allSatisfy({ x, y in
+                x.name == y.name && x.tag == y.tag && (x.value == y.value || (x.name == "href" && plan.rewrites[x.value] == y.value))
+            }) else {
+                throw refuse(now.line - 1, "raw HTML at line \(was.line) would change beyond its href")
+            }
+        }
+    }
+
+    private static func checkLinks(_ before: LinkInventory, _ after: LinkInventory, plan: LinkPlan) throws {
+        guard before.links.count == after.links.count else {
+            throw refuse(nil, "the result would have \(after.links.count) local links where the input has \(before.links.count)")
+        }
+        for k in before.links.indices {
+            let was = before.links[k].destination, now = after.links[k].destination
+            if plan.mustChange.contains(k), let want = plan.rewrites[was], now != want {
+                throw refuse(before.links[k].line - 1, "link '\(was)' would read '\(now)', not '\(want)'")
+            }
+            if now != was && plan.rewrites[was] != now {
+                throw refuse(before.links[k].line - 1, "link '\(was)' would change to '\(now)', which is not planned")
+            }
+        }
+    }
+}
