@@ -109,6 +109,10 @@ public enum Fold {
             if !section.children.contains(where: { visible[$0] }) { folded.append(section.id) }
         }
         let state = describeState ? try Structure(outline).sidecar(extraFolded: Set(folded)) : nil
-        return RewriteResult(edits, on: source.bytes, diagnostics: warnings, foldState: state)
+        // The view shows exactly the visible sections, each anchored with its ID.
+        let expected = visibleIndices.map {
+            Verification.Expected(id: sections[$0].id, title: sections[$0].title, level: sections[$0].heading.level, anchored: true)
+        }
+        return try Verification.verified(outline, RewriteResult(edits, on: source.bytes, diagnostics: warnings, foldState: state), sections: expected)
     }
 }

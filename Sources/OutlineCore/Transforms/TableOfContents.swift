@@ -57,7 +57,8 @@ public enum TableOfContents {
         if blocks.isEmpty && options.insert {
             insertBlock(outline, targets: targets, options: options, into: &edits)
         }
-        return RewriteResult(edits, on: source.bytes)
+        // The sections and every block outside the markers stay as they are.
+        return try Verification.verified(outline, RewriteResult(edits, on: source.bytes), sections: Verification.unchanged(outline))
     }
 
     /// `check`'s findings: markers that do not pair up or cannot be read, and blocks whose list is not
@@ -145,6 +146,9 @@ public enum TableOfContents {
                 guard let start = open else {
                     return .failure(.error(.malformedTOC, line: marker.line + 1, "'\(CommentFormat.tocEndLine)' without an opening '\(CommentFormat.tocOpenLine)' before it"))
                 }
+                if let foreign = foreignContent(outline, from: start.line + 1, to: marker.line) {
+                    return .failure(.error(.malformedTOC, line: start.line + 1, "the table of contents opened at line \(start.line + 1) holds \(foreign): is its end marker misplaced? (outline rewrites only a list of links between the markers)"))
+                }
                 blocks.append(Block(open: start, end: marker))
                 open = nil
             } else {
@@ -158,6 +162,41 @@ public enum TableOfContents {
             return .failure(.error(.malformedTOC, line: start.line + 1, "table of contents without its end marker '\(CommentFormat.tocEndLine)'"))
         }
         return .success(blocks)
+    }
+
+    /// What, on the 0-based lines `first..<end` between a block's markers, is not a list of links or a
+    /// blank line: a heading (named), or the first other line. `toc` would replace it (SPEC §10).
+    static func foreignContent(_ outline: Outline, from first: Int, to end: Int) -> String? {
+        guard first < end else { return nil }
+        if let section = outline.sections.first(where: { $0.heading.firstLine >= first && $0.heading.firstLine < end }) {
+            return "the heading '\(section.title)' (line \(section.heading.firstLine + 1))"
+        }
+        let source = outline.source
+        let bytes = source.bytes
+        for line in first..<end {
+            let range = source.contentRange(line)
+            var p = bytes.skippingBlanks(from: range.lowerBound, to: range.upperBound)
+            if p == range.upperBound { continue }
+            // A bullet or ordered item marker, a space, then `[` … `)`.
+            var marker = false
+            if bytes[p] == UInt8(ascii: "-") || bytes[p] == UInt8(ascii: "*") || bytes[p] == UInt8(ascii: "+") {
+                p += 1
+                marker = true
+            } else {
+                let digits = p
+                while p < range.upperBound && ASCII.isDigit(bytes[p]) { p += 1 }
+                if p > digits, p < range.upperBound, bytes[p] == UInt8(ascii: ".") || bytes[p] == UInt8(ascii: ")") { p += 1; marker = true }
+            }
+            let text = bytes.trimmingBlanks(range)
+            var end = text.upperBound
+            while end > p && ASCII.isBlank(bytes[end - 1]) { end -= 1 }
+            let afterMarker = bytes.skippingBlanks(from: p, to: range.upperBound)
+            if marker, afterMarker > p, afterMarker < end, bytes[afterMarker] == UInt8(ascii: "["), bytes[end - 1] == UInt8(ascii: ")") { continue }
+            var shown = String(decoding: bytes[text], as: UTF8.self)
+            if shown.count > 40 { shown = String(shown.prefix(40)) + "…" }
+            return "'\(shown)' (line \(line + 1))"
+        }
+        return nil
     }
 
     /// The depth of a block: its marker's `depth=`, else the options', else 3.

@@ -27,6 +27,9 @@ public enum Unfold {
         // The level each marker's heading has in the folded view (it may have been changed there).
         var viewLevel: [Int: Int] = [:]
         for section in folded.sections { if let marker = section.marker { viewLevel[marker.line] = section.heading.level } }
+        // What the result must hold: the view's sections in the view's order, each expanded marker
+        // followed by the sections it hid (moved by the level change of its heading).
+        var hiddenAfter: [Int: [Verification.Expected]] = [:]
         for marker in folded.markers {
             if let first = seen[marker.id] {
                 throw Diagnostic.error(.duplicateID, line: marker.line + 1, "a second fold marker for '\(marker.id)' (first at line \(first + 1))")
@@ -56,7 +59,19 @@ public enum Unfold {
             if !markerEnding.isEmpty, let last = restored.last, last != ASCII.lf, last != ASCII.cr {
                 restored = (Array(restored) + markerEnding)[...]
             }
+            // A body that now stands before another line than in the original (the skeleton moved it)
+            // could run into it: a paragraph into a setext heading, an HTML block or a list over the
+            // heading. One blank line keeps them apart (outline's own byte; SPEC §10).
+            if !markerEnding.isEmpty, marker.line + 1 < source.lineCount, !source.isBlank(marker.line + 1),
+               Unfold.endsWithText(restored),
+               last + 1 >= originalSource.lineCount
+                || !originalSource.bytes[originalSource.contentRange(last + 1)].elementsEqual(source.bytes[source.contentRange(marker.line + 1)]) {
+                restored = (Array(restored) + markerEnding)[...]
+            }
             edits.replace(source.lineRange(marker.line), with: restored)
+            hiddenAfter[marker.line] = original.sections.filter { first <= last && (first...last).contains($0.heading.firstLine) }.map {
+                Verification.Expected(id: $0.anchored ? $0.id : nil, title: $0.title, level: $0.heading.level + shift)
+            }
         }
         // Anchors fold added (the original has no anchor for that ID) go again, once nothing is folded.
         if remaining == 0 {
@@ -73,7 +88,26 @@ public enum Unfold {
             }
             edits.deleteLines(wholeLines, in: source)
         }
-        return RewriteResult(edits, on: source.bytes, diagnostics: warnings)
+        var expected: [Verification.Expected] = []
+        for section in folded.sections {
+            let inOriginal = section.record?.id.flatMap { byID[$0] }
+            let anchored = inOriginal.map { original.sections[$0].anchored } ?? section.anchored
+            expected.append(Verification.Expected(id: anchored ? section.id : nil, title: section.title, level: section.heading.level))
+            if let marker = section.marker { expected += hiddenAfter[marker.line] ?? [] }
+        }
+        return try Verification.verified(folded, RewriteResult(edits, on: source.bytes, diagnostics: warnings), sections: expected)
+    }
+
+    /// Whether the last line of `text` (which ends with a line ending) holds more than blanks.
+    static func endsWithText(_ text: ArraySlice<UInt8>) -> Bool {
+        var i = text.endIndex
+        if i > text.startIndex && text[i - 1] == ASCII.lf { i -= 1 }
+        if i > text.startIndex && text[i - 1] == ASCII.cr { i -= 1 }
+        while i > text.startIndex && text[i - 1] != ASCII.lf && text[i - 1] != ASCII.cr {
+            if !ASCII.isBlank(text[i - 1]) { return true }
+            i -= 1
+        }
+        return false
     }
 
     /// The original's lines `lines` with every section heading in them moved `shift` levels (the `#`
