@@ -177,7 +177,7 @@ public enum Verification {
         }
     }
 
-    private static func lineBreaks(_ bytes: ArraySlice<UInt8>) -> Int {
+    static func lineBreaks(_ bytes: ArraySlice<UInt8>) -> Int {
         var count = 0
         var i = bytes.startIndex
         while i < bytes.endIndex {

@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+@testable import OutlineCore
+import OutlineTestSupport
+
+/// Trusted rewrites (docs/format.md, "Trusted rewrites"): every edit located within the block cmark
+/// says holds it, every result verified before it is written, a refusal instead of a corruption.
+@Suite("trusted rewrites", .serialized)
+struct TrustedRewriteTests {
+    /// A document where `#install` is the ID of the section now titled "Installing it", with real links
+    /// to it among decoys that hold the same bytes: each `(text, real)` piece.
+    static let pieces: [(String, Bool)] = [
+        ("See `[x](#install)` literally, then [y](#install).\n", true),
+        ("Code:\n\n    [code](#install)\n", false),
+        ("```\n[r]: #install\n```\n", false),
+        ("<!-- [c](#install) -->\n", false),
+        ("<a data-href=\"#install\" HREF=\"#install\">x</a>\n", true),
+        ("\\[not a link](#install) and ``[x](#install)`` and [real](#install)\n", true),
+        ("See [a\nlink](#install) and [t](#install \"a\ntitle\").\n", true),
+        ("> quoted\nlazy [d](#install)\n>    and [e](#install)\n", true),
+        ("> [q]: #install\n> use [q]\n", true),
+        ("- [l]: #install\n\n  item [l]\n", true),
+        ("[r]: #install\n[s]: #install\n\nUse [r] and [s][].\n", true),
+        ("<span title=\"[z](#install)\">text</span> [w](<#install>)\n", true),
+    ]
+
+    static let head = "# Doc\n<!-- outline:doc -->\n\n## Installing it\n<!-- outline:install -->\n\n"
+
+    /// The piece with its real links repaired, by hand: what `links` must write.
+    static func repaired(_ piece: String) -> String {
+        switch piece {
+        case pieces[0].0: return "See `[x](#install)` literally, then [y](#installing-it).\n"
+        case pieces[4].0: return "<a data-href=\"#install\" HREF=\"#installing-it\">x</a>\n"
+        case pieces[5].0: return "\\[not a link](#install) and ``[x](#install)`` and [real](#installing-it)\n"
+        case pieces[6].0: return "See [a\nlink](#installing-it) and [t](#installing-it \"a\ntitle\").\n"
+        case pieces[7].0: return "> quoted\nlazy [d](#installing-it)\n>    and [e](#installing-it)\n"
+        case pieces[8].0: return "> [q]: #installing-it\n> use [q]\n"
+        case pieces[9].0: return "- [l]: #installing-it\n\n  item [l]\n"
+        case pieces[10].0: return "[r]: #installing-it\n[s]: #installing-it\n\nUse [r] and [s][].\n"
+        case pieces[11].0: return "<span title=\"[z](#install)\">text</span> [w](<#installing-it>)\n"
+        default: return piece
+        }
+    }
+
+    @Test(arguments: Variant.allCases)
+    func linksEditOnlyTheRealLinks(_ variant: Variant) {
+        for (piece, _) in Self.pieces {
+            let input = variant.apply(bytes(Self.head + piece))
+            let want = variant.apply(bytes(Self.head + Self.repaired(piece)))
+            let run = runInProcess(["links"], stdin: input)
+            #expect(run.status == 0, "\(variant) \(piece.debugDescription): \(run.stderr)")
+            expectBytes(run.stdout, want, "\(variant) \(piece.debugDescription)")
+            // Idempotent: a second run changes nothing.
+            #expect(runInProcess(["links"], stdin: run.stdout).stdout == run.stdout)
+        }
+    }
+
+    /// Generated documents: the pieces in random order and number, separated by blank lines; after
+    /// `links`, exactly the real links changed, every one of them, and nothing was refused.
+    @Test func generatedDocumentsChangeExactlyTheRealLinks() {
+        var random = SeededRandom(seed: 25)
+        for round in 0..<2_000 {
+            var input = Self.head, want = Self.head
+            let count = Int.random(in: 1...6, using: &random)
+            for _ in 0..<count {
+                // Definitions with the same label would be one link: each piece at most once.
+                let (piece, _) = Self.pieces[Int.random(in: 0..<Self.pieces.count, using: &random)]
+                if input.contains(piece) { continue }
+                input += piece + "\n"
+                want += Self.repaired(piece) + "\n"
+            }
+            let variant = Variant.allCases[round % Variant.allCases.count]
+            let run = runInProcess(["links"], stdin: variant.apply(bytes(input)))
+            guard run.status == 0 else {
+                Issue.record("round \(round): exit \(run.status): \(run.stderr)\n\(input)")
+                return
+            }
+            if run.stdout != variant.apply(bytes(want)) {
+                Issue.record("round \(round) (\(variant)):\n\(lineDifference(run.stdout, variant.apply(bytes(want))))")
+                return
+            }
+        }
+    }
+
+    @Test func numberFollowsOnlyRealLinks() {
+        let input = "# Doc\n\n## Two\n\nSee `[x](#two)` and [y](#two).\n\n    [z](#two)\n"
+        let run = runInProcess(["number"], stdin: bytes(input))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text.contains("See `[x](#two)` and [y](#1-two)."), "\(run.text)")
+        #expect(run.text.contains("    [z](#two)"), "\(run.text)")
+    }
+
+    @Test func tocRefusesABlockThatHoldsMoreThanAList() throws {
+        let input = "# T\n\n<!-- outline:toc -->\n## Important\n\nText that must stay.\n\n<!-- outline:toc end -->\n\n## Z\n"
+        let run = runInProcess(["toc"], stdin: bytes(input))
+        #expect(run.status == 2 && run.stdout.isEmpty, "\(run.text)")
+        #expect(run.stderr.contains("<stdin>:3:") && run.stderr.contains("the heading 'Important' (line 4)"), "\(run.stderr)")
+        let text = "# T\n\n<!-- outline:toc -->\nText that must stay.\n<!-- outline:toc end -->\n"
+        let check = runInProcess(["check", "--no-links"], stdin: bytes(text))
+        #expect(check.status == 1 && check.text.contains("<stdin>:3: the table of contents opened at line 3 holds 'Text that must stay.' (line 4)"), "\(check.text)")
+        // A block of links and blank lines is still rewritten.
+        let fine = runInProcess(["toc"], stdin: bytes("# T\n\n<!-- outline:toc -->\n- [Z](#old)\n\n<!-- outline:toc end -->\n\n## Z\n"))
+        #expect(fine.status == 0 && fine.text.contains("- [Z](#z)"), "\(fine.text) \(fine.stderr)")
+    }
+
+    /// Skeleton reorders: bodies ending in a paragraph, an HTML block, a list, a lazy line, moved before
+    /// setext and ATX headings; after `unfold` the sections stand in the skeleton's order with their
+    /// own titles and bodies.
+    @Test func reorderedSkeletonsKeepTheirSections() throws {
+        let bodies = ["c", "<details>\nx\n</details>", "- item\n- list", "> quote\nlazy", "para\ncontinued"]
+        var random = SeededRandom(seed: 3)
+        for round in 0..<300 {
+            let titles = ["Alpha", "Beta", "Gamma", "Delta"]
+            var doc = "Title\n=====\n\n"
+            var bodyOf: [String: String] = [:]
+            for (k, title) in titles.enumerated() {
+                let setext = Bool.random(using: &random)
+                let body = bodies[Int.random(in: 0..<bodies.count, using: &random)]
+                bodyOf[title] = body
+                doc += setext ? "\(title)\n-----\n\n" : "## \(title)\n\n"
+                doc += body + (k == titles.count - 1 ? "\n" : "\n\n")
+            }
+            let pinned = runInProcess(["id"], stdin: bytes(doc)).stdout
+            let original = try Outline(parsing: pinned)
+            let view = try Fold.apply(original, selection: .init(depth: 2)).output
+            // Cut the view into the title part and one block per section, and shuffle the sections.
+            let lines = String(decoding: view, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let folded = try Outline(parsing: view)
+            let starts = folded.sections.dropFirst().map { $0.heading.firstLine }
+            var parts: [[String]] = []
+            for (k, start) in starts.enumerated() {
+                let end = k + 1 < starts.count ? starts[k + 1] : lines.count
+                parts.append(Array(lines[start..<end]))
+            }
+            parts.shuffle(using: &random)
+            let skeleton = (Array(lines[0..<starts[0]]) + parts.flatMap { $0 }).joined(separator: "\n")
+            let result = try Unfold.apply(try Outline(parsing: bytes(skeleton)), original: original).output
+            let tree = try Outline(parsing: result)
+            let order = parts.map { part in titles.first { part[0].hasPrefix($0) || part[0].hasSuffix($0) }! }
+            #expect(tree.sections.map(\.title) == ["Title"] + order, "round \(round):\n\(String(decoding: result, as: UTF8.self))")
+            for section in tree.sections.dropFirst() {
+                let text = String(decoding: result, as: UTF8.self)
+                #expect(text.contains(bodyOf[section.title]!), "round \(round): body of \(section.title)")
+            }
+        }
+    }
+
+    /// Verification fires: a wrong edit injected through the test-only seam is refused (exit 2) and
+    /// nothing is written, with `-w` over several files neither.
+    @Test func aWrongEditIsRefusedAndNothingIsWritten() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let token = "verification-seam-7f3a2c"
+        let a = "# A\n\nText \(token).\n\n## B\n\nMore.\n", b = "# Other\n\nFine.\n"
+        try a.write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try b.write(to: dir.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        Verification.injectForTesting = { outline in
+            // Only this test's document: the "## B" heading loses its space.
+            guard String(decoding: outline.source.bytes, as: UTF8.self).contains(token),
+                  let b = outline.sections.first(where: { $0.title == "B" }) else { return nil }
+            let at = outline.source.lineStarts[b.heading.firstLine] + 2
+            return (at..<(at + 1), [])
+        }
+        defer { Verification.injectForTesting = nil }
+        let run = runInProcess(["id", "-w", dir.appendingPathComponent("b.md").path, dir.appendingPathComponent("a.md").path])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("a.md:") && run.stderr.contains("refusing to write:"), "\(run.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("a.md"), encoding: .utf8) == a)
+        #expect(try String(contentsOf: dir.appendingPathComponent("b.md"), encoding: .utf8) == b)
+    }
+
+    /// The verifier on its own: a wrong edit in a code span beside a planned link is refused.
+    @Test func verifierRefusesAnEditBesideThePlannedOne() throws {
+        let input = bytes("# Installing it\n<!-- outline:install -->\n\nSee `[x](#install)` and [y](#install).\n")
+        let outline = try Outline(parsing: input, links: true, fingerprints: true)
+        let text = String(decoding: input, as: UTF8.self)
+        let span = text.range(of: "`[x](")!.upperBound.utf16Offset(in: text)   // `#install` inside the code span
+        var edits = EditList()
+        edits.replace(span..<(span + 8), with: bytes("#installing-it"))
+        var plan = Verification.LinkPlan()
+        plan.rewrites["#install"] = "#installing-it"
+        plan.mustChange = [0]
+        #expect(throws: Diagnostic.self) {
+            _ = try Verification.verified(outline, RewriteResult(edits, on: input), sections: Verification.unchanged(outline), links: plan)
+        }
+    }
+}
