@@ -89,6 +89,53 @@ enum FileSystem {
     }
 
     /// A regular file (symbolic links followed).
+    /// Why `path` must not be read, or nil when it may be (SPEC §11): not a regular file (a FIFO blocks,
+    /// a device never ends), or a symbolic link that resolves outside `roots` (absolute, resolved
+    /// directories) or into the kernel's `/proc`, `/sys`, `/dev`, where a "regular" file of size 0
+    /// can block (`/proc/kmsg`). A path that cannot be examined is left to the read to report.
+    static func readProblem(_ path: String, roots: [String]) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            guard let resolved = resolvedPath(path) else { return nil }
+            if ["/proc", "/sys", "/dev"].contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) {
+                return "a symbolic link into \(resolved.split(separator: "/").first.map { "/" + $0 } ?? resolved)"
+            }
+            if !roots.isEmpty, !roots.contains(where: { $0 == "/" || resolved == $0 || resolved.hasPrefix($0 + "/") }) {
+                return "a symbolic link to \(resolved), outside the work tree"
+            }
+            guard stat(path, &info) == 0 else { return nil }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return "not a regular file"
+        }
+    }
+
+    /// `path` with every symbolic link resolved, absolute; nil when it cannot be.
+    static func resolvedPath(_ path: String) -> String? {
+        guard let raw = realpath(path, nil) else { return nil }
+        defer { free(raw) }
+        return String(cString: raw)
+    }
+
+    /// Where a symbolic link found under `directory` may lead: the directory itself and the git work
+    /// tree holding it (the directory that has `.git`), resolved.
+    static func safeRoots(for directory: String) -> [String] {
+        guard let resolved = resolvedPath(directory) else { return [] }
+        var roots = [resolved]
+        var dir = resolved
+        while true {
+            if exists((dir == "/" ? "" : dir) + "/.git") { roots.append(dir); break }
+            guard dir != "/", let slash = dir.lastIndex(of: "/") else { break }
+            dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
+        }
+        return roots
+    }
+
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
@@ -127,7 +174,11 @@ enum FileSystem {
     /// to directories not followed, in sorted order. Inside a git work tree git decides what is
     /// ignored (`.gitignore`, `.git/info/exclude`, the global excludes file), unless the directory
     /// named is itself ignored; `excludes` drop more. Files named explicitly are always kept.
-    static func expand(_ operands: [String], excludes: Excludes = Excludes([])) throws -> [String] {
+    ///
+    /// Walks read only regular files (SPEC §11): a FIFO, socket or device named like Markdown is
+    /// skipped with a warning (reading a FIFO blocks forever), and so is a symbolic link that resolves
+    /// outside the walked directory and the work tree, or into `/proc`, `/sys` or `/dev`.
+    static func expand(_ operands: [String], excludes: Excludes = Excludes([]), warn: (Diagnostic) -> Void = { _ in }) throws -> [String] {
         var files: [String] = []
         for operand in operands {
             if operand != "-" && isDirectory(operand) {
@@ -138,6 +189,12 @@ enum FileSystem {
                     found = listed
                 } else {
                     found = try walk(operand)
+                }
+                let roots = safeRoots(for: operand)
+                found = found.filter { path in
+                    guard let problem = readProblem(path, roots: roots) else { return true }
+                    if !excludes.excludes(path) { warn(Diagnostic(.warning, .file, path: path, "skipped: \(problem) (outline reads only regular files)")) }
+                    return false
                 }
                 files += found.filter { !excludes.excludes($0) }
             } else {
@@ -181,8 +238,11 @@ enum FileSystem {
             guard isMarkdownName(relative), seen.insert(relative).inserted else { continue }
             let components = relative.split(separator: "/")
             if components.dropLast().contains(where: { $0.hasPrefix(".") }) { continue }
+            // Present in the work tree (deleted files are still in the index); what it is, the caller
+            // checks (`readProblem`).
             var info = stat()
-            guard stat(base + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard lstat(base + relative, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { continue }
+            if (info.st_mode & S_IFMT) == S_IFLNK && isDirectory(base + relative) { continue }
             found.append(components)
         }
         // The order of the walk without git: directory by directory, names sorted.
@@ -287,7 +347,8 @@ enum FileSystem {
             if Int(type) == DT_DIR {
                 if !name.hasPrefix(".") { found.append(.directory(path)) }
             } else if isMarkdownName(name) {
-                // A symbolic link to a directory named like Markdown is not a file to read.
+                // A symbolic link to a directory named like Markdown is not a file to read. Anything
+                // but a regular file is reported by `expand` (`readProblem`), not read.
                 if Int(type) == DT_LNK && isDirectory(path) { continue }
                 found.append(.file(path))
             }

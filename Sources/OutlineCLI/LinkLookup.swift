@@ -34,6 +34,14 @@ final class LinkLookup: @unchecked Sendable {
         return root
     }
 
+    /// Where a symbolic link a link points at may lead (SPEC §11): the link root, the current
+    /// directory and the work tree holding it.
+    lazy var safeRoots: [String] = {
+        var roots = FileSystem.safeRoots(for: ".")
+        if let resolved = FileSystem.resolvedPath(root) { roots.append(resolved) }
+        return roots
+    }()
+
     /// Documents whose targets the caller made already (each under its normalized path).
     func add(_ made: [LinkedDocument]) {
         for document in made {
@@ -51,14 +59,14 @@ final class LinkLookup: @unchecked Sendable {
             let key = LocalLink.normalize(path)
             if cache[key] == nil, seen.insert(key).inserted { wanted.append(key) }
         }
-        let parsed = self.parsed, profile = self.profile, keys = wanted
+        let parsed = self.parsed, profile = self.profile, keys = wanted, roots = safeRoots
         let found = Parallel.map(keys.count) { k -> (LinkCheck.Destination, LinkedDocument?) in
             let key = keys[k]
             if let outline = parsed[key] {
                 let document = LinkedDocument(path: key, outline: outline, profile: profile)
                 return (.markdown(document.targets), document)
             }
-            return LinkLookup.look(key, profile: profile)
+            return LinkLookup.look(key, profile: profile, roots: roots)
         }
         for (k, key) in wanted.enumerated() {
             cache[key] = found[k].0
@@ -78,7 +86,7 @@ final class LinkLookup: @unchecked Sendable {
         let (found, document) = parsed[key].map { outline -> (LinkCheck.Destination, LinkedDocument?) in
             let document = LinkedDocument(path: key, outline: outline, profile: profile)
             return (.markdown(document.targets), document)
-        } ?? LinkLookup.look(key, profile: profile)
+        } ?? LinkLookup.look(key, profile: profile, roots: safeRoots)
         cache[key] = found
         if let document { documents[key] = document }
         return found
@@ -93,13 +101,16 @@ final class LinkLookup: @unchecked Sendable {
     }
 
     /// What is at `path`: for a Markdown file, its targets (one read and parse).
-    static func look(_ path: String, profile: SlugProfile) -> (LinkCheck.Destination, LinkedDocument?) {
+    /// A link target is read only when it is a regular file, or a symbolic link to one inside `roots`
+    /// (a FIFO would block, `/dev/zero` never ends): anything else is reported as what it is.
+    static func look(_ path: String, profile: SlugProfile, roots: [String]) -> (LinkCheck.Destination, LinkedDocument?) {
         switch FileSystem.kind(of: path) {
         case .missing: return (.missing, nil)
         case .directory: return (.directory, nil)
         case .failed(let why): return (.unreadable(why), nil)
         case .file:
             guard LocalLink.isMarkdown(path) else { return (.file, nil) }
+            if let problem = FileSystem.readProblem(path, roots: roots) { return (.unreadable("\(problem); outline reads only regular files"), nil) }
             do {
                 let outline = try Outline(parsing: try FileSystem.read(path), links: true)
                 let document = LinkedDocument(path: path, outline: outline, profile: profile)

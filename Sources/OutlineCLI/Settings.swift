@@ -16,8 +16,10 @@ final class Settings {
     /// The same, by the directory as named (most files of a walk share their directory's name).
     private var byName: [String: Config] = [:]
     private let workingDirectory: String
+    private let console: Console
 
     init(_ invocation: Invocation, console: Console) throws {
+        self.console = console
         disabled = invocation.has("no-config")
         if let file = invocation.value("config") {
             if disabled { throw UsageError(message: "--config and --no-config cannot be combined") }
@@ -90,7 +92,9 @@ final class Settings {
         for operand in operands {
             if operand != "-" && FileSystem.isDirectory(operand) {
                 let configured = try config(forDirectory: operand).exclude.compactMap { Glob($0, pathAware: true) }
-                files += try FileSystem.expand([operand], excludes: Excludes(globs + configured))
+                files += try FileSystem.expand([operand], excludes: Excludes(globs + configured)) { warning in
+                    console.report(warning)
+                }
             } else {
                 files.append(operand)
             }

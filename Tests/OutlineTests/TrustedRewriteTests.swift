@@ -90,6 +90,28 @@ struct TrustedRewriteTests {
         #expect(run.text.contains("    [z](#two)"), "\(run.text)")
     }
 
+    /// `number --strip` of `number` gives back a same-file link's percent-encoded bytes exactly (two
+    /// files of kubernetes/community wrote `#two%2Dwords` and `#communaut%c3%a9`).
+    @Test(arguments: Variant.allCases)
+    func percentEncodedFragmentsComeBackExactly(_ variant: Variant) {
+        let input = variant.apply(bytes("# Doc\n\n## Two words\n\n[Two words](#two%2Dwords), [c](#communaut%c3%a9), [C](#COMMUNAUT%C3%A9X)\n\n## Communauté\n"))
+        let numbered = runInProcess(["number"], stdin: input)
+        #expect(numbered.status == 0 && numbered.text.contains("[Two words](#1%2Dtwo%2Dwords)") && numbered.text.contains("(#2-communaut%c3%a9)"), "\(numbered.text)")
+        let stripped = runInProcess(["number", "--strip"], stdin: numbered.stdout)
+        expectBytes(stripped.stdout, input, "\(variant)")
+    }
+
+    /// `number` puts a new record where `id` puts a new anchor: after the blank line under the
+    /// heading when most anchors stand so. The two commute.
+    @Test func idAndNumberCommuteWhenAnchorsStandAfterABlankLine() {
+        let input = bytes("# Doc\n\n<!-- outline:doc -->\n## A\n\n<!-- outline:a -->\ntext\n\n## B\n\nb\n\n## C\ncc\n")
+        let idThenNumber = runInProcess(["number"], stdin: runInProcess(["id"], stdin: input).stdout)
+        let numberThenID = runInProcess(["id"], stdin: runInProcess(["number"], stdin: input).stdout)
+        #expect(idThenNumber.status == 0 && numberThenID.status == 0)
+        expectBytes(numberThenID.stdout, idThenNumber.stdout)
+        #expect(idThenNumber.text.contains("## 2 B\n\n<!-- outline:b number=2 -->\nb"), "\(idThenNumber.text)")
+    }
+
     @Test func tocRefusesABlockThatHoldsMoreThanAList() throws {
         let input = "# T\n\n<!-- outline:toc -->\n## Important\n\nText that must stay.\n\n<!-- outline:toc end -->\n\n## Z\n"
         let run = runInProcess(["toc"], stdin: bytes(input))

@@ -168,8 +168,12 @@ public enum LinkRepair {
     static func write(path: String?, original: LocalLink, fragment: String, from file: String) -> String {
         if let path { return write(path: path, fragment: fragment, from: file) }
         var pathText = original.destination
-        if let hash = pathText.firstIndex(of: "#") { pathText = String(pathText[..<hash]) }
-        return pathText + "#" + encodeFragment(fragment)
+        var oldFragment: Substring = ""
+        if let hash = pathText.firstIndex(of: "#") {
+            oldFragment = pathText[pathText.index(after: hash)...]
+            pathText = String(pathText[..<hash])
+        }
+        return pathText + "#" + encodeFragment(fragment, like: oldFragment)
     }
 
     /// A destination for `path` (relative to the linking file's directory) and `fragment`.
@@ -188,6 +192,49 @@ public enum LinkRepair {
     /// end or confuse a Markdown destination. Letters of any script stay as they are.
     static func encodeFragment(_ s: String) -> String { encode(s, fragment: true) }
     static func encodePath(_ s: String) -> String { encode(s, fragment: false) }
+
+    /// `s` encoded in the spelling of `old` (a destination's fragment as written): a byte `old` wrote
+    /// percent-encoded (`%2D`, `%c3`) is written the same way, so that a link rewritten and rewritten
+    /// back (`number`, then `number --strip`) gets its exact bytes again.
+    static func encodeFragment(_ s: String, like old: Substring) -> String {
+        var spelled: [UInt8: [UInt8]] = [:]
+        let b = Array(old.utf8)
+        var i = 0
+        while i + 2 < b.count {
+            if b[i] == UInt8(ascii: "%"), let hi = hexValue(b[i + 1]), let lo = hexValue(b[i + 2]) {
+                spelled[hi << 4 | lo] = Array(b[i...(i + 2)])
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        guard !spelled.isEmpty else { return encodeFragment(s) }
+        var out: [UInt8] = []
+        for byte in encodeFragment(s).utf8 { out.append(byte) }
+        // Re-spell: decode what the plain encoding wrote, then encode byte by byte as `old` did.
+        let plain = out
+        out.removeAll()
+        var k = 0
+        while k < plain.count {
+            var byte = plain[k], width = 1
+            if plain[k] == UInt8(ascii: "%"), k + 2 < plain.count, let hi = hexValue(plain[k + 1]), let lo = hexValue(plain[k + 2]) {
+                byte = hi << 4 | lo
+                width = 3
+            }
+            if let spelling = spelled[byte] { out += spelling } else { out += plain[k..<(k + width)] }
+            k += width
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - 48
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - 87
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - 55
+        default: return nil
+        }
+    }
 
     /// `?` is encoded in paths only: there it would start a query, while a fragment may hold it as it
     /// is (RFC 3986, section 3.5).

@@ -6,6 +6,7 @@ public struct Glob: Sendable, Equatable {
     public let pattern: String
     let pathAware: Bool
     private let scalars: [Unicode.Scalar]
+    private var compiled: [Token] = []
 
     /// Fails (nil) on an empty pattern or an unclosed `[`.
     public init?(_ pattern: String, pathAware: Bool = false) {
@@ -21,10 +22,50 @@ public struct Glob: Sendable, Equatable {
             }
             k += 1
         }
+        compiled = tokens
     }
 
     public func matches(_ text: String) -> Bool {
-        Glob.match(scalars, 0, Array(text.unicodeScalars), 0, pathAware: pathAware)
+        match(compiled, Array(text.unicodeScalars), pathAware: pathAware)
+    }
+
+    /// The pattern compiled: `*` runs collapsed (a run holding `**` crosses `/`).
+    private enum Token: Sendable, Equatable {
+        case star(crossesSlash: Bool)
+        case one
+        case set(open: Int, end: Int)
+        case literal(Unicode.Scalar)
+    }
+
+    private var tokens: [Token] {
+        var tokens: [Token] = []
+        var k = 0
+        let p = scalars
+        while k < p.count {
+            switch p[k] {
+            case "*":
+                var crosses = !pathAware
+                while k < p.count && p[k] == "*" {
+                    if k + 1 < p.count && p[k + 1] == "*" { crosses = true }
+                    k += 1
+                }
+                tokens.append(.star(crossesSlash: crosses))
+            case "?":
+                tokens.append(.one)
+                k += 1
+            case "[":
+                let end = Glob.classEnd(p, from: k) ?? p.count
+                tokens.append(.set(open: k, end: end))
+                k = end
+            case "\\" where k + 1 < p.count:
+                tokens.append(.literal(p[k + 1]))
+                k += 2
+            default:
+                tokens.append(.literal(p[k]))
+                k += 1
+            }
+        }
+        return tokens
     }
 
     /// Index just past the `]` closing the class that opens at `open`.
@@ -56,45 +97,40 @@ public struct Glob: Sendable, Equatable {
         return found != negated
     }
 
-    /// Backtracking match (`*` runs collapsed). Its cost grows with the number of `*`s; patterns and the
-    /// IDs and paths they match are short.
-    private static func match(_ p: [Unicode.Scalar], _ pi: Int, _ t: [Unicode.Scalar], _ ti: Int, pathAware: Bool) -> Bool {
-        var pi = pi, ti = ti
-        while pi < p.count {
-            let c = p[pi]
-            if c == "*" {
-                var crossesSlash = !pathAware
-                while pi < p.count && p[pi] == "*" {
-                    if pi + 1 < p.count && p[pi + 1] == "*" { crossesSlash = true }
-                    pi += 1
-                }
-                if pi == p.count { return crossesSlash || !t[ti...].contains("/") }
-                var k = ti
-                while k <= t.count {
-                    if match(p, pi, t, k, pathAware: pathAware) { return true }
-                    if k == t.count || (!crossesSlash && t[k] == "/") { return false }
-                    k += 1
-                }
-                return false
-            }
-            guard ti < t.count else { return false }
-            switch c {
-            case "?":
-                if pathAware && t[ti] == "/" { return false }
-                pi += 1
-            case "[":
-                guard let end = classEnd(p, from: pi), classMatches(p, pi, end, t[ti]) else { return false }
-                pi = end
-            case "\\" where pi + 1 < p.count:
-                guard p[pi + 1] == t[ti] else { return false }
-                pi += 2
-            default:
-                guard c == t[ti] else { return false }
-                pi += 1
-            }
-            ti += 1
+    /// The set of pattern positions the text so far can have reached, carried one character at a time
+    /// (a Thompson simulation): O(pattern × text), never exponential, whatever the stars (SPEC §11: a
+    /// pull request may bring any name, a config any pattern; `*a*a*a*a*a*a*a*a*a*a*a*b` against a
+    /// 60-character name took the backtracking matcher longer than a CI run has).
+    private func match(_ tokens: [Token], _ t: [Unicode.Scalar], pathAware: Bool) -> Bool {
+        let n = tokens.count
+        var active = [Bool](repeating: false, count: n + 1)
+        var next = active
+        func close(_ set: inout [Bool]) {
+            // A star may match nothing: reaching it reaches what follows it.
+            for i in 0..<n where set[i] { if case .star = tokens[i] { set[i + 1] = true } }
         }
-        return ti == t.count
+        active[0] = true
+        close(&active)
+        for c in t {
+            for i in 0...n { next[i] = false }
+            var any = false
+            for i in 0..<n where active[i] {
+                switch tokens[i] {
+                case .star(let crosses):
+                    if crosses || c != "/" { next[i] = true; any = true }
+                case .one:
+                    if !(pathAware && c == "/") { next[i + 1] = true; any = true }
+                case .set(let open, let end):
+                    if end <= scalars.count, Glob.classMatches(scalars, open, end, c) { next[i + 1] = true; any = true }
+                case .literal(let l):
+                    if l == c { next[i + 1] = true; any = true }
+                }
+            }
+            guard any else { return false }
+            swap(&active, &next)
+            close(&active)
+        }
+        return active[n]
     }
 }
 

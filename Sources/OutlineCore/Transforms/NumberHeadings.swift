@@ -68,8 +68,10 @@ public enum NumberHeadings {
 
     static func rewrite(_ outline: Outline, to numbers: [String?], links profile: SlugProfile? = nil, tocDepth: Int? = nil) throws -> RewriteResult {
         var edits = EditList()
+        // A new record stands where `id` would put a new anchor, so that `id` and `number` commute.
+        let afterBlank = outline.anchorsAfterBlank + outline.anchorsBelow > 0 && outline.placesAnchorsAfterBlank
         for (index, section) in outline.sections.enumerated() {
-            edits.renumber(section, from: section.number, to: numbers[index], in: outline.source)
+            edits.renumber(section, from: section.number, to: numbers[index], in: outline.source, afterBlank: afterBlank)
         }
         // What the result must be: the same sections, with the planned numbers.
         let expected = outline.sections.enumerated().map { k, section in
@@ -101,7 +103,8 @@ public enum NumberHeadings {
 
 extension EditList {
     /// Changes one heading's outline number from `old` (the one it owns, if any) to `new`, and its record.
-    mutating func renumber(_ section: Section, from old: String?, to new: String?, in source: Source) {
+    /// `afterBlank`: a new record goes after the blank line under the heading (as `id` places anchors).
+    mutating func renumber(_ section: Section, from old: String?, to new: String?, in source: Source, afterBlank: Bool = false) {
         let heading = section.heading
         let start = heading.contentStart
         switch (old, new) {
@@ -124,8 +127,10 @@ extension EditList {
         guard recordValue?.value != new else { return }
         guard let record = section.record else {
             if let n = new {
+                var line = heading.lastLine
+                if afterBlank, line + 2 < source.lineCount, source.isBlank(line + 1) { line += 1 }
                 insertLine(prefix: CommentFormat.recordPrefix, CommentFormat.numberAttribute(n), suffix: CommentFormat.recordSuffix,
-                           after: heading.lastLine, in: source)
+                           after: line, in: source)
             }
             return
         }
@@ -193,15 +198,16 @@ extension EditList {
         for (line, link, kind) in LinkRepair.occurrences(inventory, sameFileOnly: true) where link.path.isEmpty {
             if skipping.contains(where: { $0.contains(line) }) { continue }
             guard let fragment = link.fragment, let new = renamed[fragment], !htmlIDs.contains(fragment) else { continue }
-            rewrites[link.destination] = "#" + LinkRepair.encodeFragment(new)
-            _ = writer.write("#" + LinkRepair.encodeFragment(new), for: kind)
+            let written = "#" + LinkRepair.encodeFragment(new, like: link.destination.dropFirst())
+            rewrites[link.destination] = written
+            _ = writer.write(written, for: kind)
         }
         append(writer.edits)
         htmlEdited = writer.htmlEdited
         // A table of contents refreshed with the numbers rewrites its links the same way.
         for link in inventory.links where link.destination.hasPrefix("#") {
             if let local = LocalLink(link.destination), let fragment = local.fragment, let new = renamed[fragment], rewrites[link.destination] == nil {
-                rewrites[link.destination] = "#" + LinkRepair.encodeFragment(new)
+                rewrites[link.destination] = "#" + LinkRepair.encodeFragment(new, like: link.destination.dropFirst())
             }
         }
         return rewrites
