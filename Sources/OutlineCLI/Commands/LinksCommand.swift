@@ -33,7 +33,7 @@ enum LinksCommand {
         // Every file read and parsed once, in parallel.
         let single = files.count == 1
         let parsed = try Inputs.each(files, console: console) { _, path, bytes in
-            try Inputs.outline(bytes, path: path, last: single, links: true, fingerprints: true)
+            try Inputs.outline(bytes, path: path, last: single, links: true)
         }
         var current: [String: Outline] = [:]
         var failed = false

@@ -168,10 +168,14 @@ struct LinkLocator {
                                                            url: LinkLocator.cleanURL(content.bytes[d.destination]))))
             }
         }
-        // At the start of the paragraphs cmark kept.
+        // At the start of the paragraphs cmark kept (most do not start with `[`: their text is not
+        // gathered at all).
         for block in inventory.blocks where block.kind == .paragraph {
-            let content = self.content(of: block)
-            if content.bytes.first == UInt8(ascii: "[") { take(content) }
+            let line = Int(block.startLine)
+            guard line < source.lineCount else { continue }
+            let at = source.lineStarts[line] + (line == 0 ? source.bomLength : 0) + Int(block.startColumn)
+            guard at < source.bytes.count, source.bytes[at] == UInt8(ascii: "[") else { continue }
+            take(self.content(of: block))
         }
         // In the paragraphs of definitions only, which cmark dropped: runs of non-blank lines that no leaf
         // block covers.

@@ -71,7 +71,7 @@ enum CommonMark {
     /// turn it off to compare with cmark's literals).
     static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory,
                                inventory: UnsafeMutablePointer<LinkInventory>? = nil, textsFromSource: Bool = true,
-                               structure: Bool = false, fingerprints: Bool = false) throws -> CommonMarkBlocks {
+                               structure: Bool = false, fingerprints: Bool = false, lean: Bool = false) throws -> CommonMarkBlocks {
         // The tree lives in this thread's arena: no malloc per node, and the whole tree gone by
         // unmapping or rewinding its chunks instead of a walk that frees node by node (measured: malloc
         // and free were a third of a docs-tree check; `id` on a 50 MB document took 1.50 s and 544 MB
@@ -146,7 +146,7 @@ enum CommonMark {
                                                                        nestedIndent: nestedIndent(of: current)), startLine: line))
             }
             node = cmark_node_next(current)
-            if let inventory { takeInventory(of: current, into: &inventory.pointee, source: source, fingerprints: fingerprints) }
+            if let inventory { takeInventory(of: current, into: &inventory.pointee, source: source, fingerprints: fingerprints, lean: lean) }
         }
         return result
     }
@@ -177,7 +177,9 @@ enum CommonMark {
     /// and in a changelog they are most of its links (measured: 4,555 of 106,035 links local in
     /// /usr/share/doc). A paragraph whose lines hold neither `[` nor `<` has no link, image or raw
     /// HTML: its inline nodes are not visited at all (the walk's cost is touching nodes).
-    private static func takeInventory(of root: OpaquePointer, into inventory: inout LinkInventory, source: Source, fingerprints: Bool) {
+    /// `lean`: destinations and raw HTML only (what verifying a rewrite compares): no heading texts, no
+    /// block layout for the link locator.
+    private static func takeInventory(of root: OpaquePointer, into inventory: inout LinkInventory, source: Source, fingerprints: Bool, lean: Bool) {
         // The open ancestors: an inline node without a position takes the nearest one's start line.
         var ancestors: [OpaquePointer] = []
         func line(of node: OpaquePointer) -> Int {
@@ -201,6 +203,7 @@ enum CommonMark {
             return first...max(first, end)
         }
         func openBlock(_ kind: LinkInventory.Block.Kind, _ node: OpaquePointer, lines range: ClosedRange<Int32>) {
+            if lean { return }
             inventory.blocks.append(.init(kind: kind, startLine: range.lowerBound, startColumn: max(0, cmark_node_get_start_column(node) - 1),
                                           lastLine: range.upperBound, quoteDepth: quoteDepth))
             block = Int32(inventory.blocks.count - 1)
@@ -246,19 +249,19 @@ enum CommonMark {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 break
             case CMARK_NODE_CODE_BLOCK, CMARK_NODE_THEMATIC_BREAK:
-                inventory.layout.leaves.append(lines(of: current, last: cmark_node_get_end_line(current) - 1))
+                if !lean { inventory.layout.leaves.append(lines(of: current, last: cmark_node_get_end_line(current) - 1)) }
             case CMARK_NODE_PARAGRAPH:
                 // cmark's end line of a paragraph is its last line (verified over the conformance run);
                 // the next block's start bounds it too, should that ever not hold.
                 let range = lines(of: current)
-                inventory.layout.leaves.append(range.lowerBound...Int32(max(Int(range.lowerBound), Int(cmark_node_get_end_line(current)) - 1)))
+                if !lean { inventory.layout.leaves.append(range.lowerBound...Int32(max(Int(range.lowerBound), Int(cmark_node_get_end_line(current)) - 1))) }
                 openBlock(.paragraph, current, lines: range)
                 descend = fingerprints || mayHoldLinks(source, from: Int(range.lowerBound) + 1, through: Int(range.upperBound) + 1)
             case CMARK_NODE_HEADING:
                 let range = lines(of: current)
-                inventory.layout.leaves.append(range.lowerBound...Int32(max(Int(range.lowerBound), Int(cmark_node_get_end_line(current)) - 1)))
+                if !lean { inventory.layout.leaves.append(range.lowerBound...Int32(max(Int(range.lowerBound), Int(cmark_node_get_end_line(current)) - 1))) }
                 openBlock(.heading, current, lines: range)
-                inventory.headings.append(.init(line: line(of: current), pieces: headingPieces(current)))
+                if !lean { inventory.headings.append(.init(line: line(of: current), pieces: headingPieces(current))) }
                 descend = true
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 if let url = cmark_node_get_url(current), isLocal(url) {
@@ -266,7 +269,7 @@ enum CommonMark {
                                                  block: block, ordinal: linkOrdinal))
                 }
                 linkOrdinal += 1
-                if block >= 0 { inventory.blocks[Int(block)].linkCount = linkOrdinal }
+                if block >= 0 && !lean { inventory.blocks[Int(block)].linkCount = linkOrdinal }
                 descend = true
             case CMARK_NODE_HTML_BLOCK:
                 // cmark's end line of an HTML block is not trusted: its literal says how many lines it has.
@@ -279,7 +282,7 @@ enum CommonMark {
                 }
                 let first = cmark_node_get_start_line(current) - 1
                 let range = first...(first + max(0, count - 1))
-                inventory.layout.leaves.append(range)
+                if !lean { inventory.layout.leaves.append(range) }
                 openBlock(.html, current, lines: range)
                 if let literal, strchr(literal, CInt(UInt8(ascii: "="))) != nil {
                     inventory.html.append(.init(line: line(of: current), literal: string(literal), block: block, ordinal: -1))
@@ -290,10 +293,10 @@ enum CommonMark {
                 }
                 htmlOrdinal += 1
             case CMARK_NODE_BLOCK_QUOTE:
-                inventory.layout.quotes.append(lines(of: current, last: cmark_node_get_end_line(current) - 1))
+                if !lean { inventory.layout.quotes.append(lines(of: current, last: cmark_node_get_end_line(current) - 1)) }
                 descend = true
             case CMARK_NODE_ITEM:
-                inventory.layout.itemStarts.append(cmark_node_get_start_line(current) - 1)
+                if !lean { inventory.layout.itemStarts.append(cmark_node_get_start_line(current) - 1) }
                 descend = true
             default:
                 descend = true

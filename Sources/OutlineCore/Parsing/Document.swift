@@ -83,8 +83,8 @@ public struct Document: Sendable {
         try self.init(source: Source(bytes), parserMemory: .keepForNextDocument, links: links)
     }
 
-    init(_ bytes: [UInt8], parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false) throws {
-        try self.init(source: Source(bytes), parserMemory: parserMemory, links: links, fingerprints: fingerprints)
+    init(_ bytes: [UInt8], parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false, lean: Bool = false) throws {
+        try self.init(source: Source(bytes), parserMemory: parserMemory, links: links, fingerprints: fingerprints, lean: lean)
     }
 
     /// The largest input outline reads: cmark counts bytes and lines in 32 bits, and so do outline's
@@ -98,7 +98,8 @@ public struct Document: Sendable {
         }
     }
 
-    init(source: Source, parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false) throws {
+    /// `lean`: an inventory of destinations and raw HTML only (see `CommonMark.takeInventory`).
+    init(source: Source, parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false, lean: Bool = false) throws {
         try Document.checkSize(source.bytes.count)
         guard !source.containsNUL else { throw Diagnostic.error(.binaryInput, "binary file (contains NUL bytes)") }
         self.source = source
@@ -113,7 +114,7 @@ public struct Document: Sendable {
         var inventory = LinkInventory()
         let parsed = try withUnsafeMutablePointer(to: &inventory) { pointer in
             try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory,
-                                          inventory: links || fingerprints ? pointer : nil, structure: true, fingerprints: fingerprints)
+                                          inventory: links || fingerprints ? pointer : nil, structure: true, fingerprints: fingerprints, lean: lean)
         }
         self.links = links || fingerprints ? inventory : nil
         self.structure = parsed.structure
