@@ -365,6 +365,19 @@ var properties: [Property] = [
     },
     // The link inventory skips what cannot matter (external links, attribute-free HTML, paragraphs
     // without `[` or `<`): it must still hold exactly what a plain walk of cmark's whole tree finds.
+    // Trusted rewrites: every local link of every document located within its block and rewritten,
+    // and the result verified (no refusal), with exactly the links changed. A destination that spans
+    // lines (an href value with a line break) is not rewritten in place: it may be left.
+    Property(name: "every local link located, rewritten and verified") { m in
+        let parsed = try Outline(parsing: m.x, links: true)
+        let (result, unlocated) = try LinkRepair.rewriteAll(parsed) { $0.contains("#") ? $0 + "-z" : $0 + "#z" }
+        let missed = unlocated.filter { !$0.contains("\n") }
+        if let first = missed.first { return "\(missed.count) not located, first \(first)" }
+        if !unlocated.isEmpty { return nil }
+        let after = try Outline(parsing: result.output, links: true)
+        let want = parsed.links!.links.map { $0.destination.contains("#") ? $0.destination + "-z" : $0.destination + "#z" }
+        return after.links!.links.map(\.destination) == want ? nil : "destinations differ after the rewrite"
+    },
     Property(name: "link inventory = every local link and attribute-bearing raw HTML of cmark's tree") { m in
         let parsed = try Outline(parsing: m.x, links: true)
         let expected = plainWalk(hidingLines: parsed.frontMatterLineCount, of: m.x)

@@ -20,6 +20,8 @@ struct InlineScanner {
             case inline(destination: Range<Int>)
             /// `[text][label]`, `[label][]`, `[label]`: the label as written.
             case reference(label: Range<Int>)
+            /// `<scheme:…>` or `<user@host>`: a link node in cmark's tree too, never a local one.
+            case autolink
         }
         let kind: Kind
         let isImage: Bool
@@ -70,7 +72,11 @@ struct InlineScanner {
                 runCursor[run] = cursor
                 if cursor < runs.count { p = runs[cursor] + run } else { p += run }
             case UInt8(ascii: "<"):
-                if let end = autolinkEnd(at: p) { p = end; continue }
+                if let end = autolinkEnd(at: p) {
+                    links.append(Found(kind: .autolink, isImage: false, opener: p))
+                    p = end
+                    continue
+                }
                 if let end = htmlEnd(at: p, noCommentEnd: &noCommentEnd, noPIEnd: &noPIEnd, noCDATAEnd: &noCDATAEnd,
                                      noDeclarationEnd: &noDeclarationEnd) {
                     html.append(p..<end)

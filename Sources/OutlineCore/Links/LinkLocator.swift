@@ -170,7 +170,8 @@ struct LinkLocator {
         }
         // At the start of the paragraphs cmark kept (most do not start with `[`: their text is not
         // gathered at all).
-        for block in inventory.blocks where block.kind == .paragraph {
+        // A setext heading after definitions starts, for cmark, at the first definition.
+        for block in inventory.blocks where block.kind == .paragraph || block.kind == .heading {
             let line = Int(block.startLine)
             guard line < source.lineCount else { continue }
             let at = source.lineStarts[line] + (line == 0 ? source.bomLength : 0) + Int(block.startColumn)
@@ -225,7 +226,15 @@ struct LinkLocator {
                 out.append(b)
             }
         }
-        return String(decoding: out, as: UTF8.self).lowercased()
+        // Full case folding maps a few characters to two (cmark folds with utf8proc): ß and ẞ to
+        // "ss", and the Latin ligatures.
+        var folded = String(decoding: out, as: UTF8.self).lowercased()
+        if folded.unicodeScalars.contains(where: { $0.value >= 0xDF }) {
+            for (from, to) in [("ß", "ss"), ("ﬀ", "ff"), ("ﬁ", "fi"), ("ﬂ", "fl"), ("ﬃ", "ffi"), ("ﬄ", "ffl"), ("ﬅ", "st"), ("ﬆ", "st")] {
+                folded = folded.replacingAll(from, with: to)
+            }
+        }
+        return folded
     }
 
     /// The URL cmark stores for a destination as written (`cmark_clean_url`): entities decoded, then
@@ -283,8 +292,7 @@ struct LinkLocator {
             let scalar = value == 0 ? Unicode.Scalar(0xFFFD)! : (Unicode.Scalar(value) ?? Unicode.Scalar(0xFFFD)!)
             return (scalar, p + 1)
         }
-        let names: [(String, Unicode.Scalar)] = [("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"), ("nbsp", "\u{A0}")]
-        for (name, scalar) in names {
+        for (name, scalar) in namedEntities {
             let n = Array(name.utf8)
             if p + n.count < b.endIndex, b[p..<(p + n.count)].elementsEqual(n), b[p + n.count] == UInt8(ascii: ";") {
                 return (scalar, p + n.count + 1)
@@ -292,6 +300,15 @@ struct LinkLocator {
         }
         return nil
     }
+
+    /// The named references destinations use: the five of XML and HTML's Latin-1 set (U+00A0 to
+    /// U+00FF, in order). Any other name is left as written (see `entity`).
+    private static let namedEntities: [(String, Unicode.Scalar)] = {
+        var names: [(String, Unicode.Scalar)] = [("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'")]
+        let latin1 = "nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml"
+        for (k, name) in latin1.split(separator: " ").enumerated() { names.append((String(name), Unicode.Scalar(UInt32(0xA0 + k))!)) }
+        return names
+    }()
 
     // MARK: links
 
@@ -303,7 +320,7 @@ struct LinkLocator {
         let block = inventory.blocks[index]
         let content = self.content(of: block)
         // A paragraph's leading definitions are not inline text.
-        let start = block.kind == .paragraph ? ReferenceDefinitions.prefixLength(of: content.bytes) : 0
+        let start = block.kind != .html ? ReferenceDefinitions.prefixLength(of: content.bytes) : 0
         let byLabel = definitionByLabel
         let scan = InlineScanner(content.bytes, from: start) { label in
             byLabel[LinkLocator.normalizeLabel(label)] != nil
@@ -329,6 +346,8 @@ struct LinkLocator {
             }
             guard let range = content.sourceRange(destination) else { return .failed("its destination spans lines") }
             return .inline(range)
+        case .autolink:
+            return .failed("outline and cmark disagree on its paragraph's links (an autolink stands where it is)")
         case .reference(let label):
             guard let k = definitionByLabel[LinkLocator.normalizeLabel(content.bytes[label])] else {
                 return .failed("outline cannot find the definition of its label")

@@ -70,6 +70,29 @@ public enum LinkRepair {
                                          sections: Verification.unchanged(document.outline), links: plan)
     }
 
+    /// Every local link and `href` of `outline` (parsed with links) rewritten to `transform` of its
+    /// destination through the locator, and the result verified: the conformance run's proof that
+    /// locating and verifying hold on real documents. Returns the result and the links not located.
+    public static func rewriteAll(_ outline: Outline, _ transform: (String) -> String) throws -> (result: RewriteResult, unlocated: [String]) {
+        guard let inventory = outline.links else { return (RewriteResult(EditList(), on: outline.source.bytes), []) }
+        var writer = DestinationWriter(outline.source, inventory: inventory)
+        var plan = Verification.LinkPlan()
+        var unlocated: [String] = []
+        for (_, link, kind) in occurrences(inventory) {
+            let new = transform(link.destination)
+            plan.rewrites[link.destination] = new
+            if let why = writer.write(new, for: kind) {
+                unlocated.append("\(link.destination): \(why)")
+            } else if case .node(let k) = kind {
+                plan.mustChange.insert(k)
+            }
+        }
+        plan.htmlEdited = writer.htmlEdited
+        let result = try Verification.verified(outline, RewriteResult(writer.edits, on: outline.source.bytes),
+                                               sections: Verification.unchanged(outline), links: plan)
+        return (result, unlocated)
+    }
+
     /// `check --since REV`: the links of `document` that resolve, but to another section than the one
     /// their fragment named at REV (a new heading took over a renamed one's slug). `links -w --since`
     /// makes them follow their own section.
@@ -276,9 +299,11 @@ struct DestinationWriter {
 
     /// Writes `destination` for the link `kind`; the reason when it cannot.
     mutating func write(_ destination: String, for kind: LinkRepair.Kind) -> String? {
-        let range: Range<Int>
+        var range: Range<Int>
+        let old: String
         switch kind {
         case .node(let k):
+            old = locator.inventory.links[k].destination
             switch locator.locate(locator.inventory.links[k]) {
             case .inline(let r): range = r
             case .definition(let r): range = r
@@ -288,9 +313,24 @@ struct DestinationWriter {
             guard let attributes = locator.attributes(of: locator.inventory.html[k]), a < attributes.count else {
                 return "outline does not read its HTML the way cmark does"
             }
+            old = attributes[a].attribute.value
             range = attributes[a].value
             let block = locator.inventory.html[k].block
             if block >= 0 { htmlEdited.insert(locator.inventory.blocks[Int(block)].startLine) }
+        }
+        // Where the path stays, only the fragment's bytes change: the path keeps its spelling
+        // (escapes, entities, encodings), which a cleaned URL written back would lose.
+        var bytes = Array(destination.utf8)
+        let source = locator.source.bytes
+        if let (oldPath, _) = DestinationWriter.split(old), let (newPath, newFragment) = DestinationWriter.split(destination), oldPath == newPath,
+           !source[range].contains(UInt8(ascii: "&")) {
+            if let hash = source[range].firstIndex(of: UInt8(ascii: "#")) {
+                range = (hash + 1)..<range.upperBound
+                bytes = Array((newFragment ?? "").utf8)
+            } else if let newFragment {
+                range = range.upperBound..<range.upperBound
+                bytes = Array(("#" + newFragment).utf8)
+            }
         }
         if let done = written[range.lowerBound] {
             // A definition several links use: written once; two links that would want two destinations
@@ -298,8 +338,14 @@ struct DestinationWriter {
             return done == destination ? nil : "its reference definition is shared with a link that needs '\(done)'"
         }
         written[range.lowerBound] = destination
-        edits.replace(range, with: Array(destination.utf8))
+        edits.replace(range, with: bytes)
         return nil
+    }
+
+    /// A destination's path and fragment (nil when there is no `#`).
+    static func split(_ destination: String) -> (String, String?)? {
+        guard let hash = destination.firstIndex(of: "#") else { return (destination, nil) }
+        return (String(destination[..<hash]), String(destination[destination.index(after: hash)...]))
     }
 }
 
