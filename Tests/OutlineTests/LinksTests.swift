@@ -181,6 +181,32 @@ struct LinksTests {
         #expect(try runBinary(["check", "--since", "HEAD", "."], directory: dir).status == 0)
     }
 
+    /// History first (SPEC §7.3): `#intro` was the slug of "Intro" at HEAD; after "Intro" became
+    /// "Introduction" it follows that section, not the section whose stable ID happens to be `intro`.
+    @Test func historyWinsOverAnIDThatEqualsTheFragment() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try git("init -q .")
+        let before = "# Doc\n<!-- outline:doc -->\n\nSee [intro](#intro).\n\n## Intro\n<!-- outline:start -->\n\n## Overview\n<!-- outline:intro -->\n"
+        try write(before, "a.md")
+        try git("add a.md")
+        try git("commit -q -m one")
+        try write(before.replacingOccurrences(of: "## Intro\n", with: "## Introduction\n"), "a.md")
+        let run = try runBinary(["links", "--since", "HEAD", "a.md"], directory: dir)
+        #expect(run.status == 0 && run.text.contains("See [intro](#introduction)."), "\(run.text) \(run.stderr)")
+        // Without history the fragment is read as the stable ID it is.
+        let plain = try runBinary(["links", "a.md"], directory: dir)
+        #expect(plain.text.contains("See [intro](#overview)."), "\(plain.text) \(plain.stderr)")
+    }
+
+    /// `#top` and `#` are the top of the document (HTML standard): not broken, nothing to repair.
+    @Test func topIsNeverBroken() {
+        let input = bytes("# A\n<!-- outline:a -->\n\n[t](#top) [T](#TOP) [e](#) [b](#bottom)\n")
+        let check = runInProcess(["check", "-"], stdin: input)
+        #expect(check.text.contains("broken link '#bottom'") && !check.text.contains("'#top'") && !check.text.contains("'#TOP'"), "\(check.text)")
+        let links = runInProcess(["links"], stdin: input)
+        #expect(links.stdout == input && !links.stderr.contains("#top"), "\(links.stderr)")
+    }
+
     @Test func anIDFragmentFollowsItsSectionWithoutHistory() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         // The fragment is the section's stable ID (the slug it had when pinned): no git needed.

@@ -7,10 +7,11 @@ enum LinksCommand {
         usage: "outline links [-w | --check | --diff | -o FILE] [--since REV [--keep-aliases]] [--slugs NAME] [--root DIR] [FILE...]",
         overview: """
         Rewrites every local link that no longer resolves but whose section can be identified exactly
-        one way: the fragment is a section's stable ID; or, with --since REV, the fragment named a
-        section at git revision REV (its slug then, or an id on its anchor line) and that section is
-        still in the file, or moved to exactly one other file given (path rewritten too); or the path
-        names a Markdown file git sees renamed since REV. With --since, a link whose slug now belongs to
+        one way. History first: with --since REV, the fragment named a section at git revision REV
+        (its slug then, or an id on its anchor line) and that section is still in the file, or moved
+        to exactly one other file given (path rewritten too); where history has no answer, the
+        fragment is a section's stable ID; or the path names a Markdown file git sees renamed since
+        REV. #top and # are the top of the document, never broken. With --since, a link whose slug now belongs to
         another section than at REV follows its own section. Only destinations change. A link that
         cannot be identified, or could mean two sections, is left as it is and reported. Links resolve
         across all the files given. Typical: outline links -w --since HEAD .

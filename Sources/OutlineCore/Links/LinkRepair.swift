@@ -150,7 +150,7 @@ public enum LinkRepair {
         guard let fragment = link.fragment, !fragment.isEmpty else {
             return pathChanged ? .rewrite(write(path: path, fragment: nil, from: document.path)) : .keep
         }
-        let resolves = target.targets.contains(fragment)
+        let resolves = target.targets.contains(fragment) || LinkCheck.isTop(fragment)
         // Which section the fragment named at REV, in this file's version then.
         let oldSection = context.old?(path)?.sectionByTarget[fragment]
         if resolves {
@@ -160,8 +160,11 @@ public enum LinkRepair {
             }
             return pathChanged ? .rewrite(write(path: path, fragment: fragment, from: document.path)) : .keep
         }
-        // The fragment is a section's stable ID (an ID usually is the slug it had when pinned).
-        if let current = target.currentTarget[fragment] {
+        // History first (SPEC §7.3): a fragment that was a heading's slug or an alias at REV means that
+        // section, even when another section's ID happens to equal it. Only where history has no
+        // answer is the fragment read as a section's stable ID (an ID usually is the slug it had when
+        // pinned).
+        if oldSection == nil, let current = target.currentTarget[fragment] {
             return .rewrite(write(path: pathChanged ? path : nil, original: link, fragment: current, from: document.path))
         }
         guard let id = oldSection else {

@@ -108,7 +108,7 @@ public enum LinkCheck {
                     inFile = resolved
                 }
             }
-            guard let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment) else { continue }
+            guard let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment) else { continue }
             var message = "broken link '\(link.destination)': "
             message += inFile == "this file" ? "no heading '\(fragment)' in this file" : "\(inFile) has no heading '\(fragment)'"
             // A suggestion compares the fragment with every target: found once per fragment and file,
@@ -133,5 +133,14 @@ public enum LinkCheck {
             found.append(.finding(.brokenLink, line: line, message))
         }
         return found.map { $0.located(in: path) }
+    }
+}
+
+extension LinkCheck {
+    /// `#top` (ASCII case-insensitively) is the top of the document in every browser (the HTML
+    /// standard's "scroll to the fragment"), as `#` is: never a broken link. An element that claims
+    /// `top` is simply what it then reaches.
+    static func isTop(_ fragment: String) -> Bool {
+        fragment.utf8.count == 3 && fragment.lowercased() == "top"
     }
 }
