@@ -44,8 +44,16 @@ public enum LinkRepair {
         var plan = Verification.LinkPlan()
         var warnings: [Diagnostic] = []
         var reported = Set<String>()
+        // A decision depends on the destination alone: a glossary's thousand links to one place are
+        // decided once.
+        var decided: [String: Decision] = [:]
         for (line, link, kind) in occurrences(inventory) {
-            switch decide(link, from: document, context: context) {
+            let decision: Decision
+            if let known = decided[link.destination] { decision = known } else {
+                decision = decide(link, from: document, context: context)
+                decided[link.destination] = decision
+            }
+            switch decision {
             case .keep:
                 continue
             case .cannot(let why):
@@ -323,17 +331,22 @@ struct DestinationWriter {
         }
         // Where the path stays, only the fragment's bytes change: the path keeps its spelling
         // (escapes, entities, encodings), which a cleaned URL written back would lose.
-        var bytes = Array(destination.utf8)
+        var bytes: [UInt8]
         let source = locator.source.bytes
-        if let (oldPath, _) = DestinationWriter.split(old), let (newPath, newFragment) = DestinationWriter.split(destination), oldPath == newPath,
+        let newHash = destination.utf8.firstIndex(of: UInt8(ascii: "#"))
+        if old.utf8.prefix(while: { $0 != UInt8(ascii: "#") }).elementsEqual(destination.utf8[..<(newHash ?? destination.utf8.endIndex)]),
            !source[range].contains(UInt8(ascii: "&")) {
             if let hash = source[range].firstIndex(of: UInt8(ascii: "#")) {
                 range = (hash + 1)..<range.upperBound
-                bytes = Array((newFragment ?? "").utf8)
-            } else if let newFragment {
+                bytes = newHash.map { Array(destination.utf8[destination.utf8.index(after: $0)...]) } ?? []
+            } else if let newHash {
                 range = range.upperBound..<range.upperBound
-                bytes = Array(("#" + newFragment).utf8)
+                bytes = Array(destination.utf8[newHash...])
+            } else {
+                bytes = Array(destination.utf8)
             }
+        } else {
+            bytes = Array(destination.utf8)
         }
         if let done = written[range.lowerBound] {
             // A definition several links use: written once; two links that would want two destinations
@@ -343,12 +356,6 @@ struct DestinationWriter {
         written[range.lowerBound] = destination
         edits.replace(range, with: bytes)
         return nil
-    }
-
-    /// A destination's path and fragment (nil when there is no `#`).
-    static func split(_ destination: String) -> (String, String?)? {
-        guard let hash = destination.firstIndex(of: "#") else { return (destination, nil) }
-        return (String(destination[..<hash]), String(destination[destination.index(after: hash)...]))
     }
 }
 
