@@ -17,7 +17,7 @@ final class LinkLookup: @unchecked Sendable {
         self.console = console
         self.explicitRoot = root
         for path in files where path != "-" {
-            if let outline = current[path] { parsed[LocalLink.normalize(path)] = outline }
+            if let outline = current[path] { parsed[LinkLookup.canonical(path)] = outline }
         }
     }
 
@@ -32,6 +32,46 @@ final class LinkLookup: @unchecked Sendable {
         }
         computedRoot = root
         return root
+    }
+
+    /// The current directory, symbolic links resolved.
+    nonisolated(unsafe) static let here: String = FileSystem.resolvedPath(".") ?? "."
+
+    /// A path in the one spelling the run's maps use: `.` and `..` folded, and relative to the
+    /// current directory where it lies under it, however it was written (`/abs/docs/a.md`,
+    /// `../docs/a.md` seen from `docs/`, `./a.md`): operands and link targets name one file one way.
+    static func canonical(_ path: String) -> String {
+        let normal = LocalLink.normalize(path)
+        guard normal.hasPrefix("/") || normal.hasPrefix("..") else { return normal }
+        let here = LinkLookup.here
+        guard here.hasPrefix("/") else { return normal }
+        var absolute = normal.hasPrefix("/") ? normal : LocalLink.normalize(here + "/" + normal)
+        if !absolute.hasPrefix(here + "/"), absolute.hasPrefix("/") {
+            // A spelling through a symbolic link (`$PWD` where `realpath .` differs): its directory resolved.
+            let slash = absolute.lastIndex(of: "/")!
+            if let directory = FileSystem.resolvedPath(slash == absolute.startIndex ? "/" : String(absolute[..<slash])) {
+                absolute = directory + absolute[slash...]
+            }
+        }
+        if absolute.hasPrefix(here + "/") { return String(absolute.dropFirst(here.count + 1)) }
+        return normal
+    }
+
+    /// `path` (as the run names files) relative to the repository root, for a root-relative link
+    /// that must stay root-relative; nil outside the root.
+    func fromRoot(_ path: String) -> String? {
+        let rootPath = root == "." ? LinkLookup.here : FileSystem.resolvedPath(root)
+        guard let rootPath else { return nil }
+        let absolute = path.hasPrefix("/") ? path : LocalLink.normalize(LinkLookup.here + "/" + path)
+        return absolute.hasPrefix(rootPath + "/") ? String(absolute.dropFirst(rootPath.count + 1)) : nil
+    }
+
+    /// A repair context for this run's files (without history).
+    func context() -> LinkRepair.Context {
+        var context = LinkRepair.Context(profile: profile, root: root, lookup: lookup, document: document)
+        context.canonical = { LinkLookup.canonical($0) }
+        context.fromRoot = { [unowned self] in self.fromRoot($0) }
+        return context
     }
 
     /// Where a symbolic link a link points at may lead (SPEC §11): the link root, the current
@@ -56,7 +96,7 @@ final class LinkLookup: @unchecked Sendable {
         var wanted: [String] = []
         var seen = Set<String>()
         for path in paths {
-            let key = LocalLink.normalize(path)
+            let key = LinkLookup.canonical(path)
             if cache[key] == nil, seen.insert(key).inserted { wanted.append(key) }
         }
         let parsed = self.parsed, profile = self.profile, keys = wanted, roots = safeRoots
@@ -77,11 +117,11 @@ final class LinkLookup: @unchecked Sendable {
     /// What `prepare` found for `path`; a path it was not given reads as missing (never the case for
     /// the paths of `LinkCheck.paths`). Safe from any thread once `prepare` has returned.
     func prepared(_ path: String) -> LinkCheck.Destination {
-        cache[path] ?? cache[LocalLink.normalize(path)] ?? .missing
+        cache[path] ?? cache[LinkLookup.canonical(path)] ?? .missing
     }
 
     func lookup(_ path: String) -> LinkCheck.Destination {
-        let key = LocalLink.normalize(path)
+        let key = LinkLookup.canonical(path)
         if let known = cache[key] { return known }
         let (found, document) = parsed[key].map { outline -> (LinkCheck.Destination, LinkedDocument?) in
             let document = LinkedDocument(path: key, outline: outline, profile: profile)
@@ -94,7 +134,7 @@ final class LinkLookup: @unchecked Sendable {
 
     /// The Markdown file at `path` as links see it, or nil when there is none (or it cannot be read).
     func document(_ path: String) -> LinkedDocument? {
-        let key = LocalLink.normalize(path)
+        let key = LinkLookup.canonical(path)
         if let known = documents[key] { return known }
         _ = lookup(key)
         return documents[key]

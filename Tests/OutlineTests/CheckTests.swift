@@ -37,7 +37,7 @@ struct CheckTests {
         try String(decoding: pinned, as: UTF8.self).replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n", with: "").write(to: new, atomically: true, encoding: .utf8)
         let removed = try runBinary(["check", "--against", old.path, new.path])
         #expect(removed.status == 1)
-        #expect(removed.text == "\(old.path):7: anchor 'usage' no longer exists in \(new.path)\n")
+        #expect(removed.text == "\(old.path):7: anchor 'usage' no longer exists in \(new.path) (to accept: --allow-removed usage, or allow-removed in .outline.toml)\n")
         #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "*", new.path]).status == 0)
         #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "usage", new.path]).status == 0)
         #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "us?ge", new.path]).status == 0)
@@ -46,7 +46,7 @@ struct CheckTests {
         #expect(empty.status == 2 && empty.stderr.hasPrefix("outline: --allow-removed needs an ID or a glob"))
         // OLD from standard input.
         let fromStdin = try runBinary(["check", "--against", "-", new.path], stdin: pinned)
-        #expect(fromStdin.text == "<stdin>:7: anchor 'usage' no longer exists in \(new.path)\n")
+        #expect(fromStdin.text == "<stdin>:7: anchor 'usage' no longer exists in \(new.path) (to accept: --allow-removed usage, or allow-removed in .outline.toml)\n")
         #expect(try runBinary(["check", "--against", old.path, new.path, old.path]).status == 2)
     }
 
@@ -87,7 +87,7 @@ struct CheckTests {
             .write(to: dir.appendingPathComponent("docs/a.md"), atomically: true, encoding: .utf8)
         let deleted = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
         #expect(deleted.status == 1)
-        #expect(deleted.text == "HEAD:docs/a.md:9: anchor 'usage' no longer exists in docs/a.md\n")
+        #expect(deleted.text == "HEAD:docs/a.md:9: anchor 'usage' no longer exists in docs/a.md (to accept: --allow-removed usage, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
         try shell("git checkout -q -- docs/a.md", in: dir)
 
         // A renamed file is compared with its old path; a file new since REV has nothing to keep.
@@ -122,16 +122,16 @@ struct CheckTests {
         let deleted = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
         #expect(deleted.status == 1)
         #expect(deleted.text == """
-            HEAD:docs/sub/REPL.MD:1: anchor 'repl' no longer exists: docs/sub/REPL.MD was deleted
-            HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted
-            HEAD:docs/sub/REPL.MD:7: anchor 'history' no longer exists: docs/sub/REPL.MD was deleted
+            HEAD:docs/sub/REPL.MD:1: anchor 'repl' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed repl, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
+            HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed commands, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
+            HEAD:docs/sub/REPL.MD:7: anchor 'history' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed history, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
 
             """, "\(deleted.text)")
         // Outside the given directories, a deletion is not this check's business; '*' accepts it all.
         #expect(try runBinary(["check", "--since", "HEAD", "docs/a.md"], directory: dir).status == 0)
         #expect(try runBinary(["check", "--since", "HEAD", "--allow-removed", "*", "docs"], directory: dir).status == 0)
         let some = try runBinary(["check", "--since", "HEAD", "--allow-removed", "repl", "--allow-removed", "h*", "docs"], directory: dir)
-        #expect(some.text == "HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted\n")
+        #expect(some.text == "HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed commands, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
         // From inside a subdirectory, paths print relative to it.
         let inside = try runBinary(["check", "--since", "HEAD", "."], directory: dir.appendingPathComponent("docs"))
         #expect(inside.text.contains("HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: sub/REPL.MD was deleted"), "\(inside.text)")
@@ -146,7 +146,7 @@ struct CheckTests {
         #expect(moved.status == 0, "\(moved.text)")
         // Only one of the two files checked: the section left and went nowhere that was checked.
         let half = try runBinary(["check", "--since", "HEAD", "docs/a.md"], directory: dir)
-        #expect(half.text == "HEAD:docs/a.md:4: anchor 'install' no longer exists in docs/a.md\n")
+        #expect(half.text == "HEAD:docs/a.md:4: anchor 'install' no longer exists in docs/a.md (to accept: --allow-removed install, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
         // Copied into two files: which one is it? A finding that names both.
         try (String(decoding: c, as: UTF8.self) + "\n" + install).write(to: dir.appendingPathComponent("docs/sub/REPL.MD"), atomically: true, encoding: .utf8)
         let twice = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
@@ -317,8 +317,8 @@ struct CheckLibraryTests {
             .init(oldName: "R:g.md", old: gone, newName: "g.md", new: nil),
         ]
         #expect(Removals.findings(pairs).map(\.description) == [
-            "R:a.md:5: anchor 'y' no longer exists in a.md",
-            "R:g.md:1: anchor 'g' no longer exists: g.md was deleted",
+            "R:a.md:5: anchor 'y' no longer exists in a.md (to accept: --allow-removed y, or allow-removed in .outline.toml)",
+            "R:g.md:1: anchor 'g' no longer exists: g.md was deleted (to accept: --allow-removed g, or allow-removed in .outline.toml)",
         ])
         #expect(Removals.findings(pairs, allowed: [Glob("?")!]).isEmpty)
         // An unanchored heading that happens to have the ID is no evidence of a move.

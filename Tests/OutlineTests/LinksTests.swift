@@ -160,6 +160,109 @@ struct LinksTests {
         }
     }
 
+    /// IDs are unique per file, not per tree: `server.md` losing `install` while `client.md` gains an
+    /// unrelated `install` is no move. Links are not sent there, `check --since` reports the removal
+    /// (saying why it is not a move, and how to accept it), `diff --since` shows a removal and an
+    /// addition. The same section moved with its text is a move for all three.
+    @Test func anUnrelatedSectionWithTheSameIDIsNotAMove() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try git("init -q -b main .")
+        let server = "# Server\n<!-- outline:server -->\n\n## Install\n<!-- outline:install -->\n\nRun make install on the server.\nThen start it.\n\n## Run\n<!-- outline:run -->\n\nText.\n"
+        let client = "# Client\n<!-- outline:client -->\n\n## Use\n<!-- outline:use -->\n\nUse it.\n"
+        let index = "# Index\n<!-- outline:index -->\n\nSee [install](server.md#install).\n"
+        try write(server, "server.md")
+        try write(client, "client.md")
+        try write(index, "index.md")
+        try git("add -A")
+        try git("commit -qm base")
+        let install = String(server[server.range(of: "## Install")!.lowerBound..<server.range(of: "## Run")!.lowerBound])
+        try write(server.replacingOccurrences(of: install, with: ""), "server.md")
+        try write(client + "\n## Install\n<!-- outline:install -->\n\nThe client installs from the app store.\n", "client.md")
+        let links = try runBinary(["links", "-w", "--since", "HEAD", "."], directory: dir)
+        #expect(try read("index.md") == index)
+        #expect(links.stderr.contains("cannot repair link 'server.md#install': section 'install' is no longer in server.md; client.md gained an unrelated section with that ID"), "\(links.stderr)")
+        let check = try runBinary(["check", "--since", "HEAD", "."], directory: dir)
+        #expect(check.status == 1)
+        #expect(check.text.contains("HEAD:server.md:4: anchor 'install' no longer exists in server.md (client.md gained an unrelated section with that ID: its text is not the one that left; to accept: --allow-removed install, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)"), "\(check.text)")
+        let diff = try runBinary(["diff", "--since", "HEAD", "."], directory: dir)
+        #expect(diff.text.contains("client.md: added install") && diff.text.contains("server.md: removed install") && !diff.text.contains("moved install:"), "\(diff.text)")
+
+        // The section itself moved (its text with it, one line edited on the way): a move everywhere.
+        try write(client + "\n" + install.replacingOccurrences(of: "Then start it.", with: "Then start it twice."), "client.md")
+        let moved = try runBinary(["check", "--since", "HEAD", "."], directory: dir)
+        #expect(moved.text == "index.md:4: broken link 'server.md#install': its section is now 'client.md#install' (run 'outline links -w --since HEAD')\n", "\(moved.text)")
+        #expect(try runBinary(["diff", "--since", "HEAD", "."], directory: dir).text.contains("moved install: server.md -> client.md"))
+        #expect(try runBinary(["links", "-w", "--since", "HEAD", "."], directory: dir).status == 0)
+        #expect(try read("index.md") == index.replacingOccurrences(of: "server.md#install", with: "client.md#install"))
+        #expect(try runBinary(["check", "--since", "HEAD", "."], directory: dir).status == 0)
+    }
+
+    /// Operands name one file one way (`a.md`, `./x/../a.md`, `/abs/a.md`, from a subdirectory),
+    /// and a repaired link keeps what it carried: a root-relative path stays root-relative, a query
+    /// stays, `<…>` and titles stay, and after `?plain=1` the fragment is a line anchor, kept.
+    @Test func operandsAnyWayAndLinksKeepTheirForm() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try git("init -q -b main .")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        try write("# Manual\n<!-- outline:manual -->\n\n## Setup\n<!-- outline:setup -->\n\nSteps.\n", "docs/manual.md")
+        let guide = "# Guide\n<!-- outline:guide -->\n\nSee [s](/docs/manual.md#setup), [q](manual.md?x=1#setup), [a](<manual.md#setup> \"T\") and [l](manual.md?plain=1#L3).\n"
+        try write(guide, "docs/guide.md")
+        try git("add -A")
+        try git("commit -qm base")
+        try git("mv docs/manual.md docs/handbook.md")
+        try write(try read("docs/handbook.md").replacingOccurrences(of: "## Setup", with: "## Setting up"), "docs/handbook.md")
+        let want = "# Guide\n<!-- outline:guide -->\n\nSee [s](/docs/handbook.md#setting-up), [q](handbook.md?x=1#setting-up), [a](<handbook.md#setting-up> \"T\") and [l](handbook.md?plain=1#L3).\n"
+        let docs = dir.appendingPathComponent("docs")
+        for (operands, directory) in [(["docs/guide.md", "docs/handbook.md"], dir), (["./docs/../docs/guide.md", "docs"], dir),
+                                      ([docs.path + "/guide.md", docs.path + "/handbook.md"], dir), (["guide.md", "handbook.md"], docs),
+                                      ([docs.path + "/guide.md", "."], docs)] {
+            try write(guide, "docs/guide.md")
+            let run = try runBinary(["links", "-w", "--since", "HEAD"] + operands, directory: directory)
+            #expect(try read("docs/guide.md") == want, "\(operands) from \(directory.lastPathComponent): \(run.stderr)")
+        }
+        try write(guide, "docs/guide.md")
+        // check: the line anchor is not a heading; the renamed path is named with its fix.
+        let check = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
+        #expect(check.text.contains("docs/guide.md:4: broken link 'manual.md?plain=1#L3': the file is now 'handbook.md?plain=1#L3' (run 'outline links -w --since HEAD')"), "\(check.text)")
+        #expect(!check.text.contains("no heading 'L3'"), "\(check.text)")
+    }
+
+    /// Evidence beyond the ID: at least half of each body's non-blank lines shared, or two empty
+    /// bodies under equal titles.
+    @Test func theMoveRule() throws {
+        func outline(_ text: String) throws -> Outline { try Outline(parsing: Array(text.utf8)) }
+        let then = try outline("# A\n<!-- outline:x -->\n\none\ntwo\nthree\nfour\n\n## Next\n")
+        #expect(Movement.sameSection("x", then: then, now: try outline("# B\n\n## Moved\n<!-- outline:x -->\n\n  one\ntwo\r\nfive\nsix\n")))
+        #expect(!Movement.sameSection("x", then: then, now: try outline("## Moved\n<!-- outline:x -->\none\nfive\nsix\nseven\n")))
+        #expect(!Movement.sameSection("x", then: then, now: try outline("## Moved\n<!-- outline:x -->\n")))
+        let empty = try outline("# Install\n<!-- outline:x -->\n\n## Child\n\ntext\n")
+        #expect(Movement.sameSection("x", then: empty, now: try outline("# Install\n<!-- outline:x -->\n")))
+        #expect(!Movement.sameSection("x", then: empty, now: try outline("# Setup\n<!-- outline:x -->\n")))
+        // Found over versions: one file lost x, one gained it with the text (a move), one gained an
+        // unrelated x.
+        let result = Movement.find([.init(old: then, new: try outline("# A\n")),
+                                    .init(old: try outline("# B\n"), new: try outline("# B\n\n## X\n<!-- outline:x -->\none\ntwo\nthree\n")),
+                                    .init(old: try outline("# C\n"), new: try outline("# C\n\n## X\n<!-- outline:x -->\nother\n"))])
+        #expect(result.move(of: "x", from: 0) == 1)
+        #expect(result.unrelated[Movement.Key(file: 0, id: "x")] == [2])
+    }
+
+    /// A file rewritten on its way to a new name (git pairs no rename): its anchored sections all
+    /// moved to one file, so the redirects map the page as well as its targets.
+    @Test func pageRedirectWhenAFileMovedAsAWhole() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try git("init -q -b main .")
+        let faq = "# FAQ\n<!-- outline:faq -->\n\nQuestions.\n\n## Why\n<!-- outline:why -->\n\nBecause.\n"
+        try write(faq, "faq.md")
+        try git("add -A")
+        try git("commit -qm base")
+        try git("rm -q faq.md")
+        try write("Front text that git will not pair.\n\nMore of it.\n\n" + faq.replacingOccurrences(of: "# FAQ", with: "# Questions"), "questions.md")
+        let map = try runBinary(["diff", "--since", "HEAD", "--redirects", "."], directory: dir)
+        #expect(map.text.contains("\"faq.md\": \"questions.md\""), "\(map.text)")
+        #expect(map.text.contains("\"faq.md#faq\": \"questions.md#questions\""), "\(map.text)")
+    }
+
     /// A renamed section's old slug taken over by a new heading: the link still resolves, so only
     /// history tells; `check --since` reports it, `links -w --since` makes it follow its section.
     @Test func slugTakeoverIsReportedAndRepaired() throws {

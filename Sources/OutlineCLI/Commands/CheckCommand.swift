@@ -120,7 +120,7 @@ enum CheckCommand {
             links.prepare(Array(wanted.joined()))
             // Each file's link findings; and, when all the file's findings are about it (the usual case),
             // all of them in line order, sorted here in parallel (a stable sort: the order within a line kept).
-            let linkFindings = Parallel.map(files.count) { k -> (links: [Diagnostic], byLine: [Diagnostic]?) in
+            var linkFindings = Parallel.map(files.count) { k -> (links: [Diagnostic], byLine: [Diagnostic]?) in
                 guard let outline = parsedFiles[files[k]] else { return ([], nil) }
                 let name = Inputs.displayName(files[k])
                 var own: LinkTargets? = nil
@@ -134,6 +134,23 @@ enum CheckCommand {
                     return x != y ? x < y : a.offset < b.offset
                 }.map(\.element))
             }
+            // A broken link that link repair can fix names its fix: the files that have one are checked
+            // again with the repair's answers (the same findings in the same order, reasons replaced).
+            let context = try since.map { try LinksCommand.history(since: $0, files: files, lookup: links, console: console) }
+                ?? links.context()
+            for k in files.indices where files[k] != "-" && linkFindings[k].links.contains(where: { $0.kind == .brokenLink }) {
+                guard let outline = parsedFiles[files[k]], let document = links.document(files[k]) else { continue }
+                let old = linkFindings[k].links.filter { $0.kind == .brokenLink }
+                let hinted = LinkCheck.findings(outline, path: Inputs.displayName(files[k]), profile: profile, root: root, links: fileLinks[k],
+                                                repair: { LinkRepair.fix(for: $0, in: document, context: context, since: since) },
+                                                lookup: links.lookup).filter { $0.kind == .brokenLink }
+                guard hinted.count == old.count else { continue }
+                var replacement: [String: Diagnostic] = [:]
+                func key(_ d: Diagnostic) -> String { "\(d.line ?? 0)\u{0}\(d.message)" }
+                for (a, b) in zip(old, hinted) { replacement[key(a)] = b }
+                func patch(_ d: Diagnostic) -> Diagnostic { d.kind == .brokenLink ? replacement[key(d)] ?? d : d }
+                linkFindings[k] = (linkFindings[k].links.map(patch), linkFindings[k].byLine?.map(patch))
+            }
             if since == nil, Set(files.map(Inputs.displayName)).count == files.count, linkFindings.allSatisfy({ $0.byLine != nil }) {
                 // What the sort below gives, file by file: no two files print the same name, and no
                 // finding is about another file.
@@ -142,7 +159,6 @@ enum CheckCommand {
                 findings += linkFindings.lazy.map(\.links).joined()
                 // --since: links that still resolve, but to a section that took over their slug.
                 if let since {
-                    let context = try LinksCommand.history(since: since, files: files, lookup: links, console: console)
                     for path in files where path != "-" {
                         guard let document = links.document(path) else { continue }
                         findings += LinkRepair.takeovers(document, context: context, revision: since).map { $0.located(in: Inputs.displayName(path)) }
@@ -166,7 +182,7 @@ enum CheckCommand {
         } else if let since {
             let pairs = try olderVersions(since: since, files: files, operands: operands, current: current,
                                           excludes: try settings.excludes(operands, invocation: invocation), console: console)
-            findings += Removals.findings(pairs, allowed: allowed)
+            findings += Removals.findings(pairs, allowed: allowed, revision: since)
         }
         console.out(Report.findings(findings, format: format))
         console.keep((current, findings))

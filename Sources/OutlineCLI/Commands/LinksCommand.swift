@@ -9,7 +9,8 @@ enum LinksCommand {
         Rewrites every local link that no longer resolves but whose section can be identified exactly
         one way. History first: with --since REV, the fragment named a section at git revision REV
         (its slug then, or an id on its anchor line) and that section is still in the file, or moved
-        to exactly one other file given (path rewritten too); where history has no answer, the
+        to exactly one other file given, its body with it (path rewritten too; the same ID in an
+        unrelated section of another file is no move); where history has no answer, the
         fragment is a section's stable ID; or the path names a Markdown file git sees renamed since
         REV. #top and # are the top of the document, never broken. With --since, a link whose slug now belongs to
         another section than at REV follows its own section. Only destinations change. A link that
@@ -46,7 +47,7 @@ enum LinksCommand {
         }
         if failed { return 2 }
         let lookup = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
-        var context = LinkRepair.Context(profile: profile, root: lookup.root, lookup: lookup.lookup, document: lookup.document)
+        var context = lookup.context()
         if let since = invocation.value("since") {
             context = try history(since: since, files: files, lookup: lookup, console: console)
             context.keepAliases = invocation.has("keep-aliases")
@@ -59,7 +60,7 @@ enum LinksCommand {
             let name = Inputs.displayName(path)
             guard let outline = current[path] else { continue }
             let document = path == "-" ? LinkedDocument(path: ".", outline: outline, profile: profile)
-                                       : lookup.document(path) ?? LinkedDocument(path: LocalLink.normalize(path), outline: outline, profile: profile)
+                                       : lookup.document(path) ?? LinkedDocument(path: LinkLookup.canonical(path), outline: outline, profile: profile)
             let result: RewriteResult
             do {
                 result = try Inputs.about(path) { try LinkRepair.apply(document, context: context) }
@@ -84,7 +85,9 @@ enum LinksCommand {
     static func history(since: String, files: [String], lookup: LinkLookup, console: Console) throws -> LinkRepair.Context {
         let git = try Git(directory: console.workingDirectory ?? ".")
         if since == "HEAD", !git.hasCommits() {
-            return LinkRepair.Context(profile: lookup.profile, root: lookup.root, lookup: lookup.lookup, document: lookup.document, old: { _ in nil })
+            var context = lookup.context()
+            context.old = { _ in nil }
+            return context
         }
         try git.verify(since)
         let renames = try git.renames(since: since)       // new → old, root-relative
@@ -97,7 +100,7 @@ enum LinksCommand {
         let versions = Versions()
         let profile = lookup.profile
         let old: (String) -> LinkedDocument? = { path in
-            let key = LocalLink.normalize(path)
+            let key = LinkLookup.canonical(path)
             if let known = versions.cache[key] { return known }
             var document: LinkedDocument? = nil
             if let relative = git.relativePath(of: key) {
@@ -110,13 +113,20 @@ enum LinksCommand {
             versions.cache[key] = document
             return document
         }
-        var appeared: [String: [String]] = [:]
-        for path in files where path != "-" {
-            guard let now = lookup.document(path) else { continue }
-            let before = Set(old(path)?.currentTarget.keys.map { $0 } ?? [])
-            for id in now.currentTarget.keys where !before.contains(id) { appeared[id, default: []].append(now.path) }
+        // Which sections moved between the given files: one rule (Movement) for links, check and diff.
+        let given = files.filter { $0 != "-" }
+        let documents = given.map { lookup.document($0) }
+        let movement = Movement.find(zip(given, documents).map { Movement.Version(old: old($0.0)?.outline, new: $0.1?.outline) })
+        func name(_ k: Int) -> String { documents[k]?.path ?? LinkLookup.canonical(given[k]) }
+        var moves: [LinkRepair.MoveKey: (to: [String], unrelated: [String])] = [:]
+        for key in Set(movement.destinations.keys).union(movement.unrelated.keys) {
+            moves[LinkRepair.MoveKey(path: name(key.file), id: key.id)] =
+                ((movement.destinations[key] ?? []).map(name), (movement.unrelated[key] ?? []).map(name))
         }
-        return LinkRepair.Context(profile: profile, root: lookup.root, lookup: lookup.lookup, document: lookup.document,
-                                  old: old, renamed: renamed, appeared: appeared)
+        var context = lookup.context()
+        context.old = old
+        context.renamed = renamed
+        context.moves = moves
+        return context
     }
 }

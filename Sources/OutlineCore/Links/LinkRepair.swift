@@ -14,25 +14,43 @@ public enum LinkRepair {
         public let document: (String) -> LinkedDocument?
         /// `--since REV`: the version at REV of the file now at a (normalized) path (renames followed);
         /// nil without `--since`.
-        public let old: ((String) -> LinkedDocument?)?
+        public var old: ((String) -> LinkedDocument?)?
         /// `--since REV`: Markdown files git sees renamed since REV, old path → new path (normalized).
-        public let renamed: [String: String]
-        /// `--since REV`: anchored section ID → the given files it appeared in since REV.
-        public let appeared: [String: [String]]
+        public var renamed: [String: String]
+        /// `--since REV`: for a file (normalized path) and an anchored ID it lost since REV, the given
+        /// files the section moved to by Movement's rule (one: a move; more: ambiguous), and those
+        /// that gained an unrelated section with that ID.
+        public var moves: [MoveKey: (to: [String], unrelated: [String])]
         /// `--keep-aliases`: a linkable section whose slug changed since REV keeps the old slug as an
         /// alias on its anchor line.
         public var keepAliases = false
+        /// A resolved path in the one spelling the run's maps use (the CLI folds `../docs/a.md`
+        /// seen from `docs/` into `a.md`, and absolute paths under the current directory into
+        /// relative ones), so that a file is the same file whatever way a link or operand names it.
+        public var canonical: @Sendable (String) -> String = { $0 }
+        /// A path (as outline names files) as the repository root sees it, for a link written
+        /// root-relative (`/docs/a.md`) that must stay so; nil where it is not under the root.
+        public var fromRoot: (@Sendable (String) -> String?)? = nil
 
         public init(profile: SlugProfile, root: String, lookup: @escaping (String) -> LinkCheck.Destination,
                     document: @escaping (String) -> LinkedDocument?, old: ((String) -> LinkedDocument?)? = nil,
-                    renamed: [String: String] = [:], appeared: [String: [String]] = [:]) {
+                    renamed: [String: String] = [:], moves: [MoveKey: (to: [String], unrelated: [String])] = [:]) {
             self.profile = profile
             self.root = root
             self.lookup = lookup
             self.document = document
             self.old = old
             self.renamed = renamed
-            self.appeared = appeared
+            self.moves = moves
+        }
+    }
+
+    public struct MoveKey: Hashable {
+        public let path: String
+        public let id: String
+        public init(path: String, id: String) {
+            self.path = path
+            self.id = id
         }
     }
 
@@ -121,6 +139,15 @@ public enum LinkRepair {
         return found
     }
 
+    /// For `check`: what a broken `link` of `document` would be repaired to, said as a finding's reason
+    /// with the command that does it, or nil when link repair cannot identify its section.
+    public static func fix(for link: LocalLink, in document: LinkedDocument, context: Context, since: String?) -> String? {
+        guard case .rewrite(let destination) = decide(link, from: document, context: context) else { return nil }
+        let command = "outline links -w" + (since.map { " --since \($0)" } ?? "")
+        let what = (link.fragment ?? "").isEmpty ? "the file" : "its section"
+        return "\(what) is now '\(destination)' (run '\(command)')"
+    }
+
     /// Which node a link is: a link or image node (index in the inventory's links), or the `k`th
     /// attribute of a raw HTML node (index in the inventory's HTML).
     enum Kind: Equatable { case node(Int), html(Int, attribute: Int) }
@@ -143,7 +170,7 @@ public enum LinkRepair {
 
     /// What to do with one link of `document`.
     static func decide(_ link: LocalLink, from document: LinkedDocument, context: Context) -> Decision {
-        var path = link.path.isEmpty ? document.path : LocalLink.resolve(link.path, from: document.path, root: context.root)
+        var path = link.path.isEmpty ? document.path : context.canonical(LocalLink.resolve(link.path, from: document.path, root: context.root))
         var pathChanged = false
         var destination = link.path.isEmpty ? .markdown(document.targets) : context.lookup(path)
         if case .missing = destination {
@@ -153,10 +180,10 @@ public enum LinkRepair {
             destination = context.lookup(path)
         }
         guard case .markdown = destination, let target = link.path.isEmpty ? document : context.document(path) else {
-            return pathChanged ? .rewrite(write(path: path, fragment: link.fragment, from: document.path)) : .keep
+            return pathChanged ? .rewrite(moved(to: path, original: link, fragment: link.fragment, from: document.path, context: context)) : .keep
         }
         guard let fragment = link.fragment, !fragment.isEmpty else {
-            return pathChanged ? .rewrite(write(path: path, fragment: nil, from: document.path)) : .keep
+            return pathChanged ? .rewrite(moved(to: path, original: link, fragment: nil, from: document.path, context: context)) : .keep
         }
         let resolves = target.targets.contains(fragment) || LinkCheck.isTop(fragment)
         // Which section the fragment named at REV, in this file's version then.
@@ -164,16 +191,16 @@ public enum LinkRepair {
         if resolves {
             // A takeover: the slug now names another section than the one it named at REV.
             if let was = oldSection, target.sectionByTarget[fragment] != was, let current = target.currentTarget[was], current != fragment {
-                return .rewrite(write(path: pathChanged ? path : nil, original: link, fragment: current, from: document.path))
+                return .rewrite(write(path: pathChanged ? path : nil, original: link, fragment: current, from: document.path, context: context))
             }
-            return pathChanged ? .rewrite(write(path: path, fragment: fragment, from: document.path)) : .keep
+            return pathChanged ? .rewrite(moved(to: path, original: link, fragment: fragment, from: document.path, context: context)) : .keep
         }
         // History first (SPEC §7.3): a fragment that was a heading's slug or an alias at REV means that
         // section, even when another section's ID happens to equal it. Only where history has no
         // answer is the fragment read as a section's stable ID (an ID usually is the slug it had when
         // pinned).
         if oldSection == nil, let current = target.currentTarget[fragment] {
-            return .rewrite(write(path: pathChanged ? path : nil, original: link, fragment: current, from: document.path))
+            return .rewrite(write(path: pathChanged ? path : nil, original: link, fragment: current, from: document.path, context: context))
         }
         guard let id = oldSection else {
             return .cannot(context.old == nil
@@ -181,17 +208,21 @@ public enum LinkRepair {
                 : "no anchored section of \(target.path == document.path ? "this file" : target.path) had '\(fragment)' at that revision")
         }
         if let current = target.currentTarget[id] {
-            return .rewrite(write(path: pathChanged ? path : nil, original: link, fragment: current, from: document.path))
+            return .rewrite(write(path: pathChanged ? path : nil, original: link, fragment: current, from: document.path, context: context))
         }
         // The section left this file: moved to exactly one other given file?
-        let places = (context.appeared[id] ?? []).filter { $0 != path }
+        let move = context.moves[MoveKey(path: LocalLink.normalize(path), id: id)]
+        let places = move?.to ?? []
         switch places.count {
         case 1:
-            guard let moved = context.document(places[0]), let current = moved.currentTarget[id] else {
+            guard let there = context.document(places[0]), let current = there.currentTarget[id] else {
                 return .cannot("section '\(id)' moved to \(places[0]), which cannot be read")
             }
-            return .rewrite(write(path: places[0], fragment: current, from: document.path))
+            return .rewrite(LinkRepair.moved(to: places[0], original: link, fragment: current, from: document.path, context: context))
         case 0:
+            if let unrelated = move?.unrelated, !unrelated.isEmpty {
+                return .cannot("section '\(id)' is no longer in \(target.path == document.path ? "this file" : target.path); \(unrelated.joined(separator: " and ")) gained an unrelated section with that ID (its text is not the one that left), which is not a move")
+            }
             return .cannot("section '\(id)' is no longer in \(target.path == document.path ? "this file" : target.path) nor in any other file given")
         default:
             return .cannot("section '\(id)' appeared in \(places.joined(separator: " and ")): which one is it?")
@@ -199,8 +230,8 @@ public enum LinkRepair {
     }
 
     /// A destination with `fragment`, keeping the link's own path text unless `path` is given.
-    static func write(path: String?, original: LocalLink, fragment: String, from file: String) -> String {
-        if let path { return write(path: path, fragment: fragment, from: file) }
+    static func write(path: String?, original: LocalLink, fragment: String, from file: String, context: Context) -> String {
+        if let path { return moved(to: path, original: original, fragment: fragment, from: file, context: context) }
         var pathText = original.destination
         var oldFragment: Substring = ""
         if let hash = pathText.firstIndex(of: "#") {
@@ -208,6 +239,23 @@ public enum LinkRepair {
             pathText = String(pathText[..<hash])
         }
         return pathText + "#" + encodeFragment(fragment, like: oldFragment)
+    }
+
+    /// A new path for `original`, keeping what the link carried: a root-relative link stays
+    /// root-relative, a query stays (`new.md?x=1#y`).
+    static func moved(to path: String, original: LocalLink, fragment: String?, from file: String, context: Context) -> String {
+        var written: String
+        if original.path.hasPrefix("/"), let rooted = context.fromRoot?(path) {
+            written = "/" + encodePath(rooted)
+        } else {
+            written = write(path: path, fragment: nil, from: file)
+        }
+        let beforeFragment = original.destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        if let query = beforeFragment.firstIndex(of: "?") { written += beforeFragment[query...] }
+        if fragment == nil, original.fragment == nil, let hash = original.destination.firstIndex(of: "#") {
+            return written + original.destination[hash...]   // a line anchor after ?plain=1, kept as written
+        }
+        return written + (fragment.map { "#" + encodeFragment($0) } ?? "")
     }
 
     /// A destination for `path` (relative to the linking file's directory) and `fragment`.

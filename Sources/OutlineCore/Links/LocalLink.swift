@@ -17,7 +17,12 @@ public struct LocalLink: Sendable, Equatable {
             pathPart = destination[..<hash]
             fragmentPart = destination[destination.index(after: hash)...]
         }
-        if let query = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<query] }
+        if let query = pathPart.firstIndex(of: "?") {
+            // After `?plain=1` a fragment is GitHub's line anchor (`#L3`) into the source view, not a
+            // heading: only the path is checked and repaired.
+            if pathPart[query...].dropFirst().split(separator: "&").contains("plain=1") { fragmentPart = nil }
+            pathPart = pathPart[..<query]
+        }
         self.path = LocalLink.percentDecoded(pathPart)
         self.fragment = fragmentPart.map(LocalLink.percentDecoded)
     }

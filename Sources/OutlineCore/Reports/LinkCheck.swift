@@ -66,9 +66,12 @@ public enum LinkCheck {
     /// `lookup` gets resolved paths; `root` is what a leading `/` stands for.
     /// `links`: the document's `localLinks`, when the caller has them already; `own`: the document's
     /// targets, when the caller has them already (same-file fragments are checked against them).
+    /// `repair`: for a broken link that link repair can fix, what to say instead (where its section
+    /// is now, and the command), so that the finding names its fix rather than a near spelling.
     public static func findings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
                                 links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
                                 suggestionBudget: Int = LinkCheck.suggestionBudget,
+                                repair: ((LocalLink) -> String?)? = nil,
                                 lookup: (String) -> Destination) -> [Diagnostic] {
         guard let inventory = outline.links else { return [] }
         var own = own
@@ -96,7 +99,7 @@ public enum LinkCheck {
                 let resolved = known.resolved
                 switch known.destination {
                 case .missing:
-                    found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': no such file"))
+                    found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? "no such file")"))
                     continue
                 case .unreadable(let why):
                     found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(resolved) cannot be read (\(why))"))
@@ -109,6 +112,10 @@ public enum LinkCheck {
                 }
             }
             guard let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment) else { continue }
+            if let fix = repair?(link) {
+                found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(fix)"))
+                continue
+            }
             var message = "broken link '\(link.destination)': "
             message += inFile == "this file" ? "no heading '\(fragment)' in this file" : "\(inFile) has no heading '\(fragment)'"
             // A suggestion compares the fragment with every target: found once per fragment and file,

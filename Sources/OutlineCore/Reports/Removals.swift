@@ -23,29 +23,32 @@ public enum Removals {
 
     /// A finding for each anchored ID of an older version that no file has now, located at its line in
     /// the older version, unless `allowed` (`--allow-removed` patterns) matches it.
-    public static func findings(_ pairs: [FilePair], allowed: [Glob] = []) -> [Diagnostic] {
+    /// Each finding names its way out: `--allow-removed` for a removal that is meant, and with
+    /// `revision` (`check --since REV`) the link repair for a section that moved.
+    public static func findings(_ pairs: [FilePair], allowed: [Glob] = [], revision: String? = nil) -> [Diagnostic] {
         let present = pairs.map { $0.new.map(ids(present:)) ?? [] }
-        // IDs that each file gained: anchored ones only (an unpinned heading's would-be ID is no evidence
-        // that a section moved there).
-        var gainedBy: [String: [Int]] = [:]
-        for (k, pair) in pairs.enumerated() {
-            guard let new = pair.new else { continue }
-            let before = pair.old.map(ids(present:)) ?? []
-            for id in anchoredIDs(new) where !before.contains(id) { gainedBy[id, default: []].append(k) }
-        }
+        // An ID that appeared elsewhere is a move only with the evidence of Movement's rule.
+        let movement = Movement.find(pairs.map { Movement.Version(old: $0.old, new: $0.new) })
         var found: [Diagnostic] = []
         for (k, pair) in pairs.enumerated() {
             guard let old = pair.old else { continue }
             for (id, line) in anchoredIDsWithLines(old) where !present[k].contains(id) {
                 if allowed.contains(where: { $0.matches(id) }) { continue }
-                let elsewhere = (gainedBy[id] ?? []).filter { $0 != k }
-                if elsewhere.count == 1 { continue }   // moved to that file
+                let key = Movement.Key(file: k, id: id)
+                let moved = movement.destinations[key] ?? []
+                if moved.count == 1 { continue }   // moved to that file
                 var message = pair.new == nil
                     ? "anchor '\(id)' no longer exists: \(pair.newName) was deleted"
                     : "anchor '\(id)' no longer exists in \(pair.newName)"
-                if elsewhere.count > 1 {
-                    message += " (it appeared in \(elsewhere.map { pairs[$0].newName }.joined(separator: " and ")): which one is it?)"
+                var notes: [String] = []
+                if moved.count > 1 {
+                    notes.append("it appeared in \(moved.map { pairs[$0].newName }.joined(separator: " and ")): which one is it?")
+                } else if let other = movement.unrelated[key] {
+                    notes.append("\(other.map { pairs[$0].newName }.joined(separator: " and ")) gained an unrelated section with that ID: its text is not the one that left")
                 }
+                notes.append("to accept: --allow-removed \(id), or allow-removed in .outline.toml")
+                if let revision { notes.append("if it moved: check both files, 'outline links -w --since \(revision)' repairs the links") }
+                message += " (" + notes.joined(separator: "; ") + ")"
                 found.append(Diagnostic(.finding, .removedAnchor, path: pair.oldName, line: line, message))
             }
         }

@@ -31,10 +31,9 @@ public enum TreeHistory {
 
     public static func diff(_ pairs: [FilePair]) -> Report {
         var report = Report()
-        let (gone, gained) = movement(pairs)
         var moved: [String: (from: String, to: String)] = [:]
-        for (id, from) in gone {
-            if let to = gained[id], to.count == 1 { moved[id] = (from, to[0]) }
+        for (key, to) in movement(pairs).destinations where to.count == 1 {
+            if let from = pairs[key.file].oldPath, let path = pairs[to[0]].newPath { moved[key.id] = (from, path) }
         }
         for pair in pairs {
             if let from = pair.oldPath, let to = pair.newPath, from != to { report.renames.append((from, to)) }
@@ -63,18 +62,9 @@ public enum TreeHistory {
         return report
     }
 
-    /// Anchored IDs that left their file (ID → the file it left) and the files each anchored ID
-    /// appeared in since (ID → files).
-    static func movement(_ pairs: [FilePair]) -> (gone: [String: String], gained: [String: [String]]) {
-        var gone: [String: String] = [:]
-        var gained: [String: [String]] = [:]
-        for pair in pairs {
-            let before = Set(pair.old?.currentTarget.keys.map { $0 } ?? [])
-            let after = Set(pair.new?.currentTarget.keys.map { $0 } ?? [])
-            if let from = pair.oldPath { for id in before.subtracting(after) { gone[id] = from } }
-            if let to = pair.newPath { for id in after.subtracting(before) { gained[id, default: []].append(to) } }
-        }
-        return (gone, gained)
+    /// The sections that moved between the files, by Movement's rule (evidence beyond the ID).
+    static func movement(_ pairs: [FilePair]) -> Movement.Result {
+        Movement.find(pairs.map { Movement.Version(old: $0.old?.outline, new: $0.new?.outline) })
     }
 
     /// Every link target of the older version that no longer resolves, mapped to where its section is
@@ -82,15 +72,19 @@ public enum TreeHistory {
     /// new one. Targets that named no anchored section, or whose section is gone, are left out: there
     /// is nowhere to send them. Sorted by source.
     public static func redirects(_ pairs: [FilePair]) -> [(from: String, to: String)] {
-        let (_, gained) = movement(pairs)
-        var whereNow: [String: String] = [:]   // anchored ID → the file that has it now
-        for pair in pairs { if let path = pair.newPath, let new = pair.new { for id in new.currentTarget.keys { whereNow[id] = whereNow[id] ?? path } } }
+        let movement = movement(pairs)
         var byPath: [String: LinkedDocument] = [:]
         for pair in pairs { if let path = pair.newPath, let new = pair.new { byPath[path] = new } }
         var map: [(String, String)] = []
-        for pair in pairs {
+        for (k, pair) in pairs.enumerated() {
             guard let oldPath = pair.oldPath, let old = pair.old else { continue }
             if let newPath = pair.newPath, newPath != oldPath { map.append((oldPath, newPath)) }
+            // A file gone whose anchored sections all moved to one file is that file, renamed (git
+            // does not pair a rename when the file was rewritten on the way).
+            if pair.new == nil, !old.currentTarget.isEmpty {
+                let places = Set(old.currentTarget.keys.map { movement.move(of: $0, from: k) })
+                if places.count == 1, let j = places.first!, let to = pairs[j].newPath { map.append((oldPath, to)) }
+            }
             for target in old.targets.ordered where old.sectionByTarget[target] != nil {
                 let samePlace = pair.newPath.flatMap { byPath[$0] }
                 if pair.newPath == oldPath, samePlace?.targets.contains(target) == true { continue }   // still resolves
@@ -99,10 +93,8 @@ public enum TreeHistory {
                 var destination: String? = nil
                 if let newPath = pair.newPath, let now = byPath[newPath], now.currentTarget[id] != nil {
                     destination = newPath
-                } else if let places = gained[id], places.count == 1 {
-                    destination = places[0]
-                } else if pair.new == nil, let only = whereNow[id] {
-                    destination = only
+                } else if let j = movement.move(of: id, from: k) {
+                    destination = pairs[j].newPath
                 }
                 guard let to = destination, let doc = byPath[to], let fragment = doc.currentTarget[id] else { continue }
                 let source = oldPath + "#" + target, goal = to + "#" + fragment
