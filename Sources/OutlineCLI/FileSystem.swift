@@ -364,6 +364,8 @@ enum FileSystem {
         if let resolved = realpath(path, nil) {
             target = String(cString: resolved)
             free(resolved)
+        } else {
+            target = danglingTarget(path) ?? path
         }
         var info = stat()
         var isNew = false
@@ -412,6 +414,28 @@ enum FileSystem {
         close(fd)
         guard rename(temporary, target) == 0 else { throw Diagnostic.file(path, "cannot write: \(describe(errno))") }
         ok = true
+    }
+
+    /// Where a dangling symbolic link points (its chain followed, each step relative to the link's
+    /// own directory): writing through it creates that file, as `-w` writes through a link, instead
+    /// of replacing the link with a file. nil when `path` is no symbolic link.
+    static func danglingTarget(_ path: String) -> String? {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current == path ? nil : current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return nil }
+            let link = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else {
+                let slash = current.lastIndex(of: "/")
+                current = slash.map { String(current[...$0]) + link } ?? link
+            }
+        }
+        return nil
     }
 
     /// Writes `bytes` into what is at `target` (a device, a FIFO): opened for writing, no temporary file.

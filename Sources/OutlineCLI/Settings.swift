@@ -54,6 +54,7 @@ final class Settings {
             let candidate = (dir == "/" ? "" : dir) + "/" + Config.fileName
             if FileSystem.exists(candidate) {
                 found = try Config.parse(try FileSystem.read(candidate), path: display(candidate))
+                found.directory = dir
                 break
             }
             if FileSystem.exists((dir == "/" ? "" : dir) + "/.git") || dir == "/" { break }
@@ -74,7 +75,31 @@ final class Settings {
 
     /// `--exclude` and the run's config `exclude` (for files no walk saw: deleted since a revision).
     func excludes(_ operands: [String], invocation: Invocation) throws -> Excludes {
-        Excludes(try cliExcludes(invocation) + (try runConfig(operands)).exclude.compactMap { Glob($0, pathAware: true) })
+        var excludes = Excludes(try cliExcludes(invocation))
+        add(try runConfig(operands), to: &excludes)
+        return excludes
+    }
+
+    /// A config's `exclude`, relative to the config file's directory whatever the current one.
+    private func add(_ config: Config, to excludes: inout Excludes) {
+        let globs = config.exclude.compactMap { Glob($0, pathAware: true) }
+        guard !globs.isEmpty else { return }
+        guard let base = config.directory, workingDirectory.hasPrefix("/") else {
+            excludes.add(globs, from: "", to: "")
+            return
+        }
+        func below(_ path: String, _ directory: String) -> String? {
+            if path == directory { return "" }
+            let prefix = directory == "/" ? "/" : directory + "/"
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) + "/" : nil
+        }
+        if let to = below(workingDirectory, base) {
+            excludes.add(globs, from: "", to: to)
+        } else if let from = below(base, workingDirectory) {
+            excludes.add(globs, from: from, to: "")
+        } else {
+            excludes.add(globs, from: LocalLink.relative(String(base.dropFirst()), fromDirectory: String(workingDirectory.dropFirst())) + "/", to: "")
+        }
     }
 
     private func cliExcludes(_ invocation: Invocation) throws -> [Glob] {
@@ -91,15 +116,18 @@ final class Settings {
         var files: [String] = []
         for operand in operands {
             if operand != "-" && FileSystem.isDirectory(operand) {
-                let configured = try config(forDirectory: operand).exclude.compactMap { Glob($0, pathAware: true) }
-                files += try FileSystem.expand([operand], excludes: Excludes(globs + configured)) { warning in
+                var excludes = Excludes(globs)
+                add(try config(forDirectory: operand), to: &excludes)
+                files += try FileSystem.expand([operand], excludes: excludes) { warning in
                     console.report(warning)
                 }
             } else {
                 files.append(operand)
             }
         }
-        return files
+        // One file named twice (`a.md ./a.md`, or a file and its directory) is one file.
+        var seen = Set<String>()
+        return files.filter { $0 == "-" || seen.insert(LinkLookup.canonical($0)).inserted }
     }
 
     /// A path as outline prints it: relative to the current directory (`../.outline.toml` above it).

@@ -217,7 +217,7 @@ struct CheckTests {
     }
 
     /// A file's findings come in line order, its link findings among the others; a file named twice
-    /// has the findings of both together, line by line.
+    /// (however spelled) is checked once.
     @Test func findingsInLineOrder() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -229,8 +229,8 @@ struct CheckTests {
         ]
         let once = try runBinary(["check", "a.md"], directory: dir)
         #expect(once.status == 1 && once.text == lines.map { $0 + "\n" }.joined(), "\(once.text)")
-        let twice = try runBinary(["check", "a.md", "a.md"], directory: dir)
-        #expect(twice.status == 1 && twice.text == lines.map { $0 + "\n" + $0 + "\n" }.joined(), "\(twice.text)")
+        let twice = try runBinary(["check", "a.md", "./a.md"], directory: dir)
+        #expect(twice.status == 1 && twice.text == lines.map { $0 + "\n" }.joined(), "\(twice.text)")
     }
 
     /// Findings as text: `PATH:LINE: message`, the path or the line left out when unknown, warnings marked.

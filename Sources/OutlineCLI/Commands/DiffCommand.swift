@@ -105,9 +105,13 @@ enum DiffCommand {
                 ("files", .array(report.files.map { .object([("path", .string($0.path)), ("changes", .array($0.changes.map(\.json)))]) })),
                 ("moves", .array(report.moves.map { .object([("id", .string($0.id)), ("from", .string($0.from)), ("to", .string($0.to))]) })),
                 ("renames", .array(report.renames.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })),
+                ("added", .array(report.added.sorted().map { .string($0) })),
+                ("deleted", .array(report.deleted.sorted().map { .string($0) })),
             ]).pretty())
         } else {
             var out = ""
+            for path in report.added.sorted() { out += "added file: \(path)\n" }
+            for path in report.deleted.sorted() { out += "deleted file: \(path)\n" }
             for rename in report.renames { out += "renamed file: \(rename.from) -> \(rename.to)\n" }
             for move in report.moves { out += "moved \(move.id): \(move.from) -> \(move.to)\n" }
             for file in report.files { for change in file.changes { out += "\(file.path): \(change.line)\n" } }

@@ -53,6 +53,9 @@ enum EditCommand {
         guard status == 0 else {
             throw Diagnostic.file(path, "the editor '\(editor)' exited with status \(status); nothing changed")
         }
+        guard FileSystem.exists(temporary.path) else {
+            throw Diagnostic.file(path, "the editor removed the skeleton (\(temporary.path)); \(path) is unchanged")
+        }
         let edited = try FileSystem.read(temporary.path)
         if edited == skeleton { return 0 }
         let view = try Inputs.about(path + " (skeleton)") { try Outline(parsing: edited) }

@@ -113,7 +113,9 @@ enum RewritingCommand {
         case .diff:
             var changed = false
             for r in results {
-                let diff = UnifiedDiff.render(r.rewrite, path: Inputs.displayName(r.path))
+                // The path normalized (no `./`, no `x/..`), relative to the current directory, as
+                // `git apply` and `patch -p1` run from here take it.
+                let diff = UnifiedDiff.render(r.rewrite, path: r.path == "-" ? Inputs.displayName(r.path) : LinkLookup.canonical(r.path))
                 if diff.isEmpty { continue }
                 console.out(diff)
                 changed = true

@@ -25,8 +25,11 @@ public enum TreeHistory {
         public var moves: [(id: String, from: String, to: String)] = []
         /// Files git sees renamed.
         public var renames: [(from: String, to: String)] = []
+        /// Markdown files that did not exist at the revision, and those deleted since.
+        public var added: [String] = []
+        public var deleted: [String] = []
 
-        public var isEmpty: Bool { files.isEmpty && moves.isEmpty && renames.isEmpty }
+        public var isEmpty: Bool { files.isEmpty && moves.isEmpty && renames.isEmpty && added.isEmpty && deleted.isEmpty }
     }
 
     public static func diff(_ pairs: [FilePair]) -> Report {
@@ -37,6 +40,8 @@ public enum TreeHistory {
         }
         for pair in pairs {
             if let from = pair.oldPath, let to = pair.newPath, from != to { report.renames.append((from, to)) }
+            if pair.old == nil, let path = pair.newPath, pair.new != nil { report.added.append(path) }
+            if pair.new == nil, let path = pair.oldPath, pair.old != nil { report.deleted.append(path) }
             guard let old = pair.old, let new = pair.new, let path = pair.newPath,
                   let a = try? Structure(old.outline), let b = try? Structure(new.outline) else { continue }
             let changes = StructureDiff.compare(a, b).filter { change in

@@ -25,6 +25,10 @@ public struct Config: Sendable, Equatable {
     public var linkable: Bool?
     public var anchorPlacement: AnchorPlacement?
     public var exclude: [String] = []
+    /// The directory of the file these settings came from (absolute, symbolic links resolved), which
+    /// its `exclude` patterns are relative to; nil for none or for `--config FILE` (relative to the
+    /// current directory, as command-line patterns are).
+    public var directory: String?
     public var allowFolds: Bool?
     public var links: Bool?
     public var numberLevels: ClosedRange<Int>?

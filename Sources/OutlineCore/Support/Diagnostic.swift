@@ -94,7 +94,7 @@ extension Diagnostic: CustomStringConvertible {
     /// place as compilers and problem matchers write it (`PATH:LINE`, `PATH`, `line N`), then the message.
     public func write(into bytes: inout [UInt8]) {
         if let path {
-            bytes.append(contentsOf: path.utf8)
+            Diagnostic.appendEscaped(path, to: &bytes)
             if let line { bytes.append(UInt8(ascii: ":")); bytes.append(contentsOf: String(line).utf8) }
             bytes.append(contentsOf: ": ".utf8)
         } else if let line {
@@ -103,6 +103,27 @@ extension Diagnostic: CustomStringConvertible {
             bytes.append(contentsOf: ": ".utf8)
         }
         if severity == .warning { bytes.append(contentsOf: "warning: ".utf8) }
-        bytes.append(contentsOf: message.utf8)
+        Diagnostic.appendEscaped(message, to: &bytes)
+    }
+
+    /// Text with its control characters written as escapes (`\x1B`, `\u{9B}`): a heading or a file
+    /// name crafted with terminal escape sequences cannot rewrite the terminal of whoever reads a CI
+    /// log (`--format json` escapes them as JSON does). A tab stays a tab.
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        let clean = text.withUTF8 { b in !b.contains { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F || $0 == 0xC2 } }
+        if clean { bytes.append(contentsOf: text.utf8); return }
+        let hex = Array("0123456789ABCDEF".utf8)
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x20 && v != 0x09 || v == 0x7F {
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(v >> 4)], hex[Int(v & 0xF)]])
+            } else if v >= 0x80 && v < 0xA0 {
+                bytes.append(contentsOf: "\\u{".utf8)
+                bytes.append(contentsOf: [hex[Int(v >> 4)], hex[Int(v & 0xF)], UInt8(ascii: "}")])
+            } else {
+                bytes.append(contentsOf: String(scalar).utf8)
+            }
+        }
     }
 }

@@ -139,34 +139,59 @@ public struct Glob: Sendable, Equatable {
 /// its start (`docs/legacy`, `docs/*.md`). A matching directory excludes everything under it. Paths
 /// are as outline prints them: relative to the current directory, without a leading `./`.
 public struct Excludes: Sendable {
-    private let anywhere: [Glob]
-    private let anchored: [Glob]
+    /// One source of patterns: those without a `/` match any path component; those with one match a
+    /// path from the directory the patterns are relative to. A walked path (relative to the current
+    /// directory) is moved there first: `from` (that directory's path below the current one) dropped,
+    /// `to` (the current directory's path below it) put in front.
+    private struct Group: Sendable {
+        var anywhere: [Glob] = []
+        var anchored: [Glob] = []
+        var from = ""
+        var to = ""
+    }
+    private var groups: [Group] = []
 
+    /// Patterns relative to the current directory (`--exclude`).
     public init(_ globs: [Glob]) {
-        var anywhere: [Glob] = [], anchored: [Glob] = []
+        add(globs, from: "", to: "")
+    }
+
+    /// Adds patterns relative to another directory (a config file's): `from` is that directory as a
+    /// path below the current one (`docs/`), `to` the current directory as a path below it
+    /// (`docs/`, when the config is at the top and the run in `docs`); each empty or ending in `/`.
+    public mutating func add(_ globs: [Glob], from: String, to: String) {
+        var group = Group(from: from, to: to)
         for glob in globs {
             var pattern = glob.pattern
             while pattern.hasPrefix("./") { pattern.removeFirst(2) }
             if pattern.hasSuffix("/") { pattern.removeLast() }
             guard let g = Glob(pattern, pathAware: true) else { continue }
-            if pattern.contains("/") { anchored.append(g) } else { anywhere.append(g) }
+            if pattern.contains("/") { group.anchored.append(g) } else { group.anywhere.append(g) }
         }
-        self.anywhere = anywhere
-        self.anchored = anchored
+        if !group.anywhere.isEmpty || !group.anchored.isEmpty { groups.append(group) }
     }
 
-    public var isEmpty: Bool { anywhere.isEmpty && anchored.isEmpty }
+    public var isEmpty: Bool { groups.isEmpty }
 
     public func excludes(_ path: String) -> Bool {
         guard !isEmpty else { return false }
         var p = Substring(path)
         while p.hasPrefix("./") { p = p.dropFirst(2) }
         let components = p.split(separator: "/", omittingEmptySubsequences: true)
-        if anywhere.contains(where: { g in components.contains { g.matches(String($0)) } }) { return true }
-        var prefix = ""
-        for component in components {
-            prefix += prefix.isEmpty ? String(component) : "/" + component
-            if anchored.contains(where: { $0.matches(prefix) }) { return true }
+        for group in groups {
+            if group.anywhere.contains(where: { g in components.contains { g.matches(String($0)) } }) { return true }
+            guard !group.anchored.isEmpty else { continue }
+            var relative = components.joined(separator: "/")
+            if !group.from.isEmpty {
+                guard relative.hasPrefix(group.from) else { continue }
+                relative.removeFirst(group.from.count)
+            }
+            relative = group.to + relative
+            var prefix = ""
+            for component in relative.split(separator: "/") {
+                prefix += prefix.isEmpty ? String(component) : "/" + component
+                if group.anchored.contains(where: { $0.matches(prefix) }) { return true }
+            }
         }
         return false
     }
