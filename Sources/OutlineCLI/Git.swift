@@ -11,6 +11,7 @@ import OutlineCore
 final class Git {
     let root: String
     private let directory: String
+    private var resolvedDirectories: [String: String] = [:]
     /// The current directory relative to `root` ("" at the root), nil when it lies outside.
     private lazy var here: String? = relativeDirectory(of: ".")
 
@@ -66,7 +67,12 @@ final class Git {
         let slash = absolute.lastIndex(of: "/")!
         let name = String(absolute[absolute.index(after: slash)...])
         let parentPath = slash == absolute.startIndex ? "/" : String(absolute[..<slash])
-        let parent = Git.resolve(parentPath) ?? parentPath
+        // A thousand files share a few directories: each resolved once (realpath reads every link).
+        let parent: String
+        if let known = resolvedDirectories[parentPath] { parent = known } else {
+            parent = Git.resolve(parentPath) ?? parentPath
+            resolvedDirectories[parentPath] = parent
+        }
         let full = (parent == "/" ? "" : parent) + "/" + name
         guard full.hasPrefix(root + "/") else { return nil }
         return String(full.dropFirst(root.count + 1))

@@ -11,6 +11,8 @@ final class LinkLookup: @unchecked Sendable {
     private let console: Console
     private let explicitRoot: String?
     private var computedRoot: String? = nil
+    /// The run's git, when a revision opened it already (asking for the root again costs a process).
+    var git: Git? = nil
 
     init(files: [String], current: [String: Outline], profile: SlugProfile, console: Console, root: String?) {
         self.profile = profile
@@ -27,7 +29,7 @@ final class LinkLookup: @unchecked Sendable {
         if let explicitRoot { return explicitRoot }
         if let computedRoot { return computedRoot }
         var root = "."
-        if let git = try? Git(directory: console.workingDirectory ?? "."), let here = git.relativeDirectory(of: ".") {
+        if let git = try? git ?? Git(directory: console.workingDirectory ?? "."), let here = git.relativeDirectory(of: ".") {
             root = here.isEmpty ? "." : here.split(separator: "/").map { _ in ".." }.joined(separator: "/")
         }
         computedRoot = root

@@ -104,9 +104,15 @@ enum CheckCommand {
         }
         console.keep(perFile)
         if failed { return 2 }
+        // The revision of --since, read once for the links and the removals alike.
+        var revision: Revision? = nil
         if checkLinks {
             let links = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
             console.keep(links)
+            if let since {
+                revision = try Revision(since, console: console)
+                links.git = revision?.git
+            }
             links.add(targets)
             // Every file links point into (the linking file itself for a same-file link) read and given
             // its targets once, in parallel.
@@ -136,8 +142,7 @@ enum CheckCommand {
             }
             // A broken link that link repair can fix names its fix: the files that have one are checked
             // again with the repair's answers (the same findings in the same order, reasons replaced).
-            let context = try since.map { try LinksCommand.history(since: $0, files: files, lookup: links, console: console) }
-                ?? links.context()
+            let context = try revision.map { try LinksCommand.history($0, files: files, lookup: links) } ?? links.context()
             for k in files.indices where files[k] != "-" && linkFindings[k].links.contains(where: { $0.kind == .brokenLink }) {
                 guard let outline = parsedFiles[files[k]], let document = links.document(files[k]) else { continue }
                 let old = linkFindings[k].links.filter { $0.kind == .brokenLink }
@@ -180,8 +185,8 @@ enum CheckCommand {
             let old = try Inputs.outline(try Inputs.read(against, console: console), path: against)
             findings += Removals.findings([.init(oldName: name, old: old, newName: Inputs.displayName(files[0]), new: current[files[0]])], allowed: allowed)
         } else if let since {
-            let pairs = try olderVersions(since: since, files: files, operands: operands, current: current,
-                                          excludes: try settings.excludes(operands, invocation: invocation), console: console)
+            let pairs = try olderVersions(try revision ?? Revision(since, console: console), files: files, operands: operands, current: current,
+                                          excludes: try settings.excludes(operands, invocation: invocation))
             findings += Removals.findings(pairs, allowed: allowed, revision: since)
         }
         console.out(Report.findings(findings, format: format))
@@ -208,15 +213,11 @@ enum CheckCommand {
 
     /// Each checked file with its version at `since` (followed through renames), plus the Markdown
     /// files that existed at `since` under a directory operand and are gone now.
-    static func olderVersions(since: String, files: [String], operands: [String], current: [String: Outline], excludes: Excludes = Excludes([]),
-                              console: Console) throws -> [Removals.FilePair] {
-        let git = try Git(directory: console.workingDirectory ?? ".")
+    static func olderVersions(_ revision: Revision, files: [String], operands: [String], current: [String: Outline], excludes: Excludes = Excludes([])) throws -> [Removals.FilePair] {
         // The first commit of a repository (a pre-commit hook running `--since HEAD`): nothing existed
         // before it, so nothing can have been removed.
-        if since == "HEAD", !git.hasCommits() { return [] }
-        try git.verify(since)
-        let renames = try git.renames(since: since)
-        let tree = try git.files(at: since)
+        guard revision.exists else { return [] }
+        let git = revision.git, since = revision.name
         var checked: [(file: String, relative: String)] = []
         for file in files where file != "-" {
             guard let relative = git.relativePath(of: file) else {
@@ -226,17 +227,18 @@ enum CheckCommand {
         }
         let display = git.displayPath
         // What each checked file was called at `since`.
-        var oldPaths = checked.map { renames[$0.relative] ?? $0.relative }
+        var oldPaths = checked.map { revision.renames[$0.relative] ?? $0.relative }
         let accounted = Set(oldPaths).union(checked.map(\.relative))
         // Markdown files under a directory operand that existed at `since` and are not checked now:
         // deleted, or renamed to a path outside the checked set (then that file is their new version).
-        let gone = git.vanishedMarkdown(tree, accounted: accounted, under: operands, renames: renames, excludes: excludes)
+        let gone = git.vanishedMarkdown(revision.listing, accounted: accounted, under: operands, renames: revision.renames, excludes: excludes)
         oldPaths += gone.map(\.old)
-        let contents = try git.contents(of: oldPaths, in: tree)
+        try revision.preload(oldPaths: oldPaths)
+        let contents = try oldPaths.map { try revision.contents(ofOldPath: $0) }
 
         var pairs: [Removals.FilePair] = []
         for (k, entry) in checked.enumerated() {
-            let old = try contents[k].map { try Inputs.outline($0, path: "\(since):\(oldPaths[k])") }
+            let old = try (revision.parsed[oldPaths[k]] ?? nil) ?? contents[k].map { try Inputs.outline($0, path: "\(since):\(oldPaths[k])") }
             pairs.append(.init(oldName: "\(since):\(oldPaths[k])", old: old, newName: Inputs.displayName(entry.file), new: current[entry.file]))
         }
         for (k, entry) in gone.enumerated() {

@@ -56,11 +56,8 @@ enum DiffCommand {
         let settings = try Settings(invocation, console: console)
         let profile = try CheckCommand.parseSlugs(invocation.value("slugs")) ?? settings.runConfig(operands).slugs ?? .github
         let files = try settings.expand(operands, invocation: invocation)
-        let git = try Git(directory: console.workingDirectory ?? ".")
-        let hasHistory = !(since == "HEAD" && !git.hasCommits())
-        if hasHistory { try git.verify(since) }
-        let renames = hasHistory ? try git.renames(since: since) : [:]
-        let listing = hasHistory ? try git.files(at: since) : [:]
+        let revision = try Revision(since, console: console)
+        let git = revision.git, renames = revision.renames, listing = revision.listing
         func document(_ bytes: [UInt8], _ path: String) -> LinkedDocument? {
             (try? Outline(parsing: bytes, links: true)).map { LinkedDocument(path: path, outline: $0, profile: profile) }
         }
@@ -76,7 +73,8 @@ enum DiffCommand {
         let vanished = git.vanishedMarkdown(listing, accounted: accounted, under: operands, renames: renames,
                                             excludes: try settings.excludes(operands, invocation: invocation))
         let gone = vanished.map(\.old)
-        let contents = try git.contents(of: olds + gone, in: listing)
+        try revision.preload(oldPaths: olds + gone)
+        let contents = try (olds + gone).map { try revision.contents(ofOldPath: $0) }
         var pairs: [TreeHistory.FilePair] = []
         for (k, new) in news.enumerated() {
             let oldPath = LocalLink.normalize(git.displayPath(olds[k]))

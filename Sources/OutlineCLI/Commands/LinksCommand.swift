@@ -47,12 +47,14 @@ enum LinksCommand {
         }
         if failed { return 2 }
         let lookup = LinkLookup(files: files, current: current, profile: profile, console: console, root: invocation.value("root"))
-        var context = lookup.context()
+        var context: LinkRepair.Context
         if let since = invocation.value("since") {
-            context = try history(since: since, files: files, lookup: lookup, console: console)
+            context = try history(try Revision(since, console: console), files: files, lookup: lookup)
             context.keepAliases = invocation.has("keep-aliases")
         } else if invocation.has("keep-aliases") {
             throw UsageError(message: "--keep-aliases needs --since REV (the revision whose slugs to keep)")
+        } else {
+            context = lookup.context()
         }
         var results: [(path: String, rewrite: Rewrite)] = []
         var unrepaired = false
@@ -81,19 +83,29 @@ enum LinksCommand {
     }
 
     /// The context of `--since REV`: each file's version at REV (renames followed), files git sees
-    /// renamed, and the anchored sections each given file gained since REV.
-    static func history(since: String, files: [String], lookup: LinkLookup, console: Console) throws -> LinkRepair.Context {
-        let git = try Git(directory: console.workingDirectory ?? ".")
-        if since == "HEAD", !git.hasCommits() {
+    /// renamed, and the sections that moved between the given files since REV. The old versions of
+    /// the given files and of every file their links point into are fetched in one git process.
+    static func history(_ revision: Revision, files: [String], lookup: LinkLookup) throws -> LinkRepair.Context {
+        lookup.git = revision.git
+        guard revision.exists else {
             var context = lookup.context()
             context.old = { _ in nil }
             return context
         }
-        try git.verify(since)
-        let renames = try git.renames(since: since)       // new → old, root-relative
-        let tree = try git.files(at: since)
+        let git = revision.git, renames = revision.renames
         var renamed: [String: String] = [:]              // old → new, as outline names files
-        for (new, old) in renames { renamed[LocalLink.normalize(git.displayPath(old))] = LocalLink.normalize(git.displayPath(new)) }
+        for (new, old) in renames { renamed[LinkLookup.canonical(git.displayPath(old))] = LinkLookup.canonical(git.displayPath(new)) }
+        let given = files.filter { $0 != "-" }
+        let documents = given.map { lookup.document($0) }
+        // Every path whose old version link repair may ask for: the given files and their links' targets.
+        var wanted = given
+        let root = lookup.root
+        for document in documents {
+            guard let document, let inventory = document.outline.links else { continue }
+            wanted += LinkCheck.paths(of: LinkCheck.localLinks(of: inventory), path: document.path, root: root)
+        }
+        try revision.preload(oldPaths: wanted.compactMap { revision.oldPath(of: LinkLookup.canonical($0)) })
+        try revision.parse(oldPaths: given.compactMap { revision.oldPath(of: LinkLookup.canonical($0)) })
         final class Versions {
             var cache: [String: LinkedDocument?] = [:]
         }
@@ -103,10 +115,9 @@ enum LinksCommand {
             let key = LinkLookup.canonical(path)
             if let known = versions.cache[key] { return known }
             var document: LinkedDocument? = nil
-            if let relative = git.relativePath(of: key) {
-                let then = renames[relative] ?? relative
-                if let bytes = (try? git.contents(of: [then], in: tree))?.first ?? nil,
-                   let outline = try? Outline(parsing: bytes, links: true) {
+            if let then = revision.oldPath(of: key) {
+                if revision.parsed[then] == nil { try? revision.parse(oldPaths: [then]) }
+                if let outline = revision.parsed[then] ?? nil {
                     document = LinkedDocument(path: key, outline: outline, profile: profile)
                 }
             }
@@ -114,8 +125,6 @@ enum LinksCommand {
             return document
         }
         // Which sections moved between the given files: one rule (Movement) for links, check and diff.
-        let given = files.filter { $0 != "-" }
-        let documents = given.map { lookup.document($0) }
         let movement = Movement.find(zip(given, documents).map { Movement.Version(old: old($0.0)?.outline, new: $0.1?.outline) })
         func name(_ k: Int) -> String { documents[k]?.path ?? LinkLookup.canonical(given[k]) }
         var moves: [LinkRepair.MoveKey: (to: [String], unrelated: [String])] = [:]
