@@ -227,6 +227,30 @@ struct LinksTests {
         #expect(!check.text.contains("no heading 'L3'"), "\(check.text)")
     }
 
+    /// A heading renamed into the slug of a later section's linkable anchor: two elements carry one
+    /// id and browsers go to the first. `check` reports it (`id-shadowed`, the heading to rename),
+    /// and neither `links` nor `toc` points a link at the shadowed id; the ID itself stays.
+    @Test func aShadowedLinkableIDIsReportedAndNeverLinked() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try git("init -q -b main .")
+        let doc = "# Doc\n<!-- outline:doc -->\n\n## Setup\n<!-- outline:setup -->\n\nText.\n\n## Installation\n<!-- outline:install --><a id=\"install\"></a>\n\nSteps.\n\nSee [i](#install).\n"
+        try write(doc, "a.md")
+        #expect(try runBinary(["check", "a.md"], directory: dir).status == 0)
+        try git("add -A")
+        try git("commit -qm base")
+        try write(doc.replacingOccurrences(of: "## Setup\n", with: "## Install\n"), "a.md")
+        for since in [[], ["--since", "HEAD"]] {
+            let check = try runBinary(["check"] + since + ["a.md"], directory: dir)
+            #expect(check.status == 1 && check.text.contains("a.md:10: linkable id 'install' of section 'Installation' is also the id of the heading 'Install' at line 4, whose slug it is: browsers go to line 4, the first; rename the heading at line 4 (the ID never changes)"), "\(check.text)")
+            let json = try runBinary(["check", "--format", "json"] + since + ["a.md"], directory: dir)
+            #expect(json.text.contains("\"id-shadowed\""), "\(json.text)")
+        }
+        let links = try runBinary(["links", "--since", "HEAD", "a.md"], directory: dir)
+        #expect(links.text.contains("See [i](#installation).") && links.text.contains("<!-- outline:install --><a id=\"install\"></a>"), "\(links.text)")
+        let toc = try runBinary(["toc", "--insert", "a.md"], directory: dir)
+        #expect(toc.text.contains("- [Installation](#installation)") && toc.text.contains("- [Install](#install)"), "\(toc.text)")
+    }
+
     /// Evidence beyond the ID: at least half of each body's non-blank lines shared, or two empty
     /// bodies under equal titles.
     @Test func theMoveRule() throws {

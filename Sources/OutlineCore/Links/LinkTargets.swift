@@ -11,6 +11,40 @@ public struct LinkTargets: Sendable {
     public let htmlIDs: [(line: Int, id: String)]
     private let set: Set<String>
 
+    /// Where each of `ids` is carried: the 1-based lines of the headings whose id it is and of the
+    /// raw HTML that names it, in one pass over the targets.
+    public func holders(of ids: Set<String>) -> [String: [(line: Int, heading: Bool)]] {
+        guard !ids.isEmpty else { return [:] }
+        var found: [String: [(line: Int, heading: Bool)]] = [:]
+        for heading in headings where ids.contains(heading.id) { found[heading.id, default: []].append((heading.line, true)) }
+        for html in htmlIDs where ids.contains(html.id) { found[html.id, default: []].append((html.line, false)) }
+        return found
+    }
+
+    /// The linkable anchors of `outline` whose id another element carries too (a heading whose slug it
+    /// is, other raw HTML): section ID → those elements (1-based lines). The section's own heading
+    /// does not count (it stands next to its anchor). Two elements with one id: browsers go to the
+    /// first, so a link must not name a shadowed id; IDs never change, the heading is what to rename.
+    public func shadowedAnchors(of outline: Outline) -> [String: [(line: Int, heading: Bool)]] {
+        var linkable: [String: (anchorLine: Int, headingLine: Int)] = [:]
+        for section in outline.sections where section.anchored && section.record?.isLinkable == true {
+            linkable[section.id] = (section.record!.line + 1, section.heading.blockStartLine + 1)
+        }
+        var shadowed: [String: [(line: Int, heading: Bool)]] = [:]
+        for (id, holders) in holders(of: Set(linkable.keys)) {
+            let own = linkable[id]!
+            var others: [(line: Int, heading: Bool)] = []
+            var ownAnchorSeen = false
+            for holder in holders {
+                if holder.heading && holder.line == own.headingLine { continue }
+                if !holder.heading && holder.line == own.anchorLine && !ownAnchorSeen { ownAnchorSeen = true; continue }
+                others.append(holder)
+            }
+            if !others.isEmpty { shadowed[id] = others }
+        }
+        return shadowed
+    }
+
     /// `html: false` leaves raw HTML's ids out (`number` needs the headings' ids only).
     public init(_ inventory: LinkInventory, profile: SlugProfile, html: Bool = true) {
         self.init(headings: inventory.headings.map { LinkTargets.base(of: $0, profile: profile) }, html: html ? inventory.html : [], profile: profile)

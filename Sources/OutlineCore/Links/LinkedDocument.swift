@@ -24,13 +24,15 @@ public struct LinkedDocument: Sendable {
         for heading in targets.headings where slugAt[heading.line] == nil { slugAt[heading.line] = heading.id }
         var idsAt: [Int: [String]] = [:]
         for html in targets.htmlIDs { idsAt[html.line, default: []].append(html.id) }
+        // A linkable anchor whose id another element carries too is no target to send links to.
+        let shadowed = targets.shadowedAnchors(of: outline)
         var current: [String: String] = [:]
         var byTarget: [String: String] = [:]
         var slugs: [String: String] = [:]
         for section in outline.sections where section.anchored {
             let slug = slugAt[section.heading.blockStartLine + 1]
             let onAnchor = section.record.map { idsAt[$0.line + 1] ?? [] } ?? []
-            current[section.id] = onAnchor.contains(section.id) ? section.id : (slug ?? section.id)
+            current[section.id] = onAnchor.contains(section.id) && shadowed[section.id] == nil ? section.id : (slug ?? section.id)
             if let slug, byTarget[slug] == nil { byTarget[slug] = section.id }
             if let slug { slugs[section.id] = slug }
             for id in onAnchor where byTarget[id] == nil { byTarget[id] = section.id }

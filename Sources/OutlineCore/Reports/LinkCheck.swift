@@ -44,11 +44,29 @@ public enum LinkCheck {
     /// An alias on an anchor line (an `<a id>` other than the section's own ID) that is also another
     /// target of the file: a link to it could mean either (SPEC §7.4).
     public static func aliasCollisions(_ outline: Outline, path: String, profile: SlugProfile) -> [Diagnostic] {
-        guard let inventory = outline.links, outline.records.contains(where: { $0.elements.count > ($0.isLinkable ? 1 : 0) }) else { return [] }
+        guard let inventory = outline.links, outline.records.contains(where: { !$0.elements.isEmpty }) else { return [] }
         let targets = LinkTargets(inventory, profile: profile)
+        var found: [Diagnostic] = []
+        // A linkable ID another element carries too (a heading renamed into its slug, a new heading).
+        let shadowed = targets.shadowedAnchors(of: outline)
+        for section in outline.sections where section.anchored {
+            guard let others = shadowed[section.id], let record = section.record else { continue }
+            let first = others.min(by: { $0.line < $1.line })!
+            let what: String
+            if first.heading {
+                let title = outline.sections.first(where: { $0.heading.blockStartLine + 1 == first.line })?.title
+                what = "the heading \(title.map { "'\($0)' " } ?? "")at line \(first.line), whose slug it is"
+            } else {
+                what = "another element at line \(first.line)"
+            }
+            let order = first.line < record.line + 1 ? "browsers go to line \(first.line), the first" : "a link to that element goes to this section instead"
+            let fix = first.heading ? "rename the heading at line \(first.line) (the ID never changes)" : "remove or rename that id"
+            found.append(.finding(.idShadowed, line: record.line + 1,
+                                  "linkable id '\(section.id)' of section '\(section.title)' is also the id of \(what): \(order); \(fix)"))
+        }
+        guard outline.records.contains(where: { $0.elements.count > ($0.isLinkable ? 1 : 0) }) else { return found.map { $0.located(in: path) } }
         var count: [String: Int] = [:]
         for id in targets.ordered { count[id, default: 0] += 1 }
-        var found: [Diagnostic] = []
         for section in outline.sections where section.anchored {
             guard let record = section.record else { continue }
             for element in record.elements where element.text != section.id && (count[element.text] ?? 0) > 1 {

@@ -30,6 +30,7 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case removedAnchor = "removed-anchor"
         case brokenLink = "broken-link"
         case aliasCollision = "alias-collision"
+        case idShadowed = "id-shadowed"
         case slugTakeover = "slug-takeover"
         case staleTOC = "stale-toc"
         case malformedTOC = "malformed-toc"

@@ -223,6 +223,7 @@ public enum TableOfContents {
         let title = NumberHeadings.titleIndex(outline)
         var slugAt: [Int: String] = [:]
         for heading in targets.headings where slugAt[heading.line] == nil { slugAt[heading.line] = heading.id }
+        let shadowed = targets.shadowedAnchors(of: outline)
         var entries: [Entry] = []
         var skipped = [Bool](repeating: false, count: sections.count)
         for (index, section) in sections.enumerated() {
@@ -231,7 +232,7 @@ public enum TableOfContents {
             if index == title { continue }
             let level = section.depth - (title == nil ? 1 : 2)
             guard level < depth else { continue }
-            let target = section.record?.isLinkable == true ? section.id : slugAt[section.heading.blockStartLine + 1] ?? section.id
+            let target = section.record?.isLinkable == true && shadowed[section.id] == nil ? section.id : slugAt[section.heading.blockStartLine + 1] ?? section.id
             var text = (numbers.map { $0[index] } ?? section.number).map { $0 + " " } ?? ""
             text += section.title
             if text.isEmpty { text = target }
