@@ -34,6 +34,25 @@ final class Revision {
         listing = try git.files(at: name)
     }
 
+    /// Whether a path (relative to the current directory, lexically) named a file or a directory of
+    /// the revision.
+    func existed(_ path: String) -> Bool {
+        guard exists, let here = git.relativeDirectory(of: ".") else { return false }
+        let relative = LocalLink.normalize(here.isEmpty ? path : here + "/" + path)
+        if relative.hasPrefix("..") || relative.hasPrefix("/") { return false }
+        if relative == "." || listing[relative] != nil { return true }
+        if directories == nil {
+            var all = Set<String>()
+            for file in listing.keys {
+                var parts = file.split(separator: "/").dropLast()
+                while !parts.isEmpty { all.insert(parts.joined(separator: "/")); parts = parts.dropLast() }
+            }
+            directories = all
+        }
+        return directories!.contains(relative)
+    }
+    private var directories: Set<String>? = nil
+
     /// The root-relative path a file of the work tree had at the revision (renames followed), nil
     /// outside the work tree.
     func oldPath(of file: String) -> String? {

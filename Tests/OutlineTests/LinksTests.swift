@@ -17,17 +17,21 @@ struct LinksTests {
     func read(_ name: String) throws -> String { try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8) }
     func git(_ command: String) throws { #expect(try shell("git \(command)", in: dir).status == 0, "git \(command)") }
 
-    /// cmark's HTML with every href emptied: what must not change when only link destinations do.
+    /// cmark's HTML with every href and image src emptied: what must not change when only link
+    /// destinations do.
     func htmlWithoutHrefs(_ name: String) throws -> String {
-        let html = try shell("cmark --unsafe '\(dir.appendingPathComponent(name).path)'", in: dir).output
-        var out = ""
-        var rest = html[...]
-        while let r = rest.range(of: "href=\"") {
-            out += rest[..<r.upperBound]
-            rest = rest[r.upperBound...]
-            if let end = rest.firstIndex(of: "\"") { rest = rest[end...] }
+        var html = try shell("cmark --unsafe '\(dir.appendingPathComponent(name).path)'", in: dir).output
+        for attribute in ["href=\"", "src=\""] {
+            var out = ""
+            var rest = html[...]
+            while let r = rest.range(of: attribute) {
+                out += rest[..<r.upperBound]
+                rest = rest[r.upperBound...]
+                if let end = rest.firstIndex(of: "\"") { rest = rest[end...] }
+            }
+            html = out + rest
         }
-        return out + rest
+        return html
     }
 
     /// Runs `links -w --since HEAD .`; expects no broken link afterwards, HTML changed only in hrefs,
@@ -121,6 +125,38 @@ struct LinksTests {
         #expect(try runBinary(["number", "--strip", "-w", "guide.md"], directory: dir).status == 0)
         #expect(try runBinary(["number", "-w", "guide.md"], directory: dir).status == 0)
         #expect(try read("guide.md") == numbered)
+
+        // A section whose body holds relative links and an image moves into another directory, where
+        // `img/arch.png` names another file: the moved text keeps meaning what it meant (SPEC §7.3),
+        // and a same-file link to a section that stayed behind names the old file.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("docs/img"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("img"), withIntermediateDirectories: true)
+        try write("top", "img/arch.png")
+        try write("other", "docs/img/arch.png")
+        try write(try read("install.md").replacingOccurrences(of: "Steps; ", with: "![arch](img/arch.png) Steps; ")
+                  + "\n## Stays\n\nBack [up](#getting-started).\n", "install.md")
+        #expect(try runBinary(["id", "-w", "install.md"], directory: dir).status == 0)
+        try write(try read("install.md").replacingOccurrences(of: "[usage](guide.md#1-usage)", with: "[usage](guide.md#1-usage), [stays](#stays)"), "install.md")
+        try write(try read("help.md") + "\nSee the [guide](guide.md#1-usage).\n", "help.md")
+        #expect(try runBinary(["check", "."], directory: dir).status == 0)
+        try git("add -A")
+        try git("commit -qm images")
+        let install = try read("install.md")
+        let started = String(install[install.range(of: "## Getting started")!.lowerBound..<install.range(of: "## Stays")!.lowerBound])
+        try write(install.replacingOccurrences(of: started, with: ""), "install.md")
+        try write("# Start\n<!-- outline:start -->\n\n" + started, "docs/start.md")
+        try repair("section moved into a directory", files: ["guide.md", "install.md", "help.md", "docs/start.md"])
+        let start = try read("docs/start.md")
+        #expect(start.contains("![arch](../img/arch.png)") && start.contains("[usage](../guide.md#1-usage)")
+                && start.contains("[stays](../install.md#stays)"), "\(start)")
+        #expect(try read("install.md").contains("Back [up](docs/start.md#getting-started)."))
+        #expect(try read("guide.md").contains("[installing](docs/start.md#getting-started)"))
+
+        // A file renamed into another directory: its relative links are re-based.
+        try git("mv help.md docs/help.md")
+        try repair("file renamed into a directory", files: ["guide.md", "install.md", "docs/help.md", "docs/start.md"])
+        #expect(try read("docs/help.md").contains("See the [guide](../guide.md#1-usage)."))
+        #expect(try read("guide.md").contains("[FAQ](docs/help.md#questions)"))
     }
 
     @Test func unrepairableLinksAreReportedNotGuessed() throws {

@@ -136,6 +136,7 @@ enum LinksCommand {
         context.old = old
         context.renamed = renamed
         context.moves = moves
+        context.existedThen = { [revision] in revision.existed($0) }
         return context
     }
 }

@@ -49,6 +49,11 @@ public enum Verification {
         public var rewrites: [String: String] = [:]
         /// Indices into the original's `links.links` that must change.
         public var mustChange: Set<Int> = []
+        /// Link → its new destination where it differs from `rewrites` (moved text: the same
+        /// destination means another place there).
+        public var perNode: [Int: String] = [:]
+        /// Original `href` → other destinations it may become (moved text).
+        public var alsoAllowed: [String: Set<String>] = [:]
         /// Headings may change their text (numbering).
         public var headingsChange = false
         /// 0-based line ranges of the original whose leaves are not compared (a TOC being rewritten).
@@ -294,7 +299,7 @@ public enum Verification {
         for (was, now) in zip(before.html, after.html) where was.literal != now.literal {
             let a = HTMLAttributes.scan(was.literal), b = HTMLAttributes.scan(now.literal)
             guard a.count == b.count, zip(a, b).allSatisfy({ x, y in
-                x.name == y.name && x.tag == y.tag && (x.value == y.value || (x.name == "href" && plan.rewrites[x.value] == y.value))
+                x.name == y.name && x.tag == y.tag && (x.value == y.value || (x.name == "href" && (plan.rewrites[x.value] == y.value || plan.alsoAllowed[x.value]?.contains(y.value) == true)))
             }) else {
                 throw refuse(now.line - 1, "raw HTML at line \(was.line) would change beyond its href")
             }
@@ -307,10 +312,11 @@ public enum Verification {
         }
         for k in before.links.indices {
             let was = before.links[k].destination, now = after.links[k].destination
-            if plan.mustChange.contains(k), let want = plan.rewrites[was], now != want {
+            let planned = plan.perNode[k] ?? plan.rewrites[was]
+            if plan.mustChange.contains(k), let want = planned, now != want {
                 throw refuse(before.links[k].line - 1, "link '\(was)' would read '\(now)', not '\(want)'")
             }
-            if now != was && plan.rewrites[was] != now {
+            if now != was && planned != now {
                 throw refuse(before.links[k].line - 1, "link '\(was)' would change to '\(now)', which is not planned")
             }
         }

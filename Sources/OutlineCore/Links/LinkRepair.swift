@@ -28,6 +28,8 @@ public enum LinkRepair {
         /// seen from `docs/` into `a.md`, and absolute paths under the current directory into
         /// relative ones), so that a file is the same file whatever way a link or operand names it.
         public var canonical: @Sendable (String) -> String = { $0 }
+        /// `--since REV`: whether a path (as outline names files) named a file or directory at REV.
+        public var existedThen: ((String) -> Bool)? = nil
         /// A path (as outline names files) as the repository root sees it, for a link written
         /// root-relative (`/docs/a.md`) that must stay so; nil where it is not under the root.
         public var fromRoot: (@Sendable (String) -> String?)? = nil
@@ -65,9 +67,14 @@ public enum LinkRepair {
         // A decision depends on the destination alone: a glossary's thousand links to one place are
         // decided once.
         var decided: [String: Decision] = [:]
+        let moved = movedText(of: document, context: context)
         for (line, link, kind) in occurrences(inventory) {
             let decision: Decision
-            if let known = decided[link.destination] { decision = known } else {
+            let origin = moved.first { $0.lines.contains(line) }
+            if let origin {
+                // Text that came from another place keeps the meaning it had there at REV.
+                decision = rebase(link, from: origin, in: document, context: context)
+            } else if let known = decided[link.destination] { decision = known } else {
                 decision = decide(link, from: document, context: context)
                 decided[link.destination] = decision
             }
@@ -79,11 +86,17 @@ public enum LinkRepair {
                 guard reported.insert("\(line)\u{0}\(link.destination)").inserted else { continue }
                 warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why)"))
             case .rewrite(let destination):
-                plan.rewrites[link.destination] = destination
+                if origin == nil { plan.rewrites[link.destination] = destination }
                 if let why = writer.write(destination, for: kind) {
                     warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why); make it '\(destination)' by hand"))
-                } else if case .node(let k) = kind {
-                    plan.mustChange.insert(k)
+                } else {
+                    switch kind {
+                    case .node(let k):
+                        plan.mustChange.insert(k)
+                        if origin != nil { plan.perNode[k] = destination }
+                    case .html:
+                        if origin != nil { plan.alsoAllowed[link.destination, default: []].insert(destination) }
+                    }
                 }
             }
         }
@@ -94,6 +107,72 @@ public enum LinkRepair {
         }
         return try Verification.verified(document.outline, RewriteResult(edits, on: document.outline.source.bytes, diagnostics: warnings),
                                          sections: Verification.unchanged(document.outline), links: plan)
+    }
+
+    /// Where text of `document` came from since REV: a file renamed into another directory (all of
+    /// it, from its old path), or a section that moved here from another file (its lines, from that
+    /// file). Lines are 1-based; paths as outline names files (`fromThen`: the file's path at REV).
+    struct Origin {
+        let lines: ClosedRange<Int>
+        let from: String
+        let fromThen: String
+        let wholeFile: Bool
+    }
+
+    static func movedText(of document: LinkedDocument, context: Context) -> [Origin] {
+        guard context.old != nil else { return [] }
+        func directory(_ path: String) -> String {
+            let parts = LocalLink.normalize(path).split(separator: "/")
+            return parts.dropLast().joined(separator: "/")
+        }
+        func pathThen(_ path: String) -> String {
+            context.renamed.first(where: { $0.value == path })?.key ?? path
+        }
+        var origins: [Origin] = []
+        let then = pathThen(document.path)
+        if then != document.path, directory(then) != directory(document.path) {
+            origins.append(Origin(lines: 1...max(1, document.outline.source.lineCount), from: document.path, fromThen: then, wholeFile: true))
+        }
+        for (key, move) in context.moves where move.to == [document.path] {
+            guard let section = document.outline.sections.first(where: { $0.anchored && $0.id == key.id }) else { continue }
+            origins.append(Origin(lines: (section.heading.firstLine + 1)...(section.endLine + 1), from: key.path, fromThen: pathThen(key.path), wholeFile: false))
+        }
+        // The innermost origin first (a section moved into a file that was renamed too).
+        return origins.sorted { $0.lines.count < $1.lines.count }
+    }
+
+    /// A link of text that came from `origin`: what it meant there at REV, written from here. A
+    /// relative path is resolved from the old place (and followed through renames); a same-file
+    /// fragment of a moved section names the section it named then, in the file it is in now.
+    static func rebase(_ link: LocalLink, from origin: Origin, in document: LinkedDocument, context: Context) -> Decision {
+        if link.path.isEmpty {
+            guard !origin.wholeFile, let fragment = link.fragment, !fragment.isEmpty, !LinkCheck.isTop(fragment) else { return .keep }
+            // The section the fragment named in the old file at REV, wherever it is now.
+            let then = context.old?(origin.from)?.sectionByTarget[fragment]
+            if let id = then, let here = document.currentTarget[id] {
+                return here == fragment ? .keep : .rewrite(write(path: nil, original: link, fragment: here, from: document.path, context: context))
+            }
+            guard let source = context.document(origin.from) else { return .cannot("it came from \(origin.from), which cannot be read") }
+            let there = then.flatMap { source.currentTarget[$0] } ?? (source.targets.contains(fragment) ? fragment : nil)
+            guard let there else { return .cannot("'\(fragment)' named no section of \(origin.from) that is still there") }
+            return .rewrite(moved(to: origin.from, original: link, fragment: there, from: document.path, context: context))
+        }
+        if link.path.hasPrefix("/") { return decide(link, from: document, context: context) }
+        // The path as it resolved from the old place at REV, then followed through renames since.
+        let atThen = LocalLink.resolve(link.path, from: origin.fromThen, root: context.root)
+        let now = context.renamed[atThen] ?? atThen
+        // Read from the old place the path named nothing at REV (it was written for this place
+        // already, by a run before this one): it means what it says here.
+        guard context.existedThen?(atThen) ?? true else { return decide(link, from: document, context: context) }
+        let written = moved(to: now, original: link, fragment: link.fragment, from: document.path, context: context)
+        guard let rebased = LocalLink(written), rebased.destination != link.destination else {
+            return decide(link, from: document, context: context)
+        }
+        // The section it names may have been renamed too: repaired as any other link, from here.
+        switch decide(rebased, from: document, context: context) {
+        case .rewrite(let further): return .rewrite(further)
+        default: return .rewrite(written)
+        }
     }
 
     /// Every local link and `href` of `outline` (parsed with links) rewritten to `transform` of its
