@@ -386,6 +386,23 @@ struct LinksTests {
 struct LinkableTests {
     static let document = "# Guide\n\nSee [install](#install).\n\n## Install\n\nSteps.\n"
 
+    /// A section copied with its plain anchor gets its fresh ID as a linkable anchor in the same
+    /// `id --linkable` run; and plain `id` follows the document's style: where most anchors are
+    /// linkable, new ones are too (a document of plain anchors keeps getting plain ones).
+    @Test func copiesAndNewAnchorsFollowTheLinkableStyle() throws {
+        let copied = runInProcess(["id", "--linkable"], stdin: bytes("# A\n<!-- outline:a -->\n\n## B\n<!-- outline:b -->\n\n## B copy\n<!-- outline:b -->\n"))
+        #expect(copied.status == 0 && copied.text.hasSuffix("## B copy\n<!-- outline:b-copy --><a id=\"b-copy\"></a>\n"), "\(copied.text)")
+        let again = runInProcess(["id", "--linkable"], stdin: bytes(copied.text))
+        #expect(again.text == copied.text)
+        let linkableStyle = "# A\n<!-- outline:a --><a id=\"a\"></a>\n\n## B\n<!-- outline:b --><a id=\"b\"></a>\n\n## New\n"
+        #expect(runInProcess(["id"], stdin: bytes(linkableStyle)).text == linkableStyle + "<!-- outline:new --><a id=\"new\"></a>\n")
+        let plainStyle = "# A\n<!-- outline:a -->\n\n## B\n<!-- outline:b -->\n\n## New\n"
+        #expect(runInProcess(["id"], stdin: bytes(plainStyle)).text == plainStyle + "<!-- outline:new -->\n")
+        // id --strip of the result gives the document back.
+        let stripped = runInProcess(["id", "--strip"], stdin: bytes(runInProcess(["id"], stdin: bytes(linkableStyle)).text))
+        #expect(stripped.text == "# A\n\n## B\n\n## New\n")
+    }
+
     @Test func writtenConvertedAndStripped() throws {
         let linkable = runInProcess(["id", "--linkable"], stdin: bytes(LinkableTests.document))
         #expect(linkable.text == "# Guide\n<!-- outline:guide --><a id=\"guide\"></a>\n\nSee [install](#install).\n\n## Install\n<!-- outline:install --><a id=\"install\"></a>\n\nSteps.\n")

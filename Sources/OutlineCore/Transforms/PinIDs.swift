@@ -75,6 +75,14 @@ extension EditList {
         let source = outline.source
         let hasAnchors = outline.anchorsAfterBlank + outline.anchorsBelow > 0
         let afterBlank = !markAdded && (hasAnchors ? outline.placesAnchorsAfterBlank : afterBlankWithoutAnchors)
+        // New anchors follow the document's style: linkable where most of its anchors are.
+        var linkableAnchors = 0, plainAnchors = 0
+        if !linkable && !markAdded {
+            for section in sections where section.anchored && section.duplicateOf == nil {
+                if section.record?.isLinkable == true { linkableAnchors += 1 } else { plainAnchors += 1 }
+            }
+        }
+        let newLinkable = linkable || linkableAnchors > plainAnchors
         // The new line's suffix is the same for every section unless it carries a linkable element.
         let plainSuffix = markAdded ? CommentFormat.foldAddedSuffix : CommentFormat.recordSuffix
         let prefix = CommentFormat.recordPrefix
@@ -84,14 +92,14 @@ extension EditList {
         for index in selected ?? Array(sections.indices) where sections[index].record == nil {
             lines += 1
             lineBytes += prefix.count + plainSuffix.count + sections[index].id.utf8.count + 2
-            if linkable { lineBytes += sections[index].id.utf8.count + 16 }
+            if newLinkable { lineBytes += sections[index].id.utf8.count + 16 }
         }
         reserve(edits: lines, bytes: lineBytes)
         for index in selected ?? Array(sections.indices) {
             guard let record = sections[index].record else {
                 var line = sections[index].heading.lastLine
                 if afterBlank, line + 2 < source.lineCount, source.isBlank(line + 1) { line += 1 }
-                let suffix = linkable && !markAdded ? plainSuffix + CommentFormat.linkableElement(sections[index].id) : plainSuffix
+                let suffix = newLinkable && !markAdded ? plainSuffix + CommentFormat.linkableElement(sections[index].id) : plainSuffix
                 insertLine(prefix: prefix, sections[index].id, suffix: suffix, after: line, in: source)
                 continue
             }
@@ -103,6 +111,10 @@ extension EditList {
                 // The copy's linkable element named the first section's ID too: it follows the new one.
                 for element in record.elements where element.text == token.text {
                     replace(element.range, with: CommentFormat.linkableElement(section.id))
+                }
+                // A copy of a plain anchor made linkable in the same run, under its fresh ID.
+                if newLinkable && !markAdded && !record.elements.contains(where: { $0.text == token.text }) {
+                    insert(CommentFormat.linkableElement(section.id), at: record.closeEnd)
                 }
                 let firstLine = outline.sections[first].heading.firstLine + 1
                 warnings.append(.warning(.duplicateID, line: line, "duplicate ID '\(token.text)' (first at line \(firstLine)); this section now has '\(section.id)'"))
@@ -122,7 +134,7 @@ extension EditList {
                 if record.problem == .empty {
                     warnings.append(.warning(.malformedAnchor, line: line, "\(CommentFormat.describe(record)) given the ID '\(section.id)'"))
                 }
-                if linkable { insert(CommentFormat.linkableElement(section.id), at: record.closeEnd) }
+                if newLinkable && !markAdded { insert(CommentFormat.linkableElement(section.id), at: record.closeEnd) }
             } else if linkable, !record.isLinkable {
                 // An existing anchor made linkable: the element goes first after the comment.
                 insert(CommentFormat.linkableElement(section.id), at: record.closeEnd)
