@@ -323,6 +323,22 @@ struct LinksTests {
         #expect(map.text.contains("\"faq.md#faq\": \"questions.md#questions\""), "\(map.text)")
     }
 
+    /// Without `--since`, a link only history could repair says so; one history cannot repair either
+    /// does not.
+    @Test func withoutHistoryTheWarningSaysTryIt() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try git("init -q -b main .")
+        try write("# Doc\n<!-- outline:doc -->\n\nSee [i](#install) and [n](#nothing).\n\n## Install\n<!-- outline:install-guide -->\n", "a.md")
+        try git("add -A")
+        try git("commit -qm base")
+        try write(try read("a.md").replacingOccurrences(of: "## Install\n", with: "## Setup\n"), "a.md")
+        let run = try runBinary(["links", "--check", "a.md"], directory: dir)
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("a.md:4: warning: cannot repair link '#install': 'install' is not a heading or section ID of this file (try --since HEAD)\n"), "\(run.stderr)")
+        #expect(run.stderr.contains("cannot repair link '#nothing': 'nothing' is not a heading or section ID of this file\n"), "\(run.stderr)")
+        #expect(try runBinary(["links", "--since", "HEAD", "a.md"], directory: dir).text.contains("See [i](#setup)"))
+    }
+
     /// A renamed section's old slug taken over by a new heading: the link still resolves, so only
     /// history tells; `check --since` reports it, `links -w --since` makes it follow its section.
     @Test func slugTakeoverIsReportedAndRepaired() throws {

@@ -56,6 +56,19 @@ enum LinksCommand {
         } else {
             context = lookup.context()
         }
+        // Without --since, a link that cannot be repaired is checked against HEAD's history (read only
+        // then, once): when history would repair it, the warning says to try --since HEAD.
+        var asked = false, known: (revision: String, context: LinkRepair.Context)? = nil
+        let hint: (() -> (revision: String, context: LinkRepair.Context)?)? = invocation.value("since") != nil ? nil : {
+            if !asked {
+                asked = true
+                if let revision = try? Revision("HEAD", console: console), revision.exists,
+                   let context = try? history(revision, files: files, lookup: lookup) {
+                    known = ("HEAD", context)
+                }
+            }
+            return known
+        }
         var results: [(path: String, rewrite: Rewrite)] = []
         var unrepaired = false
         for path in files {
@@ -65,7 +78,7 @@ enum LinksCommand {
                                        : lookup.document(path) ?? LinkedDocument(path: LinkLookup.canonical(path), outline: outline, profile: profile)
             let result: RewriteResult
             do {
-                result = try Inputs.about(path) { try LinkRepair.apply(document, context: context) }
+                result = try Inputs.about(path) { try LinkRepair.apply(document, context: context, history: hint) }
             } catch {
                 // A result that did not verify: nothing is written, for any file (SPEC §5).
                 console.report(error as? Diagnostic ?? .file(name, "\(error)"))

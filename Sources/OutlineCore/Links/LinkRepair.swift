@@ -58,7 +58,9 @@ public enum LinkRepair {
 
     /// The repaired document (edits to link destinations only), with a warning for each broken link it
     /// could not repair. `path` is the linking file as outline names it.
-    public static func apply(_ document: LinkedDocument, context: Context) throws -> RewriteResult {
+    /// `history`: without `--since`, the context history would give (asked only when a link cannot be
+    /// repaired): a link it would repair is reported with "(try --since HEAD)".
+    public static func apply(_ document: LinkedDocument, context: Context, history: (() -> (revision: String, context: Context)?)? = nil) throws -> RewriteResult {
         guard let inventory = document.outline.links else { return RewriteResult(EditList(), on: document.outline.source.bytes) }
         var writer = DestinationWriter(document.outline.source, inventory: inventory)
         var plan = Verification.LinkPlan()
@@ -84,7 +86,12 @@ public enum LinkRepair {
             case .cannot(let why):
                 // Once per line and destination (a reference link used twice on a line).
                 guard reported.insert("\(line)\u{0}\(link.destination)").inserted else { continue }
-                warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why)"))
+                var hint = ""
+                if context.old == nil, let (revision, withHistory) = history?(),
+                   case .rewrite = decide(link, from: withHistory.document(document.path) ?? document, context: withHistory) {
+                    hint = " (try --since \(revision))"
+                }
+                warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why)\(hint)"))
             case .rewrite(let destination):
                 if origin == nil { plan.rewrites[link.destination] = destination }
                 if let why = writer.write(destination, for: kind) {
