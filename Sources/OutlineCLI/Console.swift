@@ -132,9 +132,18 @@ public func processEnvironment() -> [String: String] {
     return result
 }
 
+/// The arguments after the program's name, as bytes: a file name that is not UTF-8 keeps its bytes
+/// (`PathBytes`), where `CommandLine.arguments` would replace them.
+public func commandLineArguments() -> [String] {
+    (1..<max(1, Int(CommandLine.argc))).map { k in
+        let raw = CommandLine.unsafeArgv[k]!
+        return PathBytes.decode(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+    }
+}
+
 /// The working directory, nil when it cannot be read (deleted, or no permission on an ancestor).
 public func currentDirectory() -> String? {
     guard let cwd = getcwd(nil, 0) else { return nil }
     defer { free(cwd) }
-    return String(cString: cwd)
+    return PathBytes.decode(UnsafeBufferPointer(start: UnsafeRawPointer(cwd).assumingMemoryBound(to: UInt8.self), count: strlen(cwd)))
 }

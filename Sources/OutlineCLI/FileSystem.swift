@@ -19,7 +19,7 @@ enum FileSystem {
     /// All bytes of `path` ("-" for standard input).
     static func read(_ path: String) throws -> [UInt8] {
         if path == "-" { return try readAll(fd: 0, path: stdinName) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw Diagnostic.file(path, describe(errno)) }
         defer { close(fd) }
         var info = stat()
@@ -95,7 +95,7 @@ enum FileSystem {
     /// can block (`/proc/kmsg`). A path that cannot be examined is left to the read to report.
     static func readProblem(_ path: String, roots: [String]) -> String? {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
+        guard withSystemPath(path, { lstat($0, &info) }) == 0 else { return nil }
         if (info.st_mode & S_IFMT) == S_IFLNK {
             guard let resolved = resolvedPath(path) else { return nil }
             if ["/proc", "/sys", "/dev"].contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) {
@@ -104,7 +104,7 @@ enum FileSystem {
             if !roots.isEmpty, !roots.contains(where: { $0 == "/" || resolved == $0 || resolved.hasPrefix($0 + "/") }) {
                 return "a symbolic link to \(resolved), outside the work tree"
             }
-            guard stat(path, &info) == 0 else { return nil }
+            guard withSystemPath(path, { stat($0, &info) }) == 0 else { return nil }
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG, S_IFDIR: return nil
@@ -117,9 +117,9 @@ enum FileSystem {
 
     /// `path` with every symbolic link resolved, absolute; nil when it cannot be.
     static func resolvedPath(_ path: String) -> String? {
-        guard let raw = realpath(path, nil) else { return nil }
+        guard let raw = withSystemPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(raw) }
-        return String(cString: raw)
+        return systemPath(raw)
     }
 
     /// Where a symbolic link found under `directory` may lead: the directory itself and the git work
@@ -138,12 +138,12 @@ enum FileSystem {
 
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        return withSystemPath(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return withSystemPath(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     enum Kind { case missing, directory, file, failed(String) }
@@ -152,7 +152,7 @@ enum FileSystem {
     /// symbolic link loop, a permission problem) with its description.
     static func kind(of path: String) -> Kind {
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard withSystemPath(path, { stat($0, &info) }) == 0 else {
             return errno == ENOENT || errno == ENOTDIR ? .missing : .failed(describe(errno))
         }
         return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
@@ -161,12 +161,12 @@ enum FileSystem {
     /// The size of the file at `path` in bytes (symbolic links followed), 0 when it cannot be told.
     static func size(of path: String) -> Int {
         var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : 0
+        return withSystemPath(path) { stat($0, &info) } == 0 ? Int(info.st_size) : 0
     }
 
     static func exists(_ path: String) -> Bool {
         var info = stat()
-        return stat(path, &info) == 0
+        return withSystemPath(path) { stat($0, &info) } == 0
     }
 
     /// FILE operands of a multi-file command: directories become the Markdown files in them (by name,
@@ -234,14 +234,14 @@ enum FileSystem {
         var seen = Set<String>()
         var found: [[Substring]] = []
         for raw in out.split(separator: 0) {
-            let relative = String(decoding: raw, as: UTF8.self)
+            let relative = PathBytes.decode(raw)
             guard isMarkdownName(relative), seen.insert(relative).inserted else { continue }
             let components = relative.split(separator: "/")
             if components.dropLast().contains(where: { $0.hasPrefix(".") }) { continue }
             // Present in the work tree (deleted files are still in the index); what it is, the caller
             // checks (`readProblem`).
             var info = stat()
-            guard lstat(base + relative, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { continue }
+            guard withSystemPath(base + relative, { lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { continue }
             if (info.st_mode & S_IFMT) == S_IFLNK && isDirectory(base + relative) { continue }
             found.append(components)
         }
@@ -311,7 +311,7 @@ enum FileSystem {
 
     /// `directory`'s Markdown files and the directories to walk, in the walk's order (names sorted).
     private static func entries(of directory: String) throws -> [WalkEntry] {
-        guard let dir = opendir(directory) else { throw Diagnostic.file(directory, describe(errno)) }
+        guard let dir = withSystemPath(directory, { opendir($0) }) else { throw Diagnostic.file(directory, describe(errno)) }
         // The entry's type from readdir(3) where the file system gives it: no lstat(2) per entry, and
         // no string for a name that is neither a directory nor Markdown (most of a docs tree).
         var entries: [(name: String, type: UInt8)] = []
@@ -323,7 +323,7 @@ enum FileSystem {
                     let bytes = UnsafeBufferPointer(start: raw, count: count)
                     if bytes.first == UInt8(ascii: ".") && (count == 1 || (count == 2 && bytes[1] == UInt8(ascii: "."))) { return nil }
                     guard Int(type) == DT_DIR || Int(type) == DT_UNKNOWN || isMarkdownName(bytes) else { return nil }
-                    return String(decoding: bytes, as: UTF8.self)
+                    return PathBytes.decode(bytes)
                 }
             }
             if let name { entries.append((name, type)) }
@@ -337,7 +337,7 @@ enum FileSystem {
             var type = known
             if Int(type) == DT_UNKNOWN {
                 var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                guard withSystemPath(path, { lstat($0, &info) }) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: type = UInt8(DT_DIR)
                 case S_IFLNK: type = UInt8(DT_LNK)
@@ -361,8 +361,8 @@ enum FileSystem {
     /// permission bits are kept. On failure the original is untouched and no temporary file remains.
     static func writeAtomically(_ bytes: [UInt8], to path: String, createIfMissing: Bool = false) throws {
         var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
+        if let resolved = withSystemPath(path, { realpath($0, nil) }) {
+            target = systemPath(resolved)
             free(resolved)
         } else {
             target = danglingTarget(path) ?? path
@@ -370,10 +370,10 @@ enum FileSystem {
         var info = stat()
         var isNew = false
         // rename(2) would replace a file the user may not write: refuse, as writing it in place would.
-        if access(target, F_OK) == 0 && access(target, W_OK) != 0 {
+        if withSystemPath(target, { access($0, F_OK) }) == 0 && withSystemPath(target, { access($0, W_OK) }) != 0 {
             throw Diagnostic.file(path, "cannot write: \(describe(errno))")
         }
-        let exists = stat(target, &info) == 0
+        let exists = withSystemPath(target) { stat($0, &info) } == 0
         if exists && (info.st_mode & S_IFMT) != S_IFREG {
             // Not a file to replace: a directory is an error; a device, a FIFO or a terminal
             // (`-o /dev/stdout`, `--save-state /dev/null`) is written to as it is, never renamed over.
@@ -394,12 +394,12 @@ enum FileSystem {
         let slash = target.lastIndex(of: "/")
         let directory = slash.map { String(target[..<$0]) } ?? "."
         let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).outline-XXXXXX".utf8CString)
+        var template = PathBytes.encode("\(directory.isEmpty ? "/" : directory)/.\(name).outline-XXXXXX").map { CChar(bitPattern: $0) } + [0]
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw Diagnostic.file(path, "cannot write: \(describe(errno))") }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = PathBytes.decode(template.dropLast().map { UInt8(bitPattern: $0) })
         var ok = false
-        defer { if !ok { unlink(temporary) } }
+        defer { if !ok { _ = withSystemPath(temporary) { unlink($0) } } }
         guard writeAll(bytes, to: fd) else {
             let e = errno; close(fd)
             throw Diagnostic.file(path, "cannot write: \(describe(e))")
@@ -412,7 +412,7 @@ enum FileSystem {
             throw Diagnostic.file(path, "cannot write: \(describe(e))")
         }
         close(fd)
-        guard rename(temporary, target) == 0 else { throw Diagnostic.file(path, "cannot write: \(describe(errno))") }
+        guard withSystemPath(temporary, { from in withSystemPath(target) { rename(from, $0) } }) == 0 else { throw Diagnostic.file(path, "cannot write: \(describe(errno))") }
         ok = true
     }
 
@@ -423,11 +423,11 @@ enum FileSystem {
         var current = path
         for _ in 0..<40 {
             var info = stat()
-            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current == path ? nil : current }
+            guard withSystemPath(current, { lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current == path ? nil : current }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let n = readlink(current, &buffer, buffer.count - 1)
+            let n = withSystemPath(current) { readlink($0, &buffer, buffer.count - 1) }
             guard n > 0 else { return nil }
-            let link = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let link = PathBytes.decode(buffer[..<n].map { UInt8(bitPattern: $0) })
             if link.hasPrefix("/") {
                 current = link
             } else {
@@ -440,7 +440,7 @@ enum FileSystem {
 
     /// Writes `bytes` into what is at `target` (a device, a FIFO): opened for writing, no temporary file.
     private static func writeInPlace(_ bytes: [UInt8], to target: String, name: String) throws {
-        let fd = open(target, O_WRONLY | O_CLOEXEC)
+        let fd = withSystemPath(target) { open($0, O_WRONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw Diagnostic.file(name, "cannot write: \(describe(errno))") }
         defer { close(fd) }
         guard writeAll(bytes, to: fd) else { throw Diagnostic.file(name, "cannot write: \(describe(errno))") }

@@ -22,7 +22,7 @@ final class Git {
         }
         var path = top
         while let last = path.last, last == 10 || last == 13 { path.removeLast() }   // LF, CR
-        let text = String(decoding: path, as: UTF8.self)
+        let text = PathBytes.decode(path)
         root = Git.resolve(text) ?? text
     }
 
@@ -83,7 +83,7 @@ final class Git {
         guard let out = try Git.run(["diff", "--name-status", "-M", "--diff-filter=R", "-z", revision, "--"], in: root) else {
             return [:]
         }
-        let fields = out.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let fields = out.split(separator: 0, omittingEmptySubsequences: false).map { PathBytes.decode($0) }
         var map: [String: String] = [:]
         var i = 0
         while i + 2 < fields.count {
@@ -113,7 +113,7 @@ final class Git {
             guard let tab = entry.firstIndex(of: 9) else { continue }
             let fields = entry[..<tab].split(separator: 32)
             guard fields.count == 3, fields[1].elementsEqual("blob".utf8) else { continue }
-            objects[String(decoding: entry[(tab + 1)...], as: UTF8.self)] = String(decoding: fields[2], as: UTF8.self)
+            objects[PathBytes.decode(entry[(tab + 1)...])] = String(decoding: fields[2], as: UTF8.self)
         }
         return objects
     }
@@ -148,8 +148,8 @@ final class Git {
 
     /// The canonical absolute path (symbolic links resolved), nil when it does not exist.
     static func resolve(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard let resolved = withSystemPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return systemPath(resolved)
     }
 }

@@ -27,10 +27,10 @@ enum Report {
         case .json:
             let items = findings.map { d -> JSONValue in
                 .object([
-                    ("path", d.path.map(JSONValue.string) ?? .null),
+                    ("path", d.path.map { .string(PathBytes.display($0)) } ?? .null),
                     ("line", d.line.map(JSONValue.int) ?? .null),
                     ("kind", .string(d.kind.rawValue)),
-                    ("message", .string(d.message)),
+                    ("message", .string(PathBytes.display(d.message))),
                 ])
             }
             return Array((JSONValue.object([("version", .int(1)), ("findings", .array(items))]).compact() + "\n").utf8)
@@ -47,10 +47,10 @@ enum Report {
         }
         func property(_ s: String) -> String { data(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C") }
         var properties: [String] = []
-        if let path = d.path { properties.append("file=" + property(path)) }
+        if let path = d.path { properties.append("file=" + property(PathBytes.display(path))) }
         if let line = d.line { properties.append("line=\(line)") }
         properties.append("title=" + property("outline \(d.kind.rawValue)"))
-        return "::error \(properties.joined(separator: ","))::\(data(d.message))\n"
+        return "::error \(properties.joined(separator: ","))::\(data(PathBytes.display(d.message)))\n"
     }
 }
 

@@ -29,7 +29,7 @@ enum Subprocess {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         for fd in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, fd) }
 
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { systemPathCopy($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid = pid_t()
         let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
@@ -96,7 +96,7 @@ enum Subprocess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         let oldInt = signal(SIGINT, SIG_IGN), oldQuit = signal(SIGQUIT, SIG_IGN)
         defer { signal(SIGINT, oldInt); signal(SIGQUIT, oldQuit) }
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { systemPathCopy($0) } + [nil]
         defer { for p in argv { free(p) } }
         var pid = pid_t()
         guard posix_spawnp(&pid, arguments[0], nil, &attributes, argv, environ) == 0 else { throw spawnError(arguments) }

@@ -14,7 +14,7 @@ let console = Console(
     environment: processEnvironment(),
     workingDirectory: currentDirectory()
 )
-let status = OutlineCommandLine.run(Array(CommandLine.arguments.dropFirst()), console: console)
+let status = OutlineCommandLine.run(commandLineArguments(), console: console)
 _ = writeAll(console.errors, to: 2)
 if !console.flushOutput(to: 1) { exit(status == 2 ? 2 : 0) }
 exit(status)

@@ -39,6 +39,29 @@ struct OddPathsTests {
         try? FileManager.default.removeItem(atPath: "/tmp/outline-odd.patch")
     }
 
+    /// A file name that is not UTF-8 (`caf\xE9.md`, Latin-1) is read, walked and reported like any
+    /// other: `\xE9` in text, the JSON string "caf\\xE9.md", quoted as git quotes it in `--diff`
+    /// headers; a link to it (`caf%E9.md`) resolves.
+    @Test func aNameThatIsNotUTF8IsProcessed() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(try run("printf '# Caf\\n\\n[x](#nope)\\n' > \"$(printf 'caf\\351.md')\"").status == 0)
+        try write("# B\n<!-- outline:b -->\n\n[c](caf%E9.md)\n", "b.md")
+        for git in [false, true] {
+            if git { #expect(try run("git init -q . && git add -A && git commit -qm names").status == 0) }
+            let walked = try run("outline check .")
+            #expect(walked.output == "caf\\xE9.md:1: heading 'Caf' has no anchor (run 'outline id -w')\ncaf\\xE9.md:3: broken link '#nope': no heading 'nope' in this file\n", "git \(git): \(walked.output)")
+            let named = try run("outline check \"$(printf 'caf\\351.md')\"")
+            #expect(named.output.hasPrefix("caf\\xE9.md:1: heading 'Caf'"), "\(named.output)")
+            let json = try run("outline check --format json .")
+            #expect(json.output.contains("\"path\": \"caf\\\\xE9.md\""), "\(json.output)")
+            let diff = try run("outline id --diff .")
+            #expect(diff.output.contains("--- \"a/caf\\351.md\"\n+++ \"b/caf\\351.md\"\n"), "\(diff.output)")
+            if git { #expect(try run("outline id --diff . | git apply --check").status == 0) }
+        }
+        #expect(try run("outline id -w .").status == 0)
+        #expect(try run("cat \"$(printf 'caf\\351.md')\"").output == "# Caf\n<!-- outline:caf -->\n\n[x](#nope)\n")
+    }
+
     @Test func configPatternsAreRelativeToTheirFile() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("docs/generated"), withIntermediateDirectories: true)

@@ -106,7 +106,7 @@ enum RewritingCommand {
         case .check:
             var changed = false
             for r in results where !r.rewrite.isIdentity {
-                console.out(Inputs.displayName(r.path) + "\n")
+                console.out(PathBytes.display(Inputs.displayName(r.path)) + "\n")
                 changed = true
             }
             return changed ? 1 : 0

@@ -102,7 +102,7 @@ public enum UnifiedDiff {
     /// or a backslash; followed by a tab when it holds a space (GNU patch reads a name up to a tab).
     static func label(_ prefix: String, _ path: String) -> String {
         let name = prefix + path
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\"" || $0 == "\\" || $0.value == 0x7F }) {
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\"" || $0 == "\\" || $0.value == 0x7F || PathBytes.rawByte($0) != nil }) {
             var quoted = "\""
             for scalar in name.unicodeScalars {
                 switch scalar {
@@ -112,7 +112,9 @@ public enum UnifiedDiff {
                 case "\t": quoted += "\\t"
                 case "\r": quoted += "\\r"
                 default:
-                    if scalar.value < 0x20 || scalar.value == 0x7F {
+                    if let byte = PathBytes.rawByte(scalar) {
+                        quoted += "\\" + String(byte, radix: 8)   // a byte of a name that is not UTF-8
+                    } else if scalar.value < 0x20 || scalar.value == 0x7F {
                         let octal = String(scalar.value, radix: 8)
                         quoted += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
                     } else {

@@ -64,7 +64,8 @@ public struct LocalLink: Sendable, Equatable {
                 i += 1
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        // A byte that is not UTF-8 stays the byte it is: it may name a file so named (PathBytes).
+        return PathBytes.decode(out)
     }
 
     /// `path` resolved against the directory of `file` (both as outline names files), `.` and `..`

@@ -112,13 +112,16 @@ extension Diagnostic: CustomStringConvertible {
     /// log (`--format json` escapes them as JSON does). A tab stays a tab.
     static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
         var text = text
-        let clean = text.withUTF8 { b in !b.contains { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F || $0 == 0xC2 } }
+        let clean = text.withUTF8 { b in !b.contains { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xF4 } }
         if clean { bytes.append(contentsOf: text.utf8); return }
         let hex = Array("0123456789ABCDEF".utf8)
         for scalar in text.unicodeScalars {
             let v = scalar.value
             if v < 0x20 && v != 0x09 || v == 0x7F {
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(v >> 4)], hex[Int(v & 0xF)]])
+            } else if let byte = PathBytes.rawByte(scalar) {
+                // A byte of a file name that is not UTF-8.
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
             } else if v >= 0x80 && v < 0xA0 {
                 bytes.append(contentsOf: "\\u{".utf8)
                 bytes.append(contentsOf: [hex[Int(v >> 4)], hex[Int(v & 0xF)], UInt8(ascii: "}")])
