@@ -182,21 +182,21 @@ enum FileSystem {
         var files: [String] = []
         for operand in operands {
             if operand != "-" && isDirectory(operand) {
-                var found: [String] = []
+                var found: [(path: String, regular: Bool)] = []
                 // A directory git ignores as a whole (a build output, `node_modules` named on purpose)
                 // is walked as it is: naming it is asking for it.
                 if let listed = gitListing(operand), !(listed.isEmpty && gitIgnores(operand)) {
                     found = listed
                 } else {
-                    found = try walk(operand)
+                    found = try walk(operand).map { ($0, false) }
                 }
                 let roots = safeRoots(for: operand)
-                found = found.filter { path in
-                    guard let problem = readProblem(path, roots: roots) else { return true }
+                found = found.filter { path, regular in
+                    guard !regular, let problem = readProblem(path, roots: roots) else { return true }
                     if !excludes.excludes(path) { warn(Diagnostic(.warning, .file, path: path, "skipped: \(problem) (outline reads only regular files)")) }
                     return false
                 }
-                files += found.filter { !excludes.excludes($0) }
+                files += found.lazy.map(\.path).filter { !excludes.excludes($0) }
             } else {
                 files.append(operand)
             }
@@ -223,7 +223,7 @@ enum FileSystem {
     /// The Markdown files under `directory` that git does not ignore (tracked or not), when it lies in
     /// a git work tree; nil otherwise (or when git cannot be run). Files deleted from the work tree but
     /// still in the index are left out.
-    static func gitListing(_ directory: String) -> [String]? {
+    static func gitListing(_ directory: String) -> [(path: String, regular: Bool)]? {
         // Outside any work tree (no `.git` in the directory or above it, and no GIT_DIR), git would
         // only say so: not worth a process.
         guard getenv("GIT_DIR") != nil || hasGitAbove(directory) else { return nil }
@@ -231,26 +231,38 @@ enum FileSystem {
             return nil
         }
         let base = directory == "." || directory == "./" ? "" : directory.hasSuffix("/") ? directory : directory + "/"
-        var seen = Set<String>()
-        var found: [[Substring]] = []
+        var candidates: [ArraySlice<UInt8>] = []
         for raw in out.split(separator: 0) {
-            let relative = PathBytes.decode(raw)
-            guard isMarkdownName(relative), seen.insert(relative).inserted else { continue }
-            let components = relative.split(separator: "/")
-            if components.dropLast().contains(where: { $0.hasPrefix(".") }) { continue }
-            // Present in the work tree (deleted files are still in the index); what it is, the caller
-            // checks (`readProblem`).
+            // Markdown names only; none in a hidden directory.
+            guard raw.withUnsafeBufferPointer({ isMarkdownName($0) }) else { continue }
+            var hidden = false, start = raw.startIndex
+            for i in raw.indices where raw[i] == UInt8(ascii: "/") {
+                if raw[start] == UInt8(ascii: ".") { hidden = true; break }
+                start = i + 1
+            }
+            if !hidden { candidates.append(raw) }
+        }
+        // The walk's order (directory by directory, names sorted by their bytes): a path's bytes with
+        // `/` below every other byte. git lists a file once per stage of a conflict: once here.
+        func key(_ raw: ArraySlice<UInt8>) -> [UInt8] { raw.map { $0 == UInt8(ascii: "/") ? 1 : $0 } }
+        let keyed = candidates.map { (key($0), $0) }.sorted { $0.0.lexicographicallyPrecedes($1.0) }
+        var unique: [ArraySlice<UInt8>] = []
+        for (k, entry) in keyed.enumerated() where k == 0 || keyed[k - 1].0 != entry.0 { unique.append(entry.1) }
+        // Present in the work tree (deleted files are still in the index), and what it is, in
+        // parallel: a regular file needs no further look (`readProblem` is for the others).
+        let entries = unique
+        let found = Parallel.map(entries.count) { k -> (path: String, regular: Bool)? in
+            let path = base + PathBytes.decode(entries[k])
             var info = stat()
-            guard withSystemPath(base + relative, { lstat($0, &info) }) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { continue }
-            if (info.st_mode & S_IFMT) == S_IFLNK && isDirectory(base + relative) { continue }
-            found.append(components)
+            guard withSystemPath(path, { lstat($0, &info) }) == 0 else { return nil }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return nil
+            case S_IFLNK: return isDirectory(path) ? nil : (path, false)
+            case S_IFREG: return (path, true)
+            default: return (path, false)
+            }
         }
-        // The order of the walk without git: directory by directory, names sorted.
-        found.sort { a, b in
-            for (x, y) in zip(a, b) where x != y { return x < y }
-            return a.count < b.count
-        }
-        return found.map { base + $0.joined(separator: "/") }
+        return found.compactMap { $0 }
     }
 
     /// The Markdown files under `directory`, directory by directory, names sorted (hidden
@@ -332,7 +344,7 @@ enum FileSystem {
         // Paths print as the user would write them: `docs/a.md` for `.`, never `./docs/a.md`.
         let base = directory == "." || directory == "./" ? "" : directory.hasSuffix("/") ? directory : directory + "/"
         var found: [WalkEntry] = []
-        for (name, known) in entries.sorted(by: { $0.name < $1.name }) {
+        for (name, known) in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
             let path = base + name
             var type = known
             if Int(type) == DT_UNKNOWN {

@@ -1,6 +1,6 @@
 /// One Markdown file as links see it: its targets, and which anchored section each target names.
 /// This is what lets a link follow its section through renames: the anchor is the section's identity.
-public struct LinkedDocument: Sendable {
+public final class LinkedDocument: @unchecked Sendable {
     /// The file, as outline names it.
     public let path: String
     public let outline: Outline

@@ -58,7 +58,7 @@ public struct Section: Sendable {
 /// A document's section tree with IDs resolved: the model every command works from. It takes over what
 /// the parse found (the headings become its sections; nothing is kept twice: a document may have a
 /// million headings).
-public struct Outline: Sendable {
+public final class Outline: @unchecked Sendable {
     public let source: Source
     /// Lines of front matter at the top (0 when none).
     public let frontMatterLineCount: Int
@@ -96,7 +96,7 @@ public struct Outline: Sendable {
     /// `links`: also collect what link checking needs (every heading's text, destinations, raw HTML).
     /// `fingerprints`: also hash every leaf block (implies `links`), for verifying a rewrite that
     /// edits inside blocks (`LinkInventory.leafPrints`).
-    public init(parsing bytes: [UInt8], lastInProcess: Bool = false, links: Bool = false, fingerprints: Bool = false) throws {
+    public convenience init(parsing bytes: [UInt8], lastInProcess: Bool = false, links: Bool = false, fingerprints: Bool = false) throws {
         self.init(try Document(bytes, parserMemory: lastInProcess ? .lastDocument : .keepForNextDocument, links: links, fingerprints: fingerprints))
     }
 
