@@ -17,7 +17,11 @@ struct DocumentationTests {
             #expect(manText.contains(".BR \(command.name) "), "man page has no entry for \(command.name)")
             for option in command.allOptions {
                 #expect(manText.contains("--\(option.long)"), "man page lacks --\(option.long) of \(command.name)")
-                if let short = option.short { #expect(manText.contains("-\(short)"), "man page lacks -\(short)") }
+                // The short form beside its long one, as the OPTIONS section lists it (`-w, --write`):
+                // a bare "-w" would be found inside "--write" whatever the page says.
+                if let short = option.short {
+                    #expect(manText.contains(".BR -\(short) \", \" --\(option.long)"), "man page lacks -\(short), --\(option.long)")
+                }
             }
         }
         for option in OutlineCommandLine.globalOptions { #expect(manText.contains("--\(option.long)")) }
