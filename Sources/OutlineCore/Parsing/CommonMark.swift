@@ -73,9 +73,8 @@ enum CommonMark {
                                inventory: UnsafeMutablePointer<LinkInventory>? = nil, textsFromSource: Bool = true,
                                structure: Bool = false, fingerprints: Bool = false, lean: Bool = false) throws -> CommonMarkBlocks {
         // The tree lives in this thread's arena: no malloc per node, and the whole tree gone by
-        // unmapping or rewinding its chunks instead of a walk that frees node by node (measured: malloc
-        // and free were a third of a docs-tree check; `id` on a 50 MB document took 1.50 s and 544 MB
-        // with the system allocator, 1.15 s and 496 MB with the arena).
+        // unmapping or rewinding its chunks instead of a walk that frees node by node (with the system
+        // allocator, malloc and free are a large part of a docs-tree check).
         let arena = ParseArena.ofThisThread
         defer { arena.reset(keeping: parserMemory == .keepForNextDocument) }
         // No CMARK_OPT_VALIDATE_UTF8: it replaces invalid bytes and shifts positions; no smart punctuation,
@@ -103,8 +102,8 @@ enum CommonMark {
             throw Diagnostic.error(.parser, "libcmark could not finish the parse (out of memory?)")
         }
         // Room for every block and heading text up front: grown by doubling, the two buffers would take
-        // up to three times their size at the moment cmark's whole tree is there too (measured: 7 MB
-        // at the peak of 100,000 headings). A heading's text is about its first line's length.
+        // up to three times their size at the moment cmark's whole tree is there too, the run's peak.
+        // A heading's text is about its first line's length.
         var result = CommonMarkBlocks()
         var blockCount = 1, textBytes = 0
         var top = cmark_node_first_child(document)
@@ -174,8 +173,7 @@ enum CommonMark {
     /// first child, next sibling and parent, without recursion (a document may nest 50,000 lists
     /// deep), that skips what cannot hold any of them (code blocks, text outside headings). External destinations (a scheme, `//host`) and raw HTML without `=` (no attribute
     /// value: a comment, a closing tag) are left in cmark's tree: no reader of the inventory wants them,
-    /// and in a changelog they are most of its links (measured: 4,555 of 106,035 links local in
-    /// /usr/share/doc). A paragraph whose lines hold neither `[` nor `<` has no link, image or raw
+    /// and in a changelog they are most of its links. A paragraph whose lines hold neither `[` nor `<` has no link, image or raw
     /// HTML: its inline nodes are not visited at all (the walk's cost is touching nodes).
     /// `lean`: destinations and raw HTML only (what verifying a rewrite compares): no heading texts, no
     /// block layout for the link locator.
@@ -408,8 +406,8 @@ enum CommonMark {
     /// is exactly those bytes: none of the characters that start an inline construct (backslash, `&`,
     /// backtick, `*`, `_`, `[`, `]`, `<`, `!`) and no control characters (cmark trims some that
     /// outline's line geometry does not). Most headings are so: their text is then not copied out of
-    /// cmark's tree, where reading a literal makes cmark allocate a NUL-terminated copy of it
-    /// (measured: 100,000 headings, 3 MB of copies and an iterator each, while the whole tree is there).
+    /// cmark's tree, where reading a literal makes cmark allocate a NUL-terminated copy of it (and an
+    /// iterator each), while the whole tree is there.
     static func literalATXText(_ source: Source, line: Int) -> Range<Int>? {
         guard line >= 0, line < source.lineCount, let atx = ATXLine(source, line: line) else { return nil }
         let range = atx.contentStart..<atx.contentEnd
@@ -489,8 +487,7 @@ final class ParseArena {
     private var alone: [(base: UnsafeMutableRawPointer, size: Int)] = []
     private static let firstChunk = 1 << 18
     /// How much a thread keeps mapped between parses: pages touched once are not faulted in again
-    /// for the next document (measured: a fresh tree per file was most of a docs-tree check's page
-    /// faults).
+    /// for the next document (a fresh tree per file would fault its pages in again, file after file).
     private static let kept = 1 << 25
 
     /// Each block is preceded by an 8-byte header holding its size (a multiple of 8), which `realloc`
@@ -529,10 +526,9 @@ final class ParseArena {
     }
 
     /// `size` bytes of fresh memory. With `huge`, a chunk of 2 MB or more is aligned to 2 MB and
-    /// offered to the kernel as transparent huge pages: one fault per 2 MB instead of 512 (measured:
-    /// arena faults were two fifths of a docs-tree check's page faults). Only the chunks a thread keeps
-    /// between parses are: beyond them (a large document's tree), the kernel's compaction for huge pages
-    /// made a 50 MB document take 0.7 s or 2.0 s by turns, against 1.0 s steadily without.
+    /// offered to the kernel as transparent huge pages: one fault per 2 MB instead of 512. Only the
+    /// chunks a thread keeps between parses are: beyond them (a large document's tree), the kernel's
+    /// compaction for huge pages makes the run's time erratic.
     private static func map(_ size: Int, huge wanted: Bool) -> UnsafeMutableRawPointer? {
         let huge = 1 << 21
         guard wanted, size >= huge, size % huge == 0 else {
@@ -600,9 +596,7 @@ final class ParseArena {
     }
 
     /// A large chunk's pages are asked for 256 KB ahead of the cursor, in one call, instead of one page
-    /// fault per 4 KB page (measured on a 50 MB document, a megabyte ahead: 1.31 s against 1.15 s,
-    /// medians of 13 alternating runs; 256 KB ahead was no slower, and asks for less memory before it
-    /// is used).
+    /// fault per 4 KB page (further ahead is no faster, and asks for memory before it is used).
     private func populate() {
         let end = min(limit!, populated + ParseArena.ahead)
         ParseArena.askForPages(populated, end)
@@ -786,8 +780,7 @@ final class ParseArena {
 
 /// Blocks of one size, `blockSize` bytes (libcmark 0.30's node: 400,000 of the 600,000 blocks of a
 /// tree of 100,000 sections), with no header: they come from one range of addresses reserved for them,
-/// so a pointer's place says its size. That is 8 bytes less per node (measured: 100,000 headings,
-/// 3.2 MB off the peak). The range is reserved without memory (`PROT_NONE`) and opened a few megabytes
+/// so a pointer's place says its size. That is 8 bytes less per node. The range is reserved without memory (`PROT_NONE`) and opened a few megabytes
 /// at a time as nodes are made; its pages are asked for ahead, as a chunk's are. When the range cannot
 /// be reserved, or is used up, the arena's other blocks serve nodes too (with headers).
 final class NodeSlab {
