@@ -89,7 +89,7 @@ enum FileSystem {
     }
 
     /// A regular file (symbolic links followed).
-    /// Why `path` must not be read, or nil when it may be (SPEC §11): not a regular file (a FIFO blocks,
+    /// Why `path` must not be read, or nil when it may be (format.md §11): not a regular file (a FIFO blocks,
     /// a device never ends), or a symbolic link that resolves outside `roots` (absolute, resolved
     /// directories) or into the kernel's `/proc`, `/sys`, `/dev`, where a "regular" file of size 0
     /// can block (`/proc/kmsg`). A path that cannot be examined is left to the read to report.
@@ -175,7 +175,7 @@ enum FileSystem {
     /// ignored (`.gitignore`, `.git/info/exclude`, the global excludes file), unless the directory
     /// named is itself ignored; `excludes` drop more. Files named explicitly are always kept.
     ///
-    /// Walks read only regular files (SPEC §11): a FIFO, socket or device named like Markdown is
+    /// Walks read only regular files (format.md §11): a FIFO, socket or device named like Markdown is
     /// skipped with a warning (reading a FIFO blocks forever), and so is a symbolic link that resolves
     /// outside the walked directory and the work tree, or into `/proc`, `/sys` or `/dev`.
     static func expand(_ operands: [String], excludes: Excludes = Excludes([]), warn: (Diagnostic) -> Void = { _ in }) throws -> [String] {

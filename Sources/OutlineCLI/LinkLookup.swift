@@ -76,7 +76,7 @@ final class LinkLookup: @unchecked Sendable {
         return context
     }
 
-    /// Where a symbolic link a link points at may lead (SPEC §11): the link root, the current
+    /// Where a symbolic link a link points at may lead (format.md §11): the link root, the current
     /// directory and the work tree holding it.
     lazy var safeRoots: [String] = {
         var roots = FileSystem.safeRoots(for: ".")

@@ -1,7 +1,7 @@
 import OutlineCore
 
 /// The one place diagnostics are rendered. Errors and warnings go to standard error as
-/// `outline: PATH:LINE: message` (SPEC §5); `check`'s findings go to standard output as text
+/// `outline: PATH:LINE: message` (format.md §12); `check`'s findings go to standard output as text
 /// (`PATH:LINE: message`), one JSON document, or GitHub Actions workflow commands.
 enum Report {
     enum Format: String, CaseIterable {

@@ -1,6 +1,6 @@
 import OutlineCore
 
-/// A git revision as one run reads it (SPEC §11: a fixed number of git processes whatever the number
+/// A git revision as one run reads it (format.md §11: a fixed number of git processes whatever the number
 /// of files): the work tree's root, the renames since the revision and its file listing, each asked
 /// once; file contents fetched in batches (one `git cat-file --batch` for every file a step needs,
 /// `preload`), so that `check --since` with links, `links --since` and `diff --since` start the same

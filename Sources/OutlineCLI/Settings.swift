@@ -1,6 +1,6 @@
 import OutlineCore
 
-/// The `.outline.toml` of each file (SPEC §9): `--config FILE` for all, `--no-config` for none, else
+/// The `.outline.toml` of each file (format.md §13): `--config FILE` for all, `--no-config` for none, else
 /// the nearest one in the file's directory or its ancestors, up to the repository root (a directory
 /// holding `.git`). Read once per directory, before any parallel work.
 final class Settings {

@@ -1,8 +1,8 @@
 /// What the unit tests and the conformance run (`make conformance`) share: the line-ending and BOM
-/// variants of a document (SPEC §6), a seeded random generator, and readable byte comparisons. Not part
+/// variants of a document (format.md §14), a seeded random generator, and readable byte comparisons. Not part
 /// of the product: only test code links it.
 
-/// Line-ending and BOM variants of a document (SPEC §6).
+/// Line-ending and BOM variants of a document (format.md §14).
 public enum Variant: String, CaseIterable, Sendable {
     case asIs = "as-is", crlf = "CRLF", bom = "BOM", noFinalNewline = "no-final-newline"
 

@@ -1,4 +1,4 @@
-// The conformance run (SPEC §6): round trips, idempotence and rendering safety over the CommonMark spec
+// The conformance run (format.md §14): round trips, idempotence and rendering safety over the CommonMark spec
 // examples and over real-world Markdown read in place, each also with CRLF line endings, a BOM and
 // without its final newline. HTML is what `cmark --unsafe` prints: rendered in-process with the same
 // libcmark call the cmark command makes (spawning it thousands of times took minutes), and checked
@@ -335,7 +335,7 @@ var properties: [Property] = [
         let expected = original.sections.filter { $0.depth == 1 }.map { "\($0.heading.level) \($0.id)" }
         return view.sections.map({ "\($0.heading.level) \($0.id)" }) == expected ? nil : "visible headings differ"
     },
-    // SPEC §8: `toc --insert` adds one block and changes no other byte; `toc` of that changes nothing;
+    // format.md §5: `toc --insert` adds one block and changes no other byte; `toc` of that changes nothing;
     // every link in the block resolves under check's own link rules (cmark's reading of the links).
     Property(name: "toc --insert: bytes outside the block kept, idempotent, every TOC link resolves") { m in
         let original = try m.parsed()

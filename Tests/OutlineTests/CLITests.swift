@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OutlineCLI
 
-/// The real `outline` executable: exit codes, streams, in-place writes (SPEC §3, §5).
+/// The real `outline` executable: exit codes, streams, in-place writes (format.md §12).
 @Suite("Command line", .serialized)
 struct CLITests {
     let doc = bytes("# Guide\n\nIntro.\n\n## Install\n\nSteps.\n")

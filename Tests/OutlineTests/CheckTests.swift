@@ -153,7 +153,7 @@ struct CheckTests {
         #expect(twice.text.contains("anchor 'install' no longer exists in docs/a.md (it appeared in docs/b.md and docs/sub/REPL.MD"), "\(twice.text)")
     }
 
-    /// SPEC §7.2: every local link, image and href must resolve; fragments into Markdown files must be
+    /// format.md §8: every local link, image and href must resolve; fragments into Markdown files must be
     /// targets of that file; nothing external is fetched; code is not a link.
     @Test func brokenLocalLinks() throws {
         let dir = try temporaryDirectory()

@@ -3,7 +3,7 @@ import Testing
 @testable import OutlineCLI
 @testable import OutlineCore
 
-/// `.outline.toml` (SPEC §9): the strict TOML subset, every key, discovery, and precedence.
+/// `.outline.toml` (format.md §13): the strict TOML subset, every key, discovery, and precedence.
 @Suite("config")
 struct ConfigTests {
     func read(_ dir: URL, _ name: String) throws -> String {

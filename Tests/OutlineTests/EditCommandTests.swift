@@ -3,7 +3,7 @@ import Testing
 @testable import OutlineCLI
 @testable import OutlineCore
 
-/// `outline edit` (SPEC §9) with scripted editors: what reaches FILE, and that the temporary skeleton
+/// `outline edit` (format.md §13) with scripted editors: what reaches FILE, and that the temporary skeleton
 /// never outlives outline.
 @Suite("edit", .serialized)
 struct EditCommandTests {

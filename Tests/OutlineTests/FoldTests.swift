@@ -3,7 +3,7 @@ import Testing
 @testable import OutlineCLI
 @testable import OutlineCore
 
-/// fold, unfold, state and diff (SPEC §3, §4).
+/// fold, unfold, state and diff (format.md §4, §6).
 @Suite("fold, unfold, state, diff", .serialized)
 struct FoldTests {
     let guide = bytes("""
@@ -57,7 +57,7 @@ struct FoldTests {
         let tree = try runBinary(["tree", "--color", "never"], stdin: view.stdout)
         #expect(tree.text == " 1 ▾ Guide  #guide\n 5 ▸   Install  #install\n13 ▸   Usage  #usage\n17 ▸   FAQ  #faq\n")
         let json = try runBinary(["tree", "--json"], stdin: view.stdout).text
-        // --json gives the original's lines too (SPEC §3 tree), as the text view does.
+        // --json gives the original's lines too (format.md §4), as the text view does.
         #expect(json.contains("{\"id\": \"install\", \"anchored\": true, \"level\": 2, \"title\": \"Install\", \"number\": null, \"line\": 5, \"end_line\": 12, \"folded\": true, \"children\": []}"), "\(json)")
         #expect(json.contains("\"id\": \"guide\", \"anchored\": true, \"level\": 1, \"title\": \"Guide\", \"number\": null, \"line\": 1, \"end_line\": 19, \"folded\": false"), "\(json)")
         // Depth counts in the tree, not in heading levels.
@@ -321,7 +321,7 @@ struct FoldTests {
         #expect(terminal.outputText.contains("\u{1B}["))
     }
 
-    /// SPEC §3 unfold: a level change made in the skeleton applies to the hidden subsections too.
+    /// format.md §4: a level change made in the skeleton applies to the hidden subsections too.
     @Test func levelChangesApplyToHiddenSubsections() throws {
         let original = bytes("# Guide\n\n## Install\n\nSteps.\n\n### Linux\n\napt.\n\n#### Debian\n\nmore.\n\nSetext\n------\n\nwin.\n")
         let dir = try temporaryDirectory()

@@ -3,9 +3,9 @@ import Testing
 @testable import OutlineCLI
 @testable import OutlineCore
 
-/// SPEC §6 coexistence with formatters: on real-world documents, `id`, then mdformat (PyPI) or
+/// format.md §14 coexistence with formatters: on real-world documents, `id`, then mdformat (PyPI) or
 /// `pandoc -f gfm -t gfm` (Debian), then `id` again adds no ID and leaves no orphan. Both formatters put
-/// a blank line between a heading and its anchor; the anchor is still the heading's (SPEC §2).
+/// a blank line between a heading and its anchor; the anchor is still the heading's (format.md §2).
 @Suite("formatters", .serialized)
 struct FormatterTests {
     /// Markdown documentation installed on this machine, read in place (as the conformance run does):

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OutlineCore
 
-/// SPEC §11: nothing a pull request contains can hang or exhaust CI. Each case runs the real binary
+/// format.md §11: nothing a pull request contains can hang or exhaust CI. Each case runs the real binary
 /// under `timeout`, so that a regression fails (exit 124) instead of stalling the suite.
 @Suite("hostile input", .serialized)
 struct HostileInputTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import OutlineCLI
 @testable import OutlineCore
 
-/// SPEC §7.3 end to end: a throwaway git repository of linked files goes through renames (twice,
+/// format.md §8 end to end: a throwaway git repository of linked files goes through renames (twice,
 /// committing between), a move between files, a file rename and numbering; after each,
 /// `outline links -w --since HEAD .` leaves no broken link, cmark's HTML changes only in `href`s, and a
 /// second run changes nothing.
@@ -127,7 +127,7 @@ struct LinksTests {
         #expect(try read("guide.md") == numbered)
 
         // A section whose body holds relative links and an image moves into another directory, where
-        // `img/arch.png` names another file: the moved text keeps meaning what it meant (SPEC §7.3),
+        // `img/arch.png` names another file: the moved text keeps meaning what it meant (format.md §8),
         // and a same-file link to a section that stayed behind names the old file.
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("docs/img"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("img"), withIntermediateDirectories: true)
@@ -360,7 +360,7 @@ struct LinksTests {
         #expect(try runBinary(["check", "--since", "HEAD", "."], directory: dir).status == 0)
     }
 
-    /// History first (SPEC §7.3): `#intro` was the slug of "Intro" at HEAD; after "Intro" became
+    /// History first (format.md §8): `#intro` was the slug of "Intro" at HEAD; after "Intro" became
     /// "Introduction" it follows that section, not the section whose stable ID happens to be `intro`.
     @Test func historyWinsOverAnIDThatEqualsTheFragment() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -396,7 +396,7 @@ struct LinksTests {
     }
 }
 
-/// SPEC §2 linkable anchors: `id --linkable` writes `<!-- outline:ID --><a id="ID"></a>`, one line and
+/// format.md §2 linkable anchors: `id --linkable` writes `<!-- outline:ID --><a id="ID"></a>`, one line and
 /// one HTML block, which the renderers keep as a link target; links to it survive any rename.
 @Suite("linkable anchors", .serialized)
 struct LinkableTests {
@@ -474,7 +474,7 @@ struct LinkableTests {
         }
     }
 
-    /// SPEC §7.4: `links -w --since REV --keep-aliases` keeps a renamed linkable section's old slug on
+    /// format.md §8: `links -w --since REV --keep-aliases` keeps a renamed linkable section's old slug on
     /// its anchor line; `check` reports an alias that another target of the file also names.
     @Test func aliasesKeepOldSlugsAlive() throws {
         let dir = try temporaryDirectory()

@@ -41,7 +41,7 @@ struct NumberTests {
         #expect(try runBinary(["check", file.path]).text.contains("number") == false)
     }
 
-    /// SPEC §3: a number outline's record says it wrote is outline's, whatever it reads now.
+    /// format.md §3: a number outline's record says it wrote is outline's, whatever it reads now.
     @Test func aHandEditedNumberIsReplacedNotStacked() {
         let input = bytes("# T\n\n## 1 Intro\n<!-- outline:number=1 -->\n\n## 3 Usage\n<!-- outline:number=2 -->\n\n### 2.7 Deep\n<!-- outline:number=2.1 -->\n\n## 2024 Roadmap\n")
         let check = runInProcess(["check", "--format", "json"], stdin: input)

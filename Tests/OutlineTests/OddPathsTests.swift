@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OutlineCore
 
-/// SPEC §11 and §3 on paths as users type them: `--diff` headers `git apply` and `patch -p1` take,
+/// format.md §11 and §3 on paths as users type them: `--diff` headers `git apply` and `patch -p1` take,
 /// config patterns relative to their config file, a file named twice processed once, `-o` through a
 /// dangling symbolic link, added and deleted files in `diff --since`, the editor that deletes its
 /// skeleton, and text output that a crafted heading cannot turn into terminal escapes.

@@ -210,7 +210,7 @@ struct RegressionTests {
     }
 }
 
-/// SPEC §2, malformed anchors: `check` reports each with a hint; `id` replaces one that stands where a
+/// format.md §2, malformed anchors: `check` reports each with a hint; `id` replaces one that stands where a
 /// heading's anchor belongs (directly under it or after blank lines), never adds a second anchor, and
 /// leaves one elsewhere alone.
 @Suite("malformed anchors")

@@ -3,7 +3,7 @@ import Testing
 @testable import OutlineCLI
 @testable import OutlineCore
 
-/// The slug profiles against the renderers themselves (SPEC §7.1): every heading of the real-world
+/// The slug profiles against the renderers themselves (format.md §7): every heading of the real-world
 /// documents, rendered by pandoc (`-f gfm` for GitHub's rules, `-f markdown` for pandoc's own) and by
 /// Python-Markdown's toc extension (MkDocs), must get the id the renderer gives it.
 @Suite("slug profiles", .serialized)

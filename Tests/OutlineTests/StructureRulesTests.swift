@@ -38,4 +38,27 @@ struct StructureRulesTests {
             }
         }
     }
+
+    /// The code and tests cite the repository's own format document, and every section they cite
+    /// exists there.
+    @Test func citationsNameSectionsOfTheFormatDocument() throws {
+        let format = try String(contentsOf: Paths.root.appendingPathComponent("docs/format.md"), encoding: .utf8)
+        let sections = Set(format.split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix("## ") else { return nil }
+            return Int(line.dropFirst(3).prefix { $0.isNumber })
+        })
+        #expect(sections == Set(1...14), "\(sections.sorted())")
+        var cited = 0
+        for (path, text) in try sources("OutlineCore") + (try sources("OutlineCLI")) {
+            #expect(!text.contains("SPEC §"), "\(path) cites SPEC, which is not in the repository")
+            var rest = text[...]
+            while let r = rest.range(of: "format.md §") {
+                rest = rest[r.upperBound...]
+                let number = Int(rest.prefix { $0.isNumber })
+                #expect(number.map(sections.contains) == true, "\(path) cites format.md §\(rest.prefix(3))")
+                cited += 1
+            }
+        }
+        #expect(cited > 20)
+    }
 }

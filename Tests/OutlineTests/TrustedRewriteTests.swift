@@ -3,7 +3,7 @@ import Testing
 @testable import OutlineCore
 import OutlineTestSupport
 
-/// Trusted rewrites (SPEC §10): every edit located within the block cmark
+/// Trusted rewrites (format.md §9): every edit located within the block cmark
 /// says holds it, every result verified before it is written, a refusal instead of a corruption.
 @Suite("trusted rewrites", .serialized)
 struct TrustedRewriteTests {

@@ -5,7 +5,7 @@ import Darwin
 #endif
 import OutlineCore
 
-/// `outline edit [--depth N] FILE` (SPEC §9): fold FILE into a skeleton in a temporary file, open it in
+/// `outline edit [--depth N] FILE` (format.md §13): fold FILE into a skeleton in a temporary file, open it in
 /// `$VISUAL` or `$EDITOR` as `git commit` does, and unfold the edited skeleton back into FILE.
 enum EditCommand {
     static let spec = CommandSpec(

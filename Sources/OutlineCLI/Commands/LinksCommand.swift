@@ -80,7 +80,7 @@ enum LinksCommand {
             do {
                 result = try Inputs.about(path) { try LinkRepair.apply(document, context: context, history: hint) }
             } catch {
-                // A result that did not verify: nothing is written, for any file (SPEC §5).
+                // A result that did not verify: nothing is written, for any file (format.md §12).
                 console.report(error as? Diagnostic ?? .file(name, "\(error)"))
                 failed = true
                 continue

@@ -1,4 +1,4 @@
-/// Every rewrite is parsed again and checked before anyone sees it (SPEC §10; the man page's TRUSTED
+/// Every rewrite is parsed again and checked before anyone sees it (format.md §9; the man page's TRUSTED
 /// REWRITES): the safety net black and gofmt users trust ("the result must parse to the same thing"),
 /// which turns any locator bug left into a refusal instead of a corruption.
 ///

@@ -1,5 +1,5 @@
 /// Sections that moved between files since an older version: the one rule `links --since`,
-/// `check --since` and `diff --since` share (docs/format.md, "Moves between files").
+/// `check --since` and `diff --since` share (docs/format.md §8).
 ///
 /// IDs are unique within a file, not across a tree: two files may each have an `install` section
 /// that have nothing to do with each other. So an anchored ID that left one file and appeared in

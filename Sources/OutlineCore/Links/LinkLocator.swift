@@ -1,5 +1,5 @@
 /// Where a link's destination is written, found within the block cmark says holds the link, never by
-/// searching a line (SPEC §10; the man page's TRUSTED REWRITES).
+/// searching a line (format.md §9; the man page's TRUSTED REWRITES).
 ///
 /// - An inline link's destination: the block's own bytes (container prefixes stripped, lazy lines
 ///   understood) are scanned as CommonMark scans inlines (`InlineScanner`), and the links found are

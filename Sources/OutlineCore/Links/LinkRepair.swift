@@ -1,4 +1,4 @@
-/// `outline links` (SPEC §7.3): every local link that no longer resolves but whose section can be
+/// `outline links` (format.md §8): every local link that no longer resolves but whose section can be
 /// identified exactly one way, through its stable ID, is rewritten to point at it again. Only the
 /// destination's bytes change. A link that cannot be identified, or could mean two sections, stays
 /// and is reported.
@@ -281,7 +281,7 @@ public enum LinkRepair {
             }
             return pathChanged ? .rewrite(moved(to: path, original: link, fragment: fragment, from: document.path, context: context)) : .keep
         }
-        // History first (SPEC §7.3): a fragment that was a heading's slug or an alias at REV means that
+        // History first (format.md §8): a fragment that was a heading's slug or an alias at REV means that
         // section, even when another section's ID happens to equal it. Only where history has no
         // answer is the fragment read as a section's stable ID (an ID usually is the slug it had when
         // pinned).
@@ -496,7 +496,7 @@ struct DestinationWriter {
 extension EditList {
     /// Each section with a linkable anchor whose heading slug changed since `old` keeps the old slug as
     /// an alias, `<a id="old-slug"></a>` at the end of its anchor line, so that links from outside the
-    /// repository keep working (SPEC §7.4).
+    /// repository keep working (format.md §8).
     mutating func keepAliases(of document: LinkedDocument, old: LinkedDocument) {
         for section in document.outline.sections where section.anchored {
             guard let record = section.record, record.isLinkable,

@@ -1,4 +1,4 @@
-/// The link targets of one Markdown file under a slug profile (SPEC §7.1): the id of every heading at
+/// The link targets of one Markdown file under a slug profile (format.md §7): the id of every heading at
 /// any level and in any container, numbered the renderer's way; explicit `{#id}`s where the renderer
 /// honours them; `id` and `name` attributes in raw HTML (outline's linkable anchors and aliases are
 /// such attributes on the anchor line).

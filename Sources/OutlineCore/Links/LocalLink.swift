@@ -1,4 +1,4 @@
-/// A link destination that points inside the repository (SPEC §7.2): no URI scheme, not `//host`.
+/// A link destination that points inside the repository (format.md §8): no URI scheme, not `//host`.
 public struct LocalLink: Sendable, Equatable {
     /// The destination as written (for messages).
     public let destination: String

@@ -70,7 +70,7 @@ public final class Outline: @unchecked Sendable {
     /// Every readable fold marker, wherever it stands.
     public let markers: [FoldMarker]
     public let malformedMarkers: [MalformedMarker]
-    /// Table-of-contents markers, in document order (SPEC §8).
+    /// Table-of-contents markers, in document order (format.md §5).
     public let tocMarkers: [TOCMarker]
     /// The style of the document's first bullet list, if it has one.
     public let listStyle: ListStyle?
@@ -88,7 +88,7 @@ public final class Outline: @unchecked Sendable {
 
     /// Where `id` puts a new anchor: after the blank line under the heading when most of the
     /// document's anchors stand so (the document went through a formatter, or is written that way),
-    /// else directly under the heading (SPEC §2).
+    /// else directly under the heading (format.md §2).
     public var placesAnchorsAfterBlank: Bool { anchorsAfterBlank > anchorsBelow }
 
     /// Parses `bytes` and builds the model. `lastInProcess`: the caller parses nothing after this
@@ -142,7 +142,7 @@ public final class Outline: @unchecked Sendable {
                 sections[top].endLine = heading.blockStartLine - 1
                 stack.removeLast()
             }
-            // The heading's record is the first non-blank line after it, if that is one (SPEC §2):
+            // The heading's record is the first non-blank line after it, if that is one (format.md §2):
             // formatters and linters (mdformat, pandoc, markdownlint's MD022) want a blank line under a
             // heading and put one between it and its anchor. A record that cannot carry an ID in place
             // (unclosed, invalid UTF-8, or nothing after `outline:`) is not the heading's: `id` and
@@ -213,7 +213,7 @@ public final class Outline: @unchecked Sendable {
     /// numbered it (`number=V`), and the text starts with a number of as many components as V (`N `
     /// before the title, or ` N` alone in an empty ATX heading). Usually that is V itself; when a person
     /// edited it (`## 3 Usage` where the record says 2) it is still outline's, so that `number`
-    /// replaces it rather than stacking a second number in front (SPEC §3).
+    /// replaces it rather than stacking a second number in front (format.md §3).
     static func ownedNumber(_ heading: Heading, record: RecordLine, source: Source) -> String? {
         guard let value = record.attribute(CommentFormat.numberKey)?.value, NumberFormat.isNumber(value) else { return nil }
         let bytes = source.bytes

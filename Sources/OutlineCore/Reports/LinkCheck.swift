@@ -1,4 +1,4 @@
-/// `check`'s link findings (SPEC §7.2): every local link, image and `href` in raw HTML must point at a
+/// `check`'s link findings (format.md §8): every local link, image and `href` in raw HTML must point at a
 /// path that exists, and its fragment, when the path is a Markdown file or the same file, must be one
 /// of that file's link targets. External URLs are never fetched. The library reads no files: the
 /// caller says what is at each path (`LinkCheck.Lookup`), reading each file once.
@@ -42,7 +42,7 @@ public enum LinkCheck {
     }
 
     /// An alias on an anchor line (an `<a id>` other than the section's own ID) that is also another
-    /// target of the file: a link to it could mean either (SPEC §7.4).
+    /// target of the file: a link to it could mean either (format.md §8).
     public static func aliasCollisions(_ outline: Outline, path: String, profile: SlugProfile) -> [Diagnostic] {
         guard let inventory = outline.links, outline.records.contains(where: { !$0.elements.isEmpty }) else { return [] }
         let targets = LinkTargets(inventory, profile: profile)

@@ -120,7 +120,7 @@ public enum StructureDiff {
     /// A title with reference-link syntax reduced to its text: `[Install][r]`, `[Install][]`,
     /// `[Install]` and `![Install][r]` all read `Install`. A folded view may hide the definition a
     /// visible heading's link uses; cmark then shows the brackets, the original the link text, and
-    /// the two must not look like a rename (SPEC §3 diff: titles as the original renders them).
+    /// the two must not look like a rename (format.md §4: titles as the original renders them).
     static func linkText(_ title: String) -> String {
         var out: [UInt8] = []
         let b = Array(title.utf8)

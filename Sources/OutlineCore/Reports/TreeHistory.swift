@@ -1,4 +1,4 @@
-/// A docs tree compared with its version at a git revision (SPEC §7.4): the structural diff of each
+/// A docs tree compared with its version at a git revision (format.md §8): the structural diff of each
 /// file, sections that moved between files, files renamed, and the redirect map of every link target
 /// that vanished to where it went. The caller pairs each file with its older version (git's renames
 /// followed); the library reads nothing.

@@ -1,5 +1,5 @@
 /// `outline tree`: the section tree for people (a gutter of line numbers, fold indicators, indentation)
-/// and for programs (`--json`, the contract of SPEC §3).
+/// and for programs (`--json`, the contract of format.md §4).
 public enum TreeReport {
     public struct Style: Sendable {
         public var color: Bool
@@ -103,7 +103,7 @@ extension Outline {
         return original
     }
 
-    /// Each section's heading line and last line, 1-based, in the original's numbering (SPEC §3 tree):
+    /// Each section's heading line and last line, 1-based, in the original's numbering (format.md §4):
     /// a section that ends in a fold marker ends where the hidden range ends.
     public func originalSectionLines() -> [(line: Int, endLine: Int)] {
         guard isFoldedView else { return sections.map { ($0.heading.firstLine + 1, $0.endLine + 1) } }

@@ -1,4 +1,4 @@
-/// The fold-state sidecar (SPEC §4): small, versioned and deterministic, meant to be committed.
+/// The fold-state sidecar (format.md §6): small, versioned and deterministic, meant to be committed.
 ///
 /// ```json
 /// {

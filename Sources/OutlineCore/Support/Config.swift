@@ -1,4 +1,4 @@
-/// `.outline.toml` (SPEC §9): the options a repository wants on every invocation and in every hook.
+/// `.outline.toml` (format.md §13): the options a repository wants on every invocation and in every hook.
 ///
 /// ```toml
 /// slugs = "github"              # github | gitlab | pandoc | mkdocs

@@ -1,6 +1,6 @@
 /// Every error, warning and finding outline reports: a value with a kind, a severity, a place (file and
 /// 1-based line) and a message. The library never prints; the CLI renders every diagnostic in one place,
-/// as `PATH:LINE: message` (SPEC §5), as JSON, or as GitHub Actions workflow commands.
+/// as `PATH:LINE: message` (format.md §12), as JSON, or as GitHub Actions workflow commands.
 ///
 /// Errors are thrown (`Diagnostic` is an `Error`); warnings come back with a rewrite; findings are what
 /// `check` returns. The library often does not know what the caller calls a file: `path` is then nil
@@ -41,7 +41,7 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case foldedView = "folded-view"
         case changedOriginal = "changed-original"
         case parser = "parser"
-        /// A rewrite whose result did not verify (SPEC §10): nothing is written.
+        /// A rewrite whose result did not verify (format.md §9): nothing is written.
         case refused = "refused"
         /// A `.outline.toml` that cannot be read: unknown key, wrong type, unsupported TOML.
         case config = "config"

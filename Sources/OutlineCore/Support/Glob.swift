@@ -98,7 +98,7 @@ public struct Glob: Sendable, Equatable {
     }
 
     /// The set of pattern positions the text so far can have reached, carried one character at a time
-    /// (a Thompson simulation): O(pattern × text), never exponential, whatever the stars (SPEC §11: a
+    /// (a Thompson simulation): O(pattern × text), never exponential, whatever the stars (format.md §11: a
     /// pull request may bring any name, a config any pattern; `*a*a*a*a*a*a*a*a*a*a*a*b` against a
     /// 60-character name took the backtracking matcher longer than a CI run has).
     private func match(_ tokens: [Token], _ t: [Unicode.Scalar], pathAware: Bool) -> Bool {

@@ -1,6 +1,6 @@
 /// Section IDs: their syntax, how new ones are derived from titles, and how collisions are resolved.
 ///
-/// Syntax (SPEC §2): letters with their combining marks and digits of any script, `-` and `_`;
+/// Syntax (format.md §2): letters with their combining marks and digits of any script, `-` and `_`;
 /// lowercase; no whitespace; never `--`; no leading or trailing `-`; at most 64 characters.
 public enum Identifier {
     public static let maxLength = 64

@@ -1,4 +1,4 @@
-/// File names are bytes (SPEC §11; docs/format.md, "Reading only what is safe"): a name that is not
+/// File names are bytes (format.md §11; docs/format.md, "Reading only what is safe"): a name that is not
 /// valid UTF-8 (`caf\xE9.md`, written by a Latin-1 system) must be read, walked and reported like
 /// any other. Paths travel through outline as Swift strings, so each byte of a name that is not part
 /// of valid UTF-8 is carried as one code point of Unicode's last private-use plane, U+10FF80 +

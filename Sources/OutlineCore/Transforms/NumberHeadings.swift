@@ -38,7 +38,7 @@ public enum NumberHeadings {
     /// Numbers every heading in range, renumbers those outline numbered before, and takes outline's
     /// numbers off headings that are no longer in range.
     /// With `links` (the outline parsed with `links: true`), the same-file links to headings whose slug
-    /// the numbering changes follow them, in the same pass (SPEC §3).
+    /// the numbering changes follow them, in the same pass (format.md §3).
     /// `tocDepth`: the depth of the document's tables of contents (the config's), which `number`
     /// keeps up to date when they are.
     public static func apply(_ outline: Outline, levels: ClosedRange<Int>? = nil, links: SlugProfile? = nil, tocDepth: Int? = nil) throws -> RewriteResult {

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `outline toc` (SPEC §8): the lines between `<!-- outline:toc -->` and `<!-- outline:toc end -->`
+/// `outline toc` (format.md §5): the lines between `<!-- outline:toc -->` and `<!-- outline:toc end -->`
 /// become a nested bullet list of links to the document's sections, built from the section tree.
 ///
 /// Only the lines between the markers are outline's; every other byte is kept. Markers are HTML blocks
@@ -165,7 +165,7 @@ public enum TableOfContents {
     }
 
     /// What, on the 0-based lines `first..<end` between a block's markers, is not a list of links or a
-    /// blank line: a heading (named), or the first other line. `toc` would replace it (SPEC §10).
+    /// blank line: a heading (named), or the first other line. `toc` would replace it (format.md §9).
     static func foreignContent(_ outline: Outline, from first: Int, to end: Int) -> String? {
         guard first < end else { return nil }
         if let section = outline.sections.first(where: { $0.heading.firstLine >= first && $0.heading.firstLine < end }) {

@@ -17,7 +17,7 @@ public enum Unfold {
         if let bad = folded.malformedMarkers.first {
             throw Diagnostic.error(.malformedFoldMarker, line: bad.line + 1, "malformed fold marker: \(bad.reason)")
         }
-        // An ID that several anchors carry belongs to its first section (SPEC §2: later copies get a
+        // An ID that several anchors carry belongs to its first section (format.md §2: later copies get a
         // fresh ID), and `fold` never writes a marker for a later copy: the first is the marker's.
         let byID = original.indexByID()
         var seen: [String: Int] = [:]
@@ -61,7 +61,7 @@ public enum Unfold {
             }
             // A body that now stands before another line than in the original (the skeleton moved it)
             // could run into it: a paragraph into a setext heading, an HTML block or a list over the
-            // heading. One blank line keeps them apart (outline's own byte; SPEC §10).
+            // heading. One blank line keeps them apart (outline's own byte; format.md §9).
             if !markerEnding.isEmpty, marker.line + 1 < source.lineCount, !source.isBlank(marker.line + 1),
                Unfold.endsWithText(restored),
                last + 1 >= originalSource.lineCount

@@ -124,7 +124,7 @@ public final class FoldMarker: Sendable {
 }
 
 /// `<!-- outline:toc depth=2 -->` opens a table of contents, `<!-- outline:toc end -->` closes it
-/// (SPEC §8). The ID `toc` is reserved for it: no section gets that ID.
+/// (format.md §5). The ID `toc` is reserved for it: no section gets that ID.
 public struct TOCMarker: Sendable {
     /// 0-based line of the marker.
     public let line: Int
@@ -184,7 +184,7 @@ enum OutlineCommentParser {
             if bytes[tail].allSatisfy(ASCII.isBlank) {
                 wellFormed = true
             } else if !isMarker, let found = CommentFormat.linkableElements(bytes, tail) {
-                // A linkable anchor: `<a id="ID"></a>` elements after the comment (SPEC §2).
+                // A linkable anchor: `<a id="ID"></a>` elements after the comment (format.md §2).
                 wellFormed = true
                 elements = found
             }
