@@ -14,7 +14,7 @@ REAL_DOCS ?= /usr/share/doc
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE   := .build/release/outline
 
-.PHONY: all deps test-deps build release demo test unit conformance hooks-test bench fuzz install uninstall clean
+.PHONY: all deps test-deps build release demo test unit conformance hooks-test bench fuzz install uninstall clean test-fast
 
 all: build
 
@@ -63,6 +63,14 @@ conformance: test-deps release
 	.build/release/outline-conformance --corpus "$(CORPUS)" --docs "$(REAL_DOCS)"
 
 test: unit conformance
+
+# The unit, golden and CLI tests without the slow and external ones (pathological inputs and the
+# SIGKILL test, the formatters, the renderers' slugs, the generated documents): a quick loop while
+# working. `make test` runs everything.
+SLOW_TESTS = PathologicalTests|FuzzTests|WriteFailureTests|FormatterTests|AgreesWithPandoc|generatedDocumentsChangeExactlyTheRealLinks|reorderedSkeletonsKeepTheirSections
+test-fast: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --skip '$(SLOW_TESTS)'
 
 # The language: swift pre-commit hooks, built from source by the real pre-commit framework (slow: a
 # release build in pre-commit's cache); .ci/run runs it.
