@@ -14,7 +14,7 @@ REAL_DOCS ?= /usr/share/doc
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE   := .build/release/outline
 
-.PHONY: all deps test-deps build release demo test unit conformance hooks-test bench fuzz install uninstall clean test-fast
+.PHONY: all deps test-deps build release demo test unit conformance hooks-test bench fuzz install uninstall clean test-fast dist dist-test
 
 all: build
 
@@ -90,8 +90,15 @@ install: release
 	install -s -m 755 $(RELEASE) "$(DESTDIR)$(BINDIR)/outline"
 	install -m 644 man/outline.1 "$(DESTDIR)$(MANDIR)/outline.1"
 
+# Packages that install without Swift (tools/dist): a tarball, a Debian package, a Python wheel.
+dist: release
+	tools/dist $(RELEASE)
+
+dist-test: dist
+	tools/dist-test
+
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/outline" "$(DESTDIR)$(MANDIR)/outline.1"
 
 clean:
-	rm -rf .build
+	rm -rf .build dist
