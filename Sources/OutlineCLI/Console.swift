@@ -28,10 +28,14 @@ public final class Console {
     /// The working directory, for `git` (check --since).
     public let workingDirectory: String?
 
+    /// Standard input is a terminal (nobody is piping a document in).
+    public let inputIsTerminal: Bool
+
     public init(stdin: @escaping () throws -> [UInt8], outputIsTerminal: Bool, environment: [String: String],
-                workingDirectory: String? = nil) {
+                workingDirectory: String? = nil, inputIsTerminal: Bool = false) {
         self.stdinReader = stdin
         self.outputIsTerminal = outputIsTerminal
+        self.inputIsTerminal = inputIsTerminal
         self.environment = environment
         self.workingDirectory = workingDirectory
     }

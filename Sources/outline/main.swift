@@ -12,7 +12,8 @@ let console = Console(
     stdin: { try readStandardInput() },
     outputIsTerminal: isatty(1) == 1,
     environment: processEnvironment(),
-    workingDirectory: currentDirectory()
+    workingDirectory: currentDirectory(),
+    inputIsTerminal: isatty(0) == 1
 )
 let status = OutlineCommandLine.run(commandLineArguments(), console: console)
 _ = writeAll(console.errors, to: 2)

@@ -45,7 +45,15 @@ enum CheckCommand {
             return glob
         }
         if against != nil && since != nil { throw UsageError(message: "--against and --since cannot be combined") }
-        let operands = invocation.operands.isEmpty ? ["-"] : invocation.operands
+        // No FILE: the current directory when standard input is a terminal (as ruff and rumdl do),
+        // else standard input, which must then hold something: a CI step without an operand must not
+        // pass by checking nothing.
+        var operands = invocation.operands.isEmpty ? [console.inputIsTerminal ? "." : "-"] : invocation.operands
+        if invocation.operands.isEmpty && !console.inputIsTerminal {
+            let input = try Inputs.read("-", console: console)
+            if input.isEmpty { throw Diagnostic.file(FileSystem.stdinName, "nothing to check: no FILE given and standard input is empty (give a FILE or a directory, e.g. 'outline check .')") }
+            operands = ["-"]
+        }
         let settings = try Settings(invocation, console: console)
         let files = try settings.expand(operands, invocation: invocation)
         let configs = try files.map { try settings.config(forFile: $0) }

@@ -54,6 +54,9 @@ enum Inputs {
     /// `--depth N`: a whole number of at least 1.
     static func depth(_ invocation: Invocation) throws -> Int? {
         guard let raw = invocation.value("depth") else { return nil }
+        if !raw.isEmpty, raw.allSatisfy(\.isASCII), raw.allSatisfy(\.isNumber), Int(raw) == nil {
+            throw UsageError(message: "--depth \(raw) is out of range (at most \(Int.max))")
+        }
         guard let n = Int(raw), n >= 1 else { throw UsageError(message: "--depth needs a whole number of at least 1, not '\(raw)'") }
         return n
     }

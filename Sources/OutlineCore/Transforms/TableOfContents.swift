@@ -57,8 +57,19 @@ public enum TableOfContents {
         if blocks.isEmpty && options.insert {
             insertBlock(outline, targets: targets, options: options, into: &edits)
         }
+        // Said, not silently dropped: a heading with no text and no target is left out.
+        var warnings: [Diagnostic] = []
+        if !edits.isEmpty {
+            var slugAt: [Int: String] = [:]
+            for heading in targets.headings where slugAt[heading.line] == nil { slugAt[heading.line] = heading.id }
+            for section in outline.sections where section.title.isEmpty && section.number == nil && section.record?.isLinkable != true
+                && (slugAt[section.heading.blockStartLine + 1] ?? "").isEmpty {
+                warnings.append(.warning(.staleTOC, line: section.heading.firstLine + 1,
+                                         "the heading has no text to list (only an HTML comment?); left out of the table of contents"))
+            }
+        }
         // The sections and every block outside the markers stay as they are.
-        return try Verification.verified(outline, RewriteResult(edits, on: source.bytes), sections: Verification.unchanged(outline))
+        return try Verification.verified(outline, RewriteResult(edits, on: source.bytes, diagnostics: warnings), sections: Verification.unchanged(outline))
     }
 
     /// `check`'s findings: markers that do not pair up or cannot be read, and blocks whose list is not
@@ -235,6 +246,9 @@ public enum TableOfContents {
             let target = section.record?.isLinkable == true && shadowed[section.id] == nil ? section.id : slugAt[section.heading.blockStartLine + 1] ?? section.id
             var text = (numbers.map { $0[index] } ?? section.number).map { $0 + " " } ?? ""
             text += section.title
+            // A heading with nothing to show and no target (only an HTML comment) has no entry: `[](#)`
+            // would be a link with no text to nowhere. Its subsections are listed.
+            if text.isEmpty && target.isEmpty { continue }
             if text.isEmpty { text = target }
             entries.append(Entry(level: level, text: text, target: target))
         }
