@@ -17,7 +17,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         "number": ["number"],
         "number-l23": ["number", "--levels", "2-3"],
         "number-strip": ["number", "--strip"],
-        "check": ["check"],
+        // `-` named: `check` without a FILE refuses an empty standard input (the empty fixture's).
+        "check": ["check", "-"],
         "fold-d1": ["fold", "--depth", "1"],
         "fold-d2": ["fold", "--depth", "2"],
         "state": ["state"],

@@ -45,13 +45,13 @@ public enum SlugProfile: String, Sendable, CaseIterable {
     /// GitHub's and GitLab's slug of an ASCII text, byte by byte (the common case; nil for any other
     /// text): trimmed, lowercased, a space made `-`, only letters, digits, `_` and `-` kept, and for
     /// GitLab runs of `-` squeezed.
-    private static func asciiSlug(_ text: String, squeezing: Bool) -> String? {
+    private static func asciiSlug(_ text: String, squeezing: Bool, trimming: Bool) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
             var start = 0, end = bytes.count
             for b in bytes where b >= 0x80 { return nil }
-            while start < end, bytes[start] == 32 || (bytes[start] >= 9 && bytes[start] <= 13) { start += 1 }
-            while end > start, bytes[end - 1] == 32 || (bytes[end - 1] >= 9 && bytes[end - 1] <= 13) { end -= 1 }
+            while trimming, start < end, bytes[start] == 32 || (bytes[start] >= 9 && bytes[start] <= 13) { start += 1 }
+            while trimming, end > start, bytes[end - 1] == 32 || (bytes[end - 1] >= 9 && bytes[end - 1] <= 13) { end -= 1 }
             return String(unsafeUninitializedCapacity: end - start) { out in
                 var n = 0
                 var previousHyphen = false
@@ -82,16 +82,16 @@ public enum SlugProfile: String, Sendable, CaseIterable {
                 case .imageAlt: break
                 }
             }
-            // GitHub lowercases ASCII letters only (its documentation's example keeps `Θ`) and trims
-            // the text first; GitLab lowercases everything.
-            if let slug = SlugProfile.asciiSlug(text, squeezing: self == .gitlab) { return slug }
-            let trimmed = Outline.trimmed(text)
-            let cased = self == .gitlab ? trimmed.lowercased() : String(String.UnicodeScalarView(trimmed.unicodeScalars.map { s in
-                s.value >= 65 && s.value <= 90 ? Unicode.Scalar(s.value + 32)! : s
-            }))
+            // GitHub as measured (github-slugger 2.0, whose fixtures were rendered on GitHub): every
+            // letter lowercased as JavaScript's toLowerCase does (`Θ` too, whatever its documentation
+            // shows), nothing trimmed (cmark has trimmed the heading already), then what
+            // `githubKeeps` says is dropped and each space made `-`. GitLab trims and squeezes hyphens.
+            if let slug = SlugProfile.asciiSlug(text, squeezing: self == .gitlab, trimming: self == .gitlab) { return slug }
+            let cased = self == .gitlab ? Outline.trimmed(text).lowercased() : text.lowercased()
             var out = String.UnicodeScalarView()
             for scalar in cased.unicodeScalars {
-                if scalar == " " { out.append("-") } else if SlugProfile.isWordScalar(scalar) || scalar == "-" { out.append(scalar) }
+                if scalar == " " { out.append("-") }
+                else if self == .github ? SlugProfile.githubKeeps(scalar) : (SlugProfile.isWordScalar(scalar) || scalar == "-") { out.append(scalar) }
             }
             var slug = String(out)
             if self == .gitlab { slug = SlugProfile.squeezingHyphens(slug) }
@@ -151,7 +151,30 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         }
     }
 
-    /// Letters, marks, numbers and connector punctuation: what `\p{Word}` (and github-slugger) keep.
+    /// What github-slugger 2.0 keeps of a lowercased heading text (its `regex.js`, generated from
+    /// Unicode 13.0): everything but other numbers, punctuation other than `-` and connectors,
+    /// symbols, controls, format and private-use characters, separators other than the space, and
+    /// what Unicode 13.0 had not assigned yet; an alphabetic character is kept whatever its category
+    /// (circled letters are symbols).
+    static func githubKeeps(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII {
+            let b = UInt8(s.value)
+            return ASCII.isDigit(b) || (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || b == UInt8(ascii: "_") || b == UInt8(ascii: "-")
+        }
+        let properties = s.properties
+        guard let age = properties.age, age.major < 13 || (age.major == 13 && age.minor == 0) else { return false }
+        if properties.isAlphabetic { return true }
+        switch properties.generalCategory {
+        case .otherNumber, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation,
+             .dashPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .control, .privateUse, .format,
+             .unassigned, .surrogate, .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Letters, marks, numbers and connector punctuation: what `\p{Word}` keeps.
     static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
         if s.isASCII {
             let b = UInt8(s.value)
