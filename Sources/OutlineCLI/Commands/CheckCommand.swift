@@ -150,8 +150,11 @@ enum CheckCommand {
             }
             // A broken link that link repair can fix names its fix: the files that have one are checked
             // again with the repair's answers (the same findings in the same order, reasons replaced).
-            let context = try revision.map { try LinksCommand.history($0, files: files, lookup: links) } ?? links.context()
+            // (Without --since, made only when a link is broken: finding the root may cost a git process.)
+            let broken = linkFindings.contains { $0.links.contains { $0.kind == .brokenLink } }
+            let context = try revision.map { try LinksCommand.history($0, files: files, lookup: links) } ?? (broken ? links.context() : nil)
             for k in files.indices where files[k] != "-" && linkFindings[k].links.contains(where: { $0.kind == .brokenLink }) {
+                guard let context else { break }
                 guard let outline = parsedFiles[files[k]], let document = links.document(files[k]) else { continue }
                 let old = linkFindings[k].links.filter { $0.kind == .brokenLink }
                 let hinted = LinkCheck.findings(outline, path: Inputs.displayName(files[k]), profile: profile, root: root, links: fileLinks[k],
@@ -174,6 +177,7 @@ enum CheckCommand {
                 if let since {
                     for path in files where path != "-" {
                         guard let document = links.document(path) else { continue }
+                        guard let context else { break }
                         findings += LinkRepair.takeovers(document, context: context, revision: since).map { $0.located(in: Inputs.displayName(path)) }
                     }
                 }
