@@ -38,4 +38,15 @@ struct RoughEdgesTests {
         #expect(run.status == 0 && !run.text.contains("[](#)") && run.text.contains("[Sub](#sub)") && run.text.contains("- [B](#b)"), "\(run.text)")
         #expect(run.stderr.contains("<stdin>:3: warning: the heading has no text to list"), "\(run.stderr)")
     }
+
+    /// Empty headings (the CommonMark spec's example 79) numbered under a table of contents: the TOC
+    /// stays fresh (an empty heading's number is its whole text, no trailing space in its slug) and
+    /// `number --strip` gives the bytes back.
+    @Test func emptyHeadingsNumberedUnderATOC() {
+        let toc = runInProcess(["toc", "--insert"], stdin: bytes("## \n#\n### ###\n")).stdout
+        let numbered = runInProcess(["number"], stdin: toc)
+        #expect(numbered.status == 0 && numbered.text.contains("- [1](#1)\n- [2](#2)\n  - [2.1](#21)\n"), "\(numbered.text) \(numbered.stderr)")
+        #expect(!runInProcess(["check", "--no-links", "-"], stdin: numbered.stdout).text.contains("stale table of contents"))
+        #expect(runInProcess(["number", "--strip"], stdin: numbered.stdout).stdout == toc)
+    }
 }

@@ -230,8 +230,13 @@ public enum LinkRepair {
     public static func fix(for link: LocalLink, in document: LinkedDocument, context: Context, since: String?) -> String? {
         guard case .rewrite(let destination) = decide(link, from: document, context: context) else { return nil }
         let command = "outline links -w" + (since.map { " --since \($0)" } ?? "")
-        let what = (link.fragment ?? "").isEmpty ? "the file" : "its section"
-        return "\(what) is now '\(destination)' (run '\(command)')"
+        guard let fragment = link.fragment, !fragment.isEmpty else { return "the file is now '\(destination)' (run '\(command)')" }
+        // The section by its stable ID: the one the fragment named at REV, or the fragment itself
+        // when it is an ID.
+        let path = link.path.isEmpty ? document.path : context.canonical(LocalLink.resolve(link.path, from: document.path, root: context.root))
+        let target = link.path.isEmpty ? document : context.document(path)
+        let id = context.old?(path)?.sectionByTarget[fragment] ?? (target?.currentTarget[fragment] != nil ? fragment : nil)
+        return "\(id.map { "section '\($0)'" } ?? "its section") is now '\(destination)' (run '\(command)')"
     }
 
     /// Which node a link is: a link or image node (index in the inventory's links), or the `k`th

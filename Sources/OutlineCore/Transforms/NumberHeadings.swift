@@ -175,7 +175,10 @@ extension EditList {
                 pieces[0] = .text(String(first.dropFirst(old.count).drop(while: { $0 == " " })))
             }
             if let new = numbers[index] {
-                if case .text(let first)? = pieces.first { pieces[0] = .text(new + (first.isEmpty ? "" : " ") + first) } else { pieces.insert(.text(new + " "), at: 0) }
+                // An empty heading becomes just its number: cmark trims the space `number` leaves.
+                if case .text(let first)? = pieces.first { pieces[0] = .text(new + (first.isEmpty ? "" : " ") + first) }
+                else if pieces.isEmpty { pieces = [.text(new)] }
+                else { pieces.insert(.text(new + " "), at: 0) }
             }
             after[k] = LinkTargets.base(of: .init(line: inventory.headings[k].line, pieces: pieces), profile: profile)
         }

@@ -244,7 +244,7 @@ public enum TableOfContents {
             let level = section.depth - (title == nil ? 1 : 2)
             guard level < depth else { continue }
             let target = section.record?.isLinkable == true && shadowed[section.id] == nil ? section.id : slugAt[section.heading.blockStartLine + 1] ?? section.id
-            var text = (numbers.map { $0[index] } ?? section.number).map { $0 + " " } ?? ""
+            var text = (numbers.map { $0[index] } ?? section.number).map { section.title.isEmpty ? $0 : $0 + " " } ?? ""
             text += section.title
             // A heading with nothing to show and no target (only an HTML comment) has no entry: `[](#)`
             // would be a link with no text to nowhere. Its subsections are listed.
