@@ -37,7 +37,7 @@ final class LinkLookup: @unchecked Sendable {
     }
 
     /// The current directory, symbolic links resolved.
-    nonisolated(unsafe) static let here: String = FileSystem.resolvedPath(".") ?? "."
+    static let here: String = FileSystem.resolvedPath(".") ?? "."
 
     /// A path in the one spelling the run's maps use: `.` and `..` folded, and relative to the
     /// current directory where it lies under it, however it was written (`/abs/docs/a.md`,
