@@ -140,8 +140,7 @@ public func processEnvironment() -> [String: String] {
 /// (`PathBytes`), where `CommandLine.arguments` would replace them.
 public func commandLineArguments() -> [String] {
     (1..<max(1, Int(CommandLine.argc))).map { k in
-        let raw = CommandLine.unsafeArgv[k]!
-        return PathBytes.decode(UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)))
+        systemPath(CommandLine.unsafeArgv[k]!)
     }
 }
 
@@ -149,5 +148,5 @@ public func commandLineArguments() -> [String] {
 public func currentDirectory() -> String? {
     guard let cwd = getcwd(nil, 0) else { return nil }
     defer { free(cwd) }
-    return PathBytes.decode(UnsafeBufferPointer(start: UnsafeRawPointer(cwd).assumingMemoryBound(to: UInt8.self), count: strlen(cwd)))
+    return systemPath(cwd)
 }
