@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import OutlineCore
+
+/// `outline lsp`: the language server on standard input and output (format.md §15). This file only
+/// moves bytes: frames in through `MessageFramer`, each body to `LanguageServer`, its answers out.
+enum LSPCommand {
+    static let spec = CommandSpec(
+        name: "lsp",
+        summary: "Run the language server (LSP 3.17 over standard input and output).",
+        usage: "outline lsp [--config FILE | --no-config] [--exclude GLOB...]",
+        overview: """
+        Serves the workspace folders the editor names: diagnostics (what check reports), document and
+        workspace symbols with stable IDs, folding ranges per section, definition, references and hover
+        on links, rename of a heading (its links follow, its ID stays), link paths kept when files are
+        renamed, completion of paths and fragments, and code actions (pin IDs, make anchors linkable,
+        refresh the table of contents, renumber, repair links). Open buffers win over files on disk.
+        Started by the editor, not by hand: see docs/editors.md. Exit status: 0 after shutdown and
+        exit, 1 when the stream ends or exit comes without shutdown.
+        """,
+        arguments: [],
+        options: Settings.options,
+        run: run
+    )
+
+    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
+        guard invocation.operands.isEmpty else { throw UsageError(message: "lsp takes no FILE: the editor names the workspace folders") }
+        let settings = try Settings(invocation, console: console)
+        let store = DiskStore(settings: settings, invocation: invocation)
+        let revisions = GitRevisions()
+        let server = LanguageServer { folders in Workspace(store: store, revisions: revisions, folders: folders) }
+        var framer = MessageFramer()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        func send(_ bodies: [[UInt8]]) -> Bool {
+            var out: [UInt8] = []
+            for body in bodies { out += MessageFramer.frame(body) }
+            return out.isEmpty || writeAll(out, to: 1)
+        }
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            var bodies: [[UInt8]] = []
+            for event in framer.feed(Array(buffer[0..<n])) {
+                switch event {
+                case .message(let body):
+                    bodies.append(body)
+                case .malformedHeader(let why):
+                    guard send(server.handle(batch: bodies)) else { return 1 }
+                    bodies = []
+                    _ = writeAll(Array("outline lsp: skipped a malformed header: \(why)\n".utf8), to: 2)
+                    guard send([server.log("skipped a malformed header: \(why)")]) else { return 1 }
+                }
+            }
+            guard send(server.handle(batch: bodies)) else { return 1 }
+            if let code = server.exitCode { return code }
+        }
+        if framer.hasPartialMessage { _ = writeAll(Array("outline lsp: the input ended inside a message\n".utf8), to: 2) }
+        return server.exitCode ?? 1
+    }
+}
+
+/// The files on disk, as `check DIR` walks them, for the language server's workspace.
+final class DiskStore: DocumentStore {
+    private let settings: Settings
+    private let invocation: Invocation
+
+    init(settings: Settings, invocation: Invocation) {
+        self.settings = settings
+        self.invocation = invocation
+    }
+
+    func markdownFiles(in folder: String) -> [String] {
+        guard FileSystem.isDirectory(folder) else { return [] }
+        var excludes = Excludes(invocation.all("exclude").compactMap { Glob($0, pathAware: true) })
+        let config = configuration(for: folder)
+        let globs = config.exclude.compactMap { Glob($0, pathAware: true) }
+        if !globs.isEmpty { excludes.add(globs, from: (config.directory ?? folder) + "/", to: "") }
+        let files = (try? FileSystem.expand([folder], excludes: excludes)) ?? []
+        return files.map { $0.hasPrefix("/") ? LocalLink.normalize($0) : LocalLink.normalize(folder + "/" + $0) }
+    }
+
+    func contents(of path: String) -> [UInt8]? {
+        guard FileSystem.isRegularFile(path) else { return nil }
+        return try? FileSystem.read(path)
+    }
+
+    func kind(of path: String) -> StoredKind {
+        switch FileSystem.kind(of: path) {
+        case .missing: return .missing
+        case .directory: return .directory
+        case .file, .failed: return .file
+        }
+    }
+
+    func configuration(for folder: String) -> Config {
+        (try? settings.config(forDirectory: folder)) ?? Config()
+    }
+}
+
+/// The file at a revision, through `git show REV:./NAME` in the file's directory (asked only for a
+/// fragment that no longer resolves, and remembered by the workspace).
+final class GitRevisions: RevisionStore {
+    func contents(of path: String, at revision: String) -> [UInt8]? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        guard FileSystem.isDirectory(directory) else { return nil }
+        return try? Git.run(["show", "\(revision):./\(path[path.index(after: slash)...])"], in: directory)
+    }
+}
