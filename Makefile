@@ -27,7 +27,8 @@ deps:
 
 # The tests also use the cmark command (render equivalence), git (check --since), setpriv (runs as an
 # unprivileged user), groff (the man page), pandoc (formatter round trip), patch (--diff applies), zsh
-# and fish (completions load) and python3 (pre-commit, jsonschema, mdformat and pymarkdownlnt from PyPI).
+# and fish (completions load), neovim (its LSP client against outline lsp) and python3 (pre-commit,
+# jsonschema, mdformat, pymarkdownlnt and pytest-lsp from PyPI).
 test-deps: deps
 	@missing=""; \
 	command -v cmark >/dev/null || missing="$$missing cmark"; \
@@ -39,6 +40,7 @@ test-deps: deps
 	command -v zsh >/dev/null || missing="$$missing zsh"; \
 	command -v fish >/dev/null || missing="$$missing fish"; \
 	command -v python3 >/dev/null || missing="$$missing python3 python3-venv"; \
+	command -v nvim >/dev/null || missing="$$missing neovim"; \
 	if [ -n "$$missing" ]; then echo "installing$$missing (apt-get)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 
@@ -67,7 +69,7 @@ test: unit conformance
 # The unit, golden and CLI tests without the slow and external ones (pathological inputs and the
 # SIGKILL test, the formatters, the renderers' slugs, the generated documents): a quick loop while
 # working. `make test` runs everything.
-SLOW_TESTS = PathologicalTests|FuzzTests|WriteFailureTests|FormatterTests|AgreesWithPandoc|generatedDocumentsChangeExactlyTheRealLinks|reorderedSkeletonsKeepTheirSections
+SLOW_TESTS = PathologicalTests|LanguageServerClientTests|FuzzTests|WriteFailureTests|FormatterTests|AgreesWithPandoc|generatedDocumentsChangeExactlyTheRealLinks|reorderedSkeletonsKeepTheirSections
 test-fast: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --skip '$(SLOW_TESTS)'
