@@ -57,6 +57,7 @@ enum LSPCommand {
             }
             guard send(server.handle(batch: bodies)) else { return 1 }
             if let code = server.exitCode { return code }
+            server.idle()
         }
         if framer.hasPartialMessage { _ = writeAll(Array("outline lsp: the input ended inside a message\n".utf8), to: 2) }
         return server.exitCode ?? 1

@@ -15,10 +15,14 @@ public final class LinkedDocument: @unchecked Sendable {
     public let headingSlug: [String: String]
 
     /// `outline` must have been parsed with `links: true`.
-    public init(path: String, outline: Outline, profile: SlugProfile) {
+    public convenience init(path: String, outline: Outline, profile: SlugProfile) {
+        self.init(path: path, outline: outline, targets: LinkTargets(outline.links ?? LinkInventory(), profile: profile))
+    }
+
+    /// With the targets already made (under the profile links are checked with).
+    init(path: String, outline: Outline, targets: LinkTargets) {
         self.path = path
         self.outline = outline
-        let targets = LinkTargets(outline.links ?? LinkInventory(), profile: profile)
         self.targets = targets
         var slugAt: [Int: String] = [:]
         for heading in targets.headings where slugAt[heading.line] == nil { slugAt[heading.line] = heading.id }

@@ -88,6 +88,10 @@ public final class LanguageServer {
         }
     }
 
+    /// Work left for when the answers are out (freeing replaced documents): the caller calls it after
+    /// writing what `handle` returned.
+    public func idle() { workspace.releaseRetired() }
+
     /// A log line for the client (`window/logMessage`), e.g. for a malformed header the caller skipped.
     public func log(_ text: String, type: Int = 1) -> [UInt8] {
         LanguageServer.notification("window/logMessage", .object([("type", .int(type)), ("message", .string("outline: " + text))]))
@@ -215,7 +219,7 @@ public final class LanguageServer {
             let path = URI.key(uri)
             workspace.close(path)
             // A file outside the workspace leaves with its buffer: clear what was said about it.
-            if !workspace.files().contains(path) || workspace.document(path) == nil { return publish(path, clear: true) }
+            if !workspace.files().contains(path) || workspace.parse(path) == nil { return publish(path, clear: true) }
             return []
         case "textDocument/didSave":
             guard let uri = params["textDocument"]?["uri"]?.stringValue else { return [] }
@@ -247,10 +251,10 @@ public final class LanguageServer {
     /// `textDocument/publishDiagnostics` for one document: everything `check` reports about it.
     func publish(_ path: String, clear: Bool = false) -> [[UInt8]] {
         var items: [JSONValue] = []
-        if !clear, let doc = workspace.document(path) {
-            for d in workspace.findings(for: path) {
-                items.append(diagnostic(d, in: doc))
-            }
+        if !clear, let (outline, _) = workspace.parse(path) {
+            let found = workspace.findings(for: path)
+            let spans = found.contains { $0.kind == .brokenLink } ? outline.linkSpans() : []
+            for d in found { items.append(diagnostic(d, in: outline, spans: spans)) }
         } else if !clear, let failure = workspace.parseFailure(path) {
             items.append(.object([("range", Source([]).range(0..<0, encoding)), ("severity", .int(1)), ("code", .string(failure.kind.rawValue)),
                                   ("source", .string("outline")), ("message", .string(failure.message))]))
@@ -273,14 +277,14 @@ public final class LanguageServer {
         return out
     }
 
-    private func diagnostic(_ d: Diagnostic, in doc: LinkedDocument) -> JSONValue {
-        let source = doc.outline.source
+    private func diagnostic(_ d: Diagnostic, in outline: Outline, spans: [LinkSpan]) -> JSONValue {
+        let source = outline.source
         let line = max(0, (d.line ?? 1) - 1)
         var range = source.lineTextRange(line, encoding)
         // A broken link: the destination itself, when the locator placed it on that line.
         if d.kind == .brokenLink, line < source.lineCount {
             let lineRange = source.lineRange(line)
-            if let span = doc.linkSpans().first(where: { lineRange.contains($0.range.lowerBound) && d.message.hasPrefix("broken link '\($0.link.destination)'") }) {
+            if let span = spans.first(where: { lineRange.contains($0.range.lowerBound) && d.message.hasPrefix("broken link '\($0.link.destination)'") }) {
                 range = source.range(span.range, encoding)
             }
         }

@@ -10,9 +10,14 @@ struct LinkSpan {
 }
 
 extension LinkedDocument {
+    func linkSpans() -> [LinkSpan] { outline.linkSpans() }
+    func link(at offset: Int) -> LinkSpan? { outline.link(at: offset) }
+}
+
+extension Outline {
     func linkSpans() -> [LinkSpan] {
-        guard let inventory = outline.links else { return [] }
-        var locator = LinkLocator(outline.source, inventory: inventory)
+        guard let inventory = links else { return [] }
+        var locator = LinkLocator(source, inventory: inventory)
         var spans: [LinkSpan] = []
         var attributes: [Int: [(attribute: HTMLAttributes.Attribute, value: Range<Int>)]] = [:]
         for (_, link, kind) in LinkRepair.occurrences(inventory) {
@@ -36,7 +41,7 @@ extension LinkedDocument {
     func link(at offset: Int) -> LinkSpan? {
         let spans = linkSpans()
         if let hit = spans.first(where: { $0.range.lowerBound <= offset && offset <= $0.range.upperBound }) { return hit }
-        let bytes = outline.source.bytes
+        let bytes = source.bytes
         // The first destination after the offset on its line, when only link text and `](` stand between.
         guard let next = spans.first(where: { $0.range.lowerBound > offset }) else { return nil }
         let between = bytes[offset..<next.range.lowerBound]

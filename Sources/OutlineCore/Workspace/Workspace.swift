@@ -15,7 +15,10 @@ public final class Workspace {
         var version: Int
     }
     private(set) var buffers: [String: Buffer] = [:]
-    private var parsed: [String: LinkedDocument] = [:]
+    /// Each document parsed once, with its link targets: all that diagnostics need. The maps of a
+    /// `LinkedDocument` (what repair and rename need) are built on first use, not on every keystroke.
+    private var parsed: [String: (outline: Outline, targets: LinkTargets)] = [:]
+    private var linked: [String: LinkedDocument] = [:]
     private var failed: [String: Diagnostic] = [:]
     private var discovered: [String]?
     private var old: [String: LinkedDocument?] = [:]
@@ -62,8 +65,18 @@ public final class Workspace {
         configs = [:]
     }
 
+    /// Parses replaced since the last `releaseRetired()`: freeing a large document's tree takes a few
+    /// milliseconds, which the server spends after it has answered, not before.
+    private var retired: [Any] = []
+
+    /// Frees what edits replaced (the server calls it once its answers are out).
+    public func releaseRetired() { retired.removeAll() }
+
     private func forget(_ path: String) {
+        if let old = parsed[path] { retired.append(old) }
+        if let old = linked[path] { retired.append(old) }
         parsed[path] = nil
+        linked[path] = nil
         failed[path] = nil
     }
 
@@ -123,14 +136,23 @@ public final class Workspace {
     /// The document at `path` as links see it; nil when there is no such Markdown file or it cannot be
     /// parsed (`parseFailure` says why).
     public func document(_ path: String) -> LinkedDocument? {
+        if let known = linked[path] { return known }
+        guard let (outline, targets) = parse(path) else { return nil }
+        let doc = LinkedDocument(path: path, outline: outline, targets: targets)
+        linked[path] = doc
+        return doc
+    }
+
+    /// The document's outline (parsed with links) and targets, parsed once until it changes.
+    func parse(_ path: String) -> (outline: Outline, targets: LinkTargets)? {
         if let known = parsed[path] { return known }
         if failed[path] != nil { return nil }
         guard let bytes = text(of: path) else { return nil }
         do {
             let outline = try Outline(parsing: bytes, links: true)
-            let doc = LinkedDocument(path: path, outline: outline, profile: profile(for: path))
-            parsed[path] = doc
-            return doc
+            let entry = (outline, LinkTargets(outline.links ?? LinkInventory(), profile: profile(for: path)))
+            parsed[path] = entry
+            return entry
         } catch let error as Diagnostic {
             failed[path] = error
         } catch {
@@ -151,7 +173,7 @@ public final class Workspace {
             }
         }
         guard LocalLink.isMarkdown(path) else { return .file }
-        if let doc = document(path) { return .markdown(doc.targets) }
+        if let (_, targets) = parse(path) { return .markdown(targets) }
         return .unreadable(failed[path]?.message ?? "cannot be read")
     }
 
@@ -180,18 +202,21 @@ public final class Workspace {
 
     /// Everything `check` reports about `path` (format.md §7, §8), messages naming files as `display` does.
     public func findings(for path: String) -> [Diagnostic] {
-        guard let doc = document(path) else {
+        guard let (outline, targets) = parse(path) else {
             return failed[path].map { [$0.located(in: display(path))] } ?? []
         }
         let config = configuration(for: path)
         let profile = self.profile(for: path)
-        var found = Check.findings(doc.outline, path: path, allowFolds: config.allowFolds ?? false,
+        var found = Check.findings(outline, path: path, allowFolds: config.allowFolds ?? false,
                                    numberLevels: config.numberLevels, profile: profile, tocDepth: config.tocDepth)
         if config.links ?? true {
-            found += LinkCheck.aliasCollisions(doc.outline, path: path, profile: profile)
+            found += LinkCheck.aliasCollisions(outline, path: path, profile: profile)
             let context = linkContext(for: path)
-            found += LinkCheck.findings(doc.outline, path: path, profile: profile, root: folder(of: path),
-                                        repair: { LinkRepair.fix(for: $0, in: doc, context: context, since: nil) },
+            found += LinkCheck.findings(outline, path: path, profile: profile, root: folder(of: path), own: targets,
+                                        repair: { [unowned self] in
+                                            guard let doc = self.document(path) else { return nil }
+                                            return LinkRepair.fix(for: $0, in: doc, context: context, since: nil)
+                                        },
                                         lookup: { [unowned self] in self.destination($0) })
         }
         let prefix = folder(of: path) + "/"
