@@ -1,12 +1,18 @@
--- Neovim 0.7's built-in LSP client against `outline lsp` (docs/editors.md gives the same setup):
--- open a document, list its symbols, rename a heading. Prints "ok" or an error, then quits.
--- Run: OUTLINE=... WS=... nvim --headless -u NONE -c "luafile nvim-smoke.lua"
-local outline, ws = os.getenv("OUTLINE"), os.getenv("WS")
+-- Neovim 0.7's built-in LSP client against `outline lsp`, configured by examples/nvim-outline.lua (the
+-- configuration docs/editors.md gives): open a document, list its symbols, rename a heading. Prints
+-- "ok" or the failure, then quits.
+-- Run from the repository root: OUTLINE=... WS=... nvim --headless -u NONE -c "luafile Tests/LSP/nvim-smoke.lua"
+local ws = os.getenv("WS")
 local function fail(msg) io.stdout:write("FAIL: " .. msg .. "\n"); vim.cmd("qall!") end
-vim.cmd("edit " .. ws .. "/README.md")
-local id = vim.lsp.start_client({ name = "outline", cmd = { outline, "lsp" }, root_dir = ws })
-if not id then return fail("start_client") end
-vim.lsp.buf_attach_client(0, id)
+vim.cmd("filetype on")
+dofile("examples/nvim-outline.lua")
+vim.cmd("cd " .. ws)
+vim.cmd("edit README.md")
+if vim.bo.filetype ~= "markdown" then return fail("filetype is '" .. vim.bo.filetype .. "'") end
+-- The client attaches to the buffer once the server has answered initialize.
+vim.wait(5000, function() return next(vim.lsp.buf_get_clients(0)) ~= nil end)
+local id = next(vim.lsp.buf_get_clients(0))
+if not id then return fail("no client attached to the Markdown buffer") end
 if not vim.wait(5000, function() local c = vim.lsp.get_client_by_id(id); return c and c.initialized end) then
   return fail("not initialized")
 end
