@@ -263,3 +263,18 @@ def test_exit_without_shutdown_is_1_and_end_of_input_is_1(tmp_path):
     assert run_raw(INIT + message({"jsonrpc": "2.0", "method": "exit"}), tmp_path)[0] == 1
     assert run_raw(INIT, tmp_path)[0] == 1
     assert run_raw(b"Content-Length: 100\r\n\r\n{", tmp_path)[0] == 1
+
+
+def test_a_waiting_request_can_be_cancelled(tmp_path):
+    make_workspace(tmp_path / "ws")
+    data = (message({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}, "rootUri": (tmp_path / "ws").as_uri()}})
+            + message({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+            + message({"jsonrpc": "2.0", "id": 7, "method": "workspace/symbol", "params": {"query": ""}})
+            + message({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 7}})
+            + message({"jsonrpc": "2.0", "id": 8, "method": "workspace/symbol", "params": {"query": "install"}})
+            + message({"jsonrpc": "2.0", "id": 9, "method": "shutdown"}) + message({"jsonrpc": "2.0", "method": "exit"}))
+    code, answers, _ = run_raw(data, tmp_path)
+    by_id = {a.get("id"): a for a in answers if "id" in a}
+    assert code == 0
+    assert by_id[7]["error"]["code"] == -32800
+    assert [s["name"] for s in by_id[8]["result"]] == ["Install"]

@@ -1,5 +1,6 @@
 import Testing
 @testable import OutlineCore
+import OutlineTestSupport
 
 /// `outline lsp` in process (format.md §15): framing, positions in UTF-16 and UTF-8, the JSON-RPC error
 /// cases, and each capability over an in-memory store. The end-to-end suite with a real client
@@ -318,6 +319,47 @@ struct LanguageServerTests {
         let fix = repair.first { $0["title"]?.stringValue == "Repair this link (outline links)" }
         let fixed = apply(fix?["edit"]?["changes"]?["file:///w/f.md"]?.arrayValue ?? [], to: "# F\n<!-- outline:f -->\n\n[i](README.md#usage)\n")
         #expect(fixed.contains("[i](README.md#usage--here)"))
+    }
+
+    /// Seeded random requests and notifications (wrong types, positions past the end, edits that break
+    /// the text, unknown documents): every request gets exactly one answer, nothing crashes.
+    @Test func randomMessagesNeverCrashAndEveryRequestIsAnswered() {
+        var random = SeededRandom(seed: 31)
+        let s = Session(Self.files)
+        let methods = ["textDocument/documentSymbol", "workspace/symbol", "textDocument/foldingRange", "textDocument/definition",
+                       "textDocument/references", "textDocument/hover", "textDocument/completion", "textDocument/prepareRename",
+                       "textDocument/rename", "workspace/willRenameFiles", "textDocument/codeAction", "textDocument/didOpen",
+                       "textDocument/didChange", "textDocument/didClose", "textDocument/didSave"]
+        let uris = ["file:///w/README.md", "file:///w/docs/setup.md", "file:///w/none.md", "untitled:1", "file:///w/docs"]
+        let texts = ["# A\n[x](#a)\n", "", "😀😀\r\n## b\r[c](", Self.readme, "> [a]: x\n\n# [h](#h)\n"]
+        func value(_ depth: Int = 0) -> String {
+            switch Int.random(in: 0..<(depth < 2 ? 8 : 5), using: &random) {
+            case 0: return "null"
+            case 1: return "\(Int.random(in: -3...40, using: &random))"
+            case 2: return "\"x😀\\n#\""
+            case 3: return "1.5"
+            case 4: return "true"
+            case 5: return "[\(value(depth + 1)), \(value(depth + 1))]"
+            default: return "{\"line\": \(value(depth + 1)), \"uri\": \(value(depth + 1))}"
+            }
+        }
+        var answered = 0, requests = 0
+        for n in 0..<600 {
+            let uri = uris.randomElement(using: &random)!
+            let text = JSONValue.string(texts.randomElement(using: &random)!).compact()
+            let line = Int.random(in: -1...12, using: &random), character = Int.random(in: -1...40, using: &random)
+            var params = "{\"textDocument\": {\"uri\": \"\(uri)\", \"version\": \(n), \"text\": \(text)}, \"position\": {\"line\": \(line), \"character\": \(character)}, \"newName\": \"N😀\", \"query\": \"a\", \"contentChanges\": [{\"range\": {\"start\": {\"line\": \(line), \"character\": 0}, \"end\": {\"line\": \(max(0, line - 1)), \"character\": \(character)}}, \"text\": \"](#\\n# h\"}], \"files\": [{\"oldUri\": \"\(uri)\", \"newUri\": \"file:///w/x/y.md\"}], \"context\": {\"diagnostics\": [], \"includeDeclaration\": true}, \"range\": {\"start\": {\"line\": 0, \"character\": 0}, \"end\": {\"line\": 3, \"character\": 0}}}"
+            if Int.random(in: 0..<4, using: &random) == 0 { params = value() }
+            let method = methods.randomElement(using: &random)!
+            if Bool.random(using: &random) {
+                requests += 1
+                let out = s.send("{\"jsonrpc\": \"2.0\", \"id\": \(1000 + n), \"method\": \"\(method)\", \"params\": \(params)}")
+                answered += out.filter { $0["id"] == .int(1000 + n) }.count
+            } else {
+                #expect(s.send("{\"jsonrpc\": \"2.0\", \"method\": \"\(method)\", \"params\": \(params)}").allSatisfy { $0["id"] == nil })
+            }
+        }
+        #expect(answered == requests)
     }
 
     /// `edits` (UTF-16 positions) applied to `text`, last first.

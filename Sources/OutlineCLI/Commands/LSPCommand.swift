@@ -34,30 +34,49 @@ enum LSPCommand {
         let server = LanguageServer { folders in Workspace(store: store, revisions: revisions, folders: folders) }
         var framer = MessageFramer()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var queue: [[UInt8]] = []
+        var ended = false
         func send(_ bodies: [[UInt8]]) -> Bool {
             var out: [UInt8] = []
             for body in bodies { out += MessageFramer.frame(body) }
             return out.isEmpty || writeAll(out, to: 1)
         }
-        while true {
+        /// Reads what is there (waiting only when nothing is queued): messages join the queue, their
+        /// cancellations are noted at once, a malformed header is logged.
+        func fill(wait: Bool) -> Bool {
+            if !wait {
+                var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+                guard poll(&ready, 1, 0) > 0 else { return true }
+            }
             let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            var bodies: [[UInt8]] = []
+            if n < 0 && errno == EINTR { return true }
+            if n <= 0 { ended = true; return true }
+            var fresh: [[UInt8]] = []
             for event in framer.feed(Array(buffer[0..<n])) {
                 switch event {
                 case .message(let body):
-                    bodies.append(body)
+                    fresh.append(body)
                 case .malformedHeader(let why):
-                    guard send(server.handle(batch: bodies)) else { return 1 }
-                    bodies = []
                     _ = writeAll(Array("outline lsp: skipped a malformed header: \(why)\n".utf8), to: 2)
-                    guard send([server.log("skipped a malformed header: \(why)")]) else { return 1 }
+                    guard send([server.log("skipped a malformed header: \(why)")]) else { return false }
                 }
             }
-            guard send(server.handle(batch: bodies)) else { return 1 }
+            server.noteCancellations(fresh)
+            queue += fresh
+            return true
+        }
+        while true {
+            if queue.isEmpty {
+                if ended { break }
+                guard fill(wait: true) else { return 1 }
+                continue
+            }
+            // Messages that arrived meanwhile may cancel what waits in the queue.
+            if !ended { guard fill(wait: false) else { return 1 } }
+            let body = queue.removeFirst()
+            guard send(server.handle(body)) else { return 1 }
             if let code = server.exitCode { return code }
-            server.idle()
+            if queue.isEmpty { server.idle() }
         }
         if framer.hasPartialMessage { _ = writeAll(Array("outline lsp: the input ended inside a message\n".utf8), to: 2) }
         return server.exitCode ?? 1

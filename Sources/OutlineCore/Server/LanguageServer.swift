@@ -38,16 +38,21 @@ public final class LanguageServer {
     /// Bodies of several messages that arrived together: a `$/cancelRequest` among them cancels a
     /// request before it (the server answers each in order, so only a waiting one can be cancelled).
     public func handle(batch bodies: [[UInt8]]) -> [[UInt8]] {
+        noteCancellations(bodies)
+        var out: [[UInt8]] = []
+        for body in bodies { out += handle(body) }
+        return out
+    }
+
+    /// Messages read but not yet handled: the requests their `$/cancelRequest`s name are answered
+    /// "cancelled" when their turn comes, without the work.
+    public func noteCancellations(_ bodies: [[UInt8]]) {
         for body in bodies where body.count < 200 {
             if let message = try? JSONReader.parse(body), message["method"]?.stringValue == "$/cancelRequest",
                let id = message["params"]?["id"] {
                 cancelled.insert(id.compact())
             }
         }
-        var out: [[UInt8]] = []
-        for body in bodies { out += handle(body) }
-        cancelled = []
-        return out
     }
 
     /// One message body in, the bodies to send back out (responses and notifications), in order.
@@ -100,7 +105,7 @@ public final class LanguageServer {
     // MARK: requests
 
     private func request(id: JSONValue, method: String, params: JSONValue) -> [[UInt8]] {
-        if cancelled.contains(id.compact()) {
+        if cancelled.remove(id.compact()) != nil {
             return [LanguageServer.error(id: id, code: -32800, "Request cancelled")]
         }
         if method == "initialize" {
