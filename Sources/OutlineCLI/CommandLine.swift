@@ -78,6 +78,10 @@ public enum OutlineCommandLine {
             console.discardOutput()
             console.report(error)
             return 2
+        } catch let errors as Diagnostics {
+            console.discardOutput()
+            for error in errors.all { console.report(error) }
+            return 2
         } catch {
             console.discardOutput()
             console.err("outline: \(error)\n")

@@ -58,6 +58,44 @@ struct ConfigTests {
         #expect(try parse("[number]\nlevels = \"3\"").numberLevels == 3...3)
     }
 
+    @Test("every mistake of the file at once, in line order; a bare word is a string that needs quotes")
+    func allErrorsAtOnce() throws {
+        #expect(failure("slugs = github") == ".outline.toml:1: strings need quotes: slugs = \"github\"")
+        do {
+            _ = try parse("slugs = github\nlinks = maybe\n[toc]\ndepth = 9\nfoo = 1\n[number]\nlevels = \"1-3\"\n")
+            Issue.record("no error")
+        } catch let errors as Diagnostics {
+            #expect(errors.all.map { "\($0.line ?? 0): \($0.message)" } == [
+                "1: strings need quotes: slugs = \"github\"", "2: 'links' needs true or false, not 'maybe'",
+                "4: 'depth' must be from 1 to 6, not 9", "5: unknown key 'foo' in [toc]",
+            ])
+        }
+        // Through the binary: every error on its own line, exit 2, for every command that reads files.
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "slugs = github\nfoo = 1\n".write(to: dir.appendingPathComponent(".outline.toml"), atomically: true, encoding: .utf8)
+        try "# A\n".write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        for command in [["check", "a.md"], ["tree", "a.md"], ["state", "a.md"], ["unfold", "--from", "a.md", "a.md"], ["diff", "a.md", "a.md"], ["id", "a.md"]] {
+            let result = try runBinary(command, directory: dir)
+            #expect(result.status == 2 && result.stderr == "outline: .outline.toml:1: strings need quotes: slugs = \"github\"\noutline: .outline.toml:2: unknown key 'foo'\n", "\(command): \(result.stderr)")
+        }
+    }
+
+    @Test("allow-removed in the config accepts removals as --allow-removed does")
+    func allowRemovedKey() throws {
+        #expect(try parse("allow-removed = [\"old-*\", \"gone\"]").allowRemoved == ["old-*", "gone"])
+        #expect(failure("allow-removed = 3") == ".outline.toml:1: 'allow-removed' needs an array of IDs or globs, not an integer")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "# A\n<!-- outline:a -->\n\n## Old\n<!-- outline:old-x -->\n".write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try shell("git init -q . && git add -A && git commit -qm one", in: dir)
+        try "# A\n<!-- outline:a -->\n".write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        #expect(try runBinary(["check", "--since", "HEAD", "a.md"], directory: dir).status == 1)
+        try "allow-removed = [\"old-*\"]\n".write(to: dir.appendingPathComponent(".outline.toml"), atomically: true, encoding: .utf8)
+        let allowed = try runBinary(["check", "--since", "HEAD", "a.md"], directory: dir)
+        #expect(allowed.status == 0, "\(allowed.text)\(allowed.stderr)")
+    }
+
     @Test("unknown keys, wrong types, bad values and unsupported TOML are errors at their line")
     func errors() {
         let cases: [(String, String)] = [
@@ -86,7 +124,7 @@ struct ConfigTests {
             ("slugs = \"a\\qb\"", ".outline.toml:1: unknown escape '\\q' in a string"),
             ("links = true false", ".outline.toml:1: unexpected 'f' (one key = value per line)"),
             ("links =", ".outline.toml:1: a value is missing"),
-            ("links = yes", ".outline.toml:1: expected a value (a string, a number, true, false or an array), not 'y'"),
+            ("links = yes", ".outline.toml:1: 'links' needs true or false, not 'yes'"),
             ("exclude = [\"a\"\n\"b\"]", ".outline.toml:2: expected ',' or ']' in an array"),
             ("[toc]\ndepth = 0_3", ".outline.toml:2: leading zeros are not allowed in a number"),
             ("[toc]\ndepth = 1__0", ".outline.toml:2: a '_' in a number must stand between digits"),

@@ -48,7 +48,7 @@ struct DocumentationTests {
         let lines = readme.components(separatedBy: "\n")
         #expect(lines.prefix(80).contains("## Use it on your docs"))
         #expect(lines.count < 300, "README has \(lines.count) lines")
-        for link in ["docs/commands.md", "docs/editors.md", "docs/integration.md", "docs/format.md", "docs/performance.md"] {
+        for link in ["docs/commands.md", "docs/editors.md", "docs/integration.md", "docs/format.md", "bench/README.md", "CONTRIBUTING.md"] {
             #expect(readme.contains("(\(link))"), "README does not link \(link)")
             #expect(FileManager.default.fileExists(atPath: Paths.root.appendingPathComponent(link).path), "\(link) is missing")
         }

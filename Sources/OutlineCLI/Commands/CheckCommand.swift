@@ -38,7 +38,7 @@ enum CheckCommand {
         let against = invocation.value("against"), since = invocation.value("since")
         let numberLevels = try NumberCommand.parseLevels(invocation.value("levels"))
         let format = try parseFormat(invocation.value("format"))
-        let allowed = try invocation.all("allow-removed").map { pattern in
+        var allowed = try invocation.all("allow-removed").map { pattern in
             guard let glob = Glob(pattern) else {
                 throw UsageError(message: "--allow-removed needs an ID or a glob, not '\(pattern)'")
             }
@@ -58,6 +58,8 @@ enum CheckCommand {
         let files = try settings.expand(operands, invocation: invocation)
         let configs = try files.map { try settings.config(forFile: $0) }
         let run = try settings.runConfig(operands)
+        // The config's allow-removed adds to the command line's (its globs were checked when read).
+        allowed += run.allowRemoved.compactMap { Glob($0) }
         if against != nil && files.count != 1 { throw UsageError(message: "--against takes exactly one FILE") }
         if against == "-" && files == ["-"] { throw UsageError(message: "--against - and FILE cannot both be standard input") }
         let state = try invocation.value("state").map { try SidecarInput.read($0, console: console) }

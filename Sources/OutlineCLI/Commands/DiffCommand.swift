@@ -29,6 +29,9 @@ enum DiffCommand {
             guard invocation.operands.count == 2 else {
                 throw UsageError(message: "diff needs two operands, A and B (got \(invocation.operands.count))")
             }
+            // Every command reads the configuration the same way: a broken one is an error here too.
+            let settings = try Settings(invocation, console: console)
+            for path in invocation.operands where !FileSystem.isDirectory(path) { _ = try settings.config(forFile: path) }
             if invocation.operands == ["-", "-"] { throw UsageError(message: "A and B cannot both be standard input") }
             let sides = try invocation.operands.map { path -> Structure in
                 let bytes = try Inputs.read(path, console: console)

@@ -29,7 +29,10 @@ enum TreeCommand {
         case "never": color = false
         case let other: throw UsageError(message: "--color must be auto, always or never, not '\(other)'")
         }
-        let files = try Settings(invocation, console: console).expand(invocation.operands.isEmpty ? ["-"] : invocation.operands, invocation: invocation)
+        let settings = try Settings(invocation, console: console)
+        let files = try settings.expand(invocation.operands.isEmpty ? ["-"] : invocation.operands, invocation: invocation)
+        // Every command reads the configuration the same way: a broken one is an error here too.
+        for path in files { _ = try settings.config(forFile: path) }
         for (k, path) in files.enumerated() {
             let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1)
             if invocation.has("json") {

@@ -26,6 +26,8 @@ enum UnfoldCommand {
         guard let from = invocation.value("from") else {
             throw UsageError(message: "unfold needs --from ORIGINAL: the document the folded view was made from")
         }
+        // Every command reads the configuration the same way: a broken one is an error here too.
+        _ = try Settings(invocation, console: console).config(forFile: from)
         if from == "-" && (invocation.operands.first ?? "-") == "-" {
             throw UsageError(message: "--from - and FOLDED cannot both be standard input")
         }

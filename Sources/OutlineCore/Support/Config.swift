@@ -33,6 +33,8 @@ public struct Config: Sendable, Equatable {
     public var links: Bool?
     public var numberLevels: ClosedRange<Int>?
     public var tocDepth: Int?
+    /// `allow-removed`: IDs (or globs) whose removal `check --since`/`--against` accepts.
+    public var allowRemoved: [String] = []
 
     public init() {}
 
@@ -45,7 +47,12 @@ public struct Config: Sendable, Equatable {
         func fail(_ line: Int, _ message: String) -> Diagnostic {
             Diagnostic(.error, .config, path: path, line: line, message)
         }
-        for entry in try TOMLSubset.parse(bytes, path: path) {
+        // Every mistake of the file at once, in line order, as a compiler reports them.
+        var errors: [Diagnostic] = []
+        let (entries, syntax) = try TOMLSubset.parse(bytes, path: path)
+        errors += syntax
+        for entry in entries {
+          do {
             let line = entry.line
             func string() throws -> String {
                 guard case .string(let s) = entry.value else { throw fail(line, "'\(entry.name)' needs a string, not \(entry.value.typeName)") }
@@ -74,6 +81,13 @@ public struct Config: Sendable, Equatable {
                 for glob in globs where Glob(glob) == nil { throw fail(line, "'exclude' has a bad glob '\(glob)'") }
                 config.exclude = globs
             case (nil, "allow-folds"): config.allowFolds = try bool()
+            case (nil, "allow-removed"):
+                switch entry.value {
+                case .strings(let globs): config.allowRemoved = globs
+                case .string(let glob): config.allowRemoved = [glob]
+                default: throw fail(line, "'allow-removed' needs an array of IDs or globs, not \(entry.value.typeName)")
+                }
+                for glob in config.allowRemoved where Glob(glob) == nil { throw fail(line, "'allow-removed' has a bad glob '\(glob)'") }
             case (nil, "links"): config.links = try bool()
             case ("number", "levels"):
                 let raw = try string()
@@ -91,11 +105,17 @@ public struct Config: Sendable, Equatable {
             case (nil, let key):
                 throw fail(line, "unknown key '\(key)'" + Suggestion.hint(key, among: Config.topLevelKeys))
             }
+          } catch let error as Diagnostic {
+            errors.append(error)
+          }
         }
+        errors.sort { ($0.line ?? 0) < ($1.line ?? 0) }
+        if errors.count == 1 { throw errors[0] }
+        if !errors.isEmpty { throw Diagnostics(errors) }
         return config
     }
 
-    static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "links"]
+    static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "allow-removed", "links"]
     static let tables = ["number", "toc"]
 
     /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6 (as `--levels` takes it).
@@ -131,12 +151,15 @@ enum TOMLSubset {
         var name: String { table.map { "\($0).\(key)" } ?? key }
     }
 
-    static func parse(_ bytes: [UInt8], path: String) throws -> [Entry] {
+    /// The entries, and the syntax errors of the lines that could not be read (each such line is
+    /// skipped, so that one run reports every mistake).
+    static func parse(_ bytes: [UInt8], path: String) throws -> ([Entry], [Diagnostic]) {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw Diagnostic(.error, .config, path: path, "not valid UTF-8")
         }
         var reader = Reader(Array(text.unicodeScalars), path: path)
-        return try reader.document()
+        let entries = reader.document()
+        return (entries, reader.errors)
     }
 
     struct Reader {
@@ -144,6 +167,7 @@ enum TOMLSubset {
         let path: String
         var i = 0
         var line = 1
+        var errors: [Diagnostic] = []
 
         init(_ s: [Unicode.Scalar], path: String) {
             self.s = s
@@ -178,12 +202,19 @@ enum TOMLSubset {
             line += 1
         }
 
-        mutating func document() throws -> [Entry] {
+        /// Skips the rest of a line that could not be read.
+        mutating func skipLine() {
+            while let c = current, c != "\n" { i += 1 }
+            if current == "\n" { i += 1; line += 1 }
+        }
+
+        mutating func document() -> [Entry] {
             var entries: [Entry] = []
             var table: String? = nil
             var seen = Set<String>()
             var tablesSeen = Set<String>()
             while !atEnd {
+              do {
                 skipBlanks()
                 guard let c = current else { break }
                 if c == "\n" || c == "\r" || c == "#" { try endOfLine(); continue }
@@ -211,11 +242,18 @@ enum TOMLSubset {
                 guard current == "=" else { throw fail("expected '=' after '\(key)'") }
                 i += 1
                 skipBlanks()
-                let value = try self.value()
+                let value = try self.value(for: key)
                 let name = table.map { "\($0).\(key)" } ?? key
                 guard seen.insert(name).inserted else { throw fail("'\(name)' is set twice", at: at) }
                 entries.append(Entry(table: table, key: key, value: value, line: at))
                 try endOfLine()
+              } catch let error as Diagnostic {
+                // A string over several lines may have moved past the line the error is on.
+                errors.append(error)
+                if (error.line ?? line) >= line { skipLine() }
+              } catch {
+                skipLine()
+              }
             }
             return entries
         }
@@ -233,8 +271,16 @@ enum TOMLSubset {
             return String(key)
         }
 
-        mutating func value() throws -> Value {
+        mutating func value(for key: String = "key") throws -> Value {
             guard let c = current else { throw fail("a value is missing") }
+            if c.properties.isAlphabetic && !matches("true") && !matches("false") {
+                // `slugs = github`: a bare word is what people write for a string.
+                var word = ""
+                var k = i
+                while k < s.count, s[k] != " ", s[k] != "\t", s[k] != "#", s[k] != "\n", s[k] != "\r" { word.unicodeScalars.append(s[k]); k += 1 }
+                if ["linkable", "allow-folds", "links"].contains(key) { throw fail("'\(key)' needs true or false, not '\(word)'") }
+                throw fail("strings need quotes: \(key) = \"\(word)\"")
+            }
             switch c {
             case "\"", "'": return .string(try string())
             case "[": return .strings(try array())

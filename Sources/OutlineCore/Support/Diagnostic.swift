@@ -131,3 +131,10 @@ extension Diagnostic: CustomStringConvertible {
         }
     }
 }
+
+/// Several errors found in one pass over one input (a configuration file with two mistakes): each is
+/// reported, in order, and the run stops as for one.
+public struct Diagnostics: Error, Sendable {
+    public let all: [Diagnostic]
+    public init(_ all: [Diagnostic]) { self.all = all }
+}
