@@ -4,7 +4,8 @@ set -euo pipefail
 outline=${1:-outline}
 cd "$(dirname "$0")"
 export OUTLINE=$outline
-step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
+# Bold step lines on a terminal only: piped into a file or a pager, no escape codes.
+if [ -t 1 ]; then step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }; else step() { printf '\n$ %s\n' "$*"; }; fi
 
 step outline tree guide.md
 "$outline" tree guide.md
@@ -25,3 +26,15 @@ step 'outline toc toc.md | sed -n 1,18p     # the list between the markers, from
 
 step 'outline id --diff guide.md | head -n 12     # preview any rewrite as a patch'
 "$outline" id --diff guide.md | head -n 12 || true
+
+binary=$(command -v "$outline" 2>/dev/null || echo "$outline")
+cat <<NEXT
+
+That was outline on the sample documents in examples/ (none of them was changed).
+The binary is $binary; 'make install PREFIX=/usr/local' puts it on PATH.
+Next, on your own docs (README.md, "Use it on your docs"):
+
+  outline id -w docs/        # pin a stable ID under every heading
+  outline check docs/        # the gate for hooks and CI
+  outline lsp                # for your editor: docs/editors.md
+NEXT

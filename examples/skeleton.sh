@@ -22,8 +22,8 @@ python_free_edit() {
   ' "$in" | sed 's/^## FAQ$/## Questions and answers/' > "$out"
 }
 python_free_edit "$work/skeleton.md" "$work/edited.md"
-echo "--- the edited skeleton:"
-grep -E '^#{1,2} ' "$work/edited.md"
+echo "--- the edited skeleton, as outline reads its sections (front matter is not one):"
+"$outline" tree --depth 2 "$work/edited.md"
 "$outline" unfold --from "$work/guide.md" "$work/edited.md" > "$work/result.md"
 echo "--- after unfold, the structure by ID:"
 "$outline" diff "$work/guide.md" "$work/result.md" || true
