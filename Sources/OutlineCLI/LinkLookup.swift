@@ -110,10 +110,15 @@ final class LinkLookup: @unchecked Sendable {
             }
             return LinkLookup.look(key, profile: profile, roots: roots)
         }
+        var directories: [String] = []
         for (k, key) in wanted.enumerated() {
             cache[key] = found[k].0
             if let document = found[k].1 { documents[key] = document }
+            if case .directory = found[k].0 { directories.append(key) }
         }
+        // A fragment on a link to a directory is checked against its README (format.md §7): those
+        // are looked up too, so that `prepared` answers for them.
+        if !directories.isEmpty { prepare(directories.flatMap { dir in LinkCheck.readmeNames.map { (dir.hasSuffix("/") ? dir : dir + "/") + $0 } }) }
     }
 
     /// What `prepare` found for `path`; a path it was not given reads as missing (never the case for

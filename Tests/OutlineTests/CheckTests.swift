@@ -280,6 +280,19 @@ struct CheckTests {
         let third = try shell("git add notes.md && git commit -qm drop", in: dir)
         #expect(third.status != 0 && third.output.contains("anchor 'todo' no longer exists"), "\(third.output)")
     }
+
+    /// A fragment on a link to a directory names a heading of the README its page shows (format.md §7).
+    @Test func aFragmentOnADirectoryLinkIsCheckedAgainstItsReadme() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try "# Sub\n<!-- outline:sub -->\n".write(to: dir.appendingPathComponent("sub/README.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("bare"), withIntermediateDirectories: true)
+        try "# A\n<!-- outline:a -->\n\n[ok](sub/#sub) [no](sub#x) [top](sub/#top) [bare](bare/#y)\n".write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        let result = try runBinary(["check", "a.md"], directory: dir)
+        #expect(result.status == 1)
+        #expect(result.text == "a.md:4: broken link 'sub#x': sub/README.md has no heading 'x'\n", "\(result.text)")
+    }
 }
 
 /// The library's check, without the command line: every finding is a located diagnostic.

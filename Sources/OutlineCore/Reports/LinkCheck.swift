@@ -122,8 +122,17 @@ public enum LinkCheck {
                 case .unreadable(let why):
                     found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(resolved) cannot be read (\(why))"))
                     continue
-                case .directory, .file:
+                case .file:
                     continue
+                case .directory:
+                    // A fragment on a link to a directory names a heading of the README the
+                    // directory's page shows (format.md §7); without a README, nothing to check.
+                    guard let fragment = link.fragment, !fragment.isEmpty, !LinkCheck.isTop(fragment) else { continue }
+                    let readme = LinkCheck.readmeNames.lazy.map { (resolved.hasSuffix("/") ? resolved : resolved + "/") + $0 }
+                        .first { if case .markdown = lookup($0) { return true } else { return false } }
+                    guard let readme, case .markdown(let t) = lookup(readme) else { continue }
+                    targets = t
+                    inFile = readme
                 case .markdown(let t):
                     targets = t
                     inFile = resolved
@@ -162,6 +171,9 @@ public enum LinkCheck {
 }
 
 extension LinkCheck {
+    /// The file a directory's page shows, as GitHub and GitLab pick it.
+    public static let readmeNames = ["README.md", "readme.md", "Readme.md", "README.markdown"]
+
     /// `#top` (ASCII case-insensitively) is the top of the document in every browser (the HTML
     /// standard's "scroll to the fragment"), as `#` is: never a broken link. An element that claims
     /// `top` is simply what it then reaches.
