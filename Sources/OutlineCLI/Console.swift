@@ -48,6 +48,9 @@ public final class Console {
     /// What a command built and is done with, kept as long as the console: the process exits right
     /// after writing the output, and freeing a docs tree's documents one by one first would only delay it.
     private var kept: [Any] = []
+    /// `--stdin-filename PATH`: standard input's bytes, read as the file PATH (its config, its links'
+    /// base, its name in messages); set before any file is read.
+    var substitutes: [String: [UInt8]] = [:]
     func keep(_ value: Any) { kept.append(value) }
 
     func out(_ bytes: [UInt8]) { outputPieces.append(.bytes(bytes)) }

@@ -293,6 +293,26 @@ struct CheckTests {
         #expect(result.status == 1)
         #expect(result.text == "a.md:4: broken link 'sub#x': sub/README.md has no heading 'x'\n", "\(result.text)")
     }
+
+    /// `--stdin-filename PATH`: standard input read as PATH (links resolved from it, its directory's
+    /// config, PATH in messages), as editors and formatters pipe a buffer; with a FILE, a usage error.
+    @Test func stdinFilenameReadsStandardInputAsThatFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("d"), withIntermediateDirectories: true)
+        try "# B\n<!-- outline:b -->\n".write(to: dir.appendingPathComponent("d/b.md"), atomically: true, encoding: .utf8)
+        let buffer = bytes("# New\n<!-- outline:new -->\n\n[b](b.md#b) [x](b.md#nope)\n")
+        let named = try runBinary(["check", "--stdin-filename", "d/new.md"], stdin: buffer, directory: dir)
+        #expect(named.status == 1 && named.text == "d/new.md:4: broken link 'b.md#nope': d/b.md has no heading 'nope'\n", "\(named.text)\(named.stderr)")
+        // Without it, the links resolve from the current directory: b.md is not there.
+        let plain = try runBinary(["check", "-"], stdin: buffer, directory: dir)
+        #expect(plain.text.contains("<stdin>:4: broken link 'b.md#b': no such file"), "\(plain.text)")
+        // The directory's config applies: links = false there.
+        try "links = false\n".write(to: dir.appendingPathComponent("d/.outline.toml"), atomically: true, encoding: .utf8)
+        #expect(try runBinary(["check", "--stdin-filename", "d/new.md"], stdin: buffer, directory: dir).status == 0)
+        let both = try runBinary(["check", "--stdin-filename", "d/new.md", "d/b.md"], stdin: buffer, directory: dir)
+        #expect(both.status == 2 && both.stderr.contains("--stdin-filename names standard input"))
+    }
 }
 
 /// The library's check, without the command line: every finding is a located diagnostic.

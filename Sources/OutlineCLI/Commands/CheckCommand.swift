@@ -4,7 +4,7 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Report anchor, numbering, fold, TOC and link problems: the gate for hooks and CI.",
-        usage: "outline check [--allow-folds] [--no-links] [--slugs NAME] [--root DIR] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--format FORMAT] [FILE...]",
+        usage: "outline check [--allow-folds] [--no-links] [--slugs NAME] [--root DIR] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--format FORMAT] [--stdin-filename PATH] [FILE...]",
         overview: """
         Prints one 'path:line: message' line per finding: headings without anchors, duplicate IDs,
         malformed or orphan anchors, stale numbering (in a numbered document), fold markers (a folded
@@ -23,6 +23,7 @@ enum CheckCommand {
             OptionSpec("no-folds", "Report every fold marker (the default; kept for older hooks)."),
             OptionSpec("state", value: "FILE", "Also report folded IDs of this sidecar that no longer exist."),
             OptionSpec("against", value: "OLD", "Every anchored ID in OLD (a file, or '-') must still exist; one FILE only."),
+            OptionSpec("stdin-filename", value: "PATH", "Read standard input as the file PATH: its .outline.toml, its links resolved from PATH, PATH in messages (as editors and formatters pipe a buffer)."),
             OptionSpec("since", value: "REV", "For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed)."),
             OptionSpec("allow-removed", value: "PATTERN", repeatable: true, "With --against or --since, accept the removal of IDs matching PATTERN (an ID or a glob: 'legacy-*'; '*' for all)."),
             OptionSpec("levels", value: "A-B", "The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
@@ -53,6 +54,12 @@ enum CheckCommand {
             let input = try Inputs.read("-", console: console)
             if input.isEmpty { throw Diagnostic.file(FileSystem.stdinName, "nothing to check: no FILE given and standard input is empty (give a FILE or a directory, e.g. 'outline check .')") }
             operands = ["-"]
+        }
+        if let name = invocation.value("stdin-filename") {
+            guard operands == ["-"] else { throw UsageError(message: "--stdin-filename names standard input: give no FILE, or '-'") }
+            guard !name.isEmpty, name != "-" else { throw UsageError(message: "--stdin-filename needs a path") }
+            console.substitutes[name] = try Inputs.read("-", console: console)
+            operands = [name]
         }
         let settings = try Settings(invocation, console: console)
         let files = try settings.expand(operands, invocation: invocation)

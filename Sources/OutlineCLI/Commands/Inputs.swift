@@ -5,6 +5,7 @@ enum Inputs {
     static func displayName(_ path: String) -> String { path == "-" ? FileSystem.stdinName : path }
 
     static func read(_ path: String, console: Console) throws -> [UInt8] {
+        if let given = console.substitutes[path] { return given }
         if path == "-" {
             do { return try console.readStdin() } catch { throw Diagnostic.file(FileSystem.stdinName, "cannot read standard input") }
         }
@@ -29,10 +30,11 @@ enum Inputs {
     /// this thread); the results in the order of `files`, each error located in its file.
     static func each<T>(_ files: [String], console: Console, _ body: @escaping @Sendable (_ index: Int, _ path: String, _ bytes: [UInt8]) throws -> T) throws -> [Result<T, Diagnostic>] {
         let stdin = files.contains("-") ? try read("-", console: console) : nil
+        let substitutes = console.substitutes
         return Parallel.map(files.count) { k -> Result<T, Diagnostic> in
             let path = files[k]
             do {
-                let bytes = try stdin.flatMap { path == "-" ? $0 : nil } ?? FileSystem.read(path)
+                let bytes = try stdin.flatMap { path == "-" ? $0 : nil } ?? substitutes[path] ?? FileSystem.read(path)
                 return .success(try body(k, path, bytes))
             } catch let error as Diagnostic {
                 return .failure(error.located(in: displayName(path)))
