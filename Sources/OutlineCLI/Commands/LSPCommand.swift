@@ -94,7 +94,8 @@ final class DiskStore: DocumentStore {
     }
 
     func markdownFiles(in folder: String) -> [String] {
-        guard FileSystem.isDirectory(folder) else { return [] }
+        // A client that names `/` as its workspace would have the whole machine walked.
+        guard folder != "/", FileSystem.isDirectory(folder) else { return [] }
         var excludes = Excludes(invocation.all("exclude").compactMap { Glob($0, pathAware: true) })
         let config = configuration(for: folder)
         let globs = config.exclude.compactMap { Glob($0, pathAware: true) }
@@ -103,8 +104,11 @@ final class DiskStore: DocumentStore {
         return files.map { $0.hasPrefix("/") ? LocalLink.normalize($0) : LocalLink.normalize(folder + "/" + $0) }
     }
 
+    /// Only a regular file, and a symbolic link only to one inside the work tree, never into `/proc`,
+    /// `/sys` or `/dev` (format.md §11): a link in a document cannot make the server read a FIFO.
     func contents(of path: String) -> [UInt8]? {
-        guard FileSystem.isRegularFile(path) else { return nil }
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        guard FileSystem.isRegularFile(path), FileSystem.readProblem(path, roots: FileSystem.safeRoots(for: directory)) == nil else { return nil }
         return try? FileSystem.read(path)
     }
 
