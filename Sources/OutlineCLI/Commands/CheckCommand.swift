@@ -210,6 +210,11 @@ enum CheckCommand {
                                           excludes: try settings.excludes(operands, invocation: invocation))
             findings += Removals.findings(pairs, allowed: allowed, revision: since)
         }
+        // Warnings (a fragment that differs only in case, under the github profile) go to standard
+        // error and leave the exit status alone.
+        let warnings = findings.filter { $0.severity == .warning }
+        if !warnings.isEmpty { findings.removeAll { $0.severity == .warning } }
+        for warning in warnings { console.report(warning) }
         console.out(Report.findings(findings, format: format))
         console.keep((current, findings))
         return findings.isEmpty ? 0 : 1

@@ -143,6 +143,16 @@ public enum LinkCheck {
                 found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(fix)"))
                 continue
             }
+            // github.com matches fragments case-insensitively (format.md §7): there a case-only
+            // difference works, so it is a warning, not a broken link.
+            if profile == .github {
+                let lower = fragment.lowercased()
+                if let same = targets.ordered.first(where: { $0.lowercased() == lower }) {
+                    found.append(.warning(.fragmentCase, line: line,
+                                          "link '\(link.destination)': fragment '\(fragment)' matches '\(same)' only ignoring case: github.com finds it, other renderers and browsers do not (write '#\(same)')"))
+                    continue
+                }
+            }
             var message = "broken link '\(link.destination)': "
             message += inFile == "this file" ? "no heading '\(fragment)' in this file" : "\(inFile) has no heading '\(fragment)'"
             // A suggestion compares the fragment with every target: found once per fragment and file,

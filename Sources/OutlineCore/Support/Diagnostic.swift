@@ -29,6 +29,9 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case missingFolded = "missing-folded"
         case removedAnchor = "removed-anchor"
         case brokenLink = "broken-link"
+        /// A fragment that matches a target only ignoring case: github.com finds it (its anchors match
+        /// case-insensitively), other renderers do not. A warning under the `github` profile.
+        case fragmentCase = "fragment-case"
         case aliasCollision = "alias-collision"
         case idShadowed = "id-shadowed"
         case slugTakeover = "slug-takeover"
