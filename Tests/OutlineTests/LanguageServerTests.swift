@@ -321,6 +321,23 @@ struct LanguageServerTests {
         #expect(fixed.contains("[i](README.md#usage--here)"))
     }
 
+    /// A file on disk with a byte order mark, front matter, CRLF and no final newline: positions count
+    /// as an editor that opened it does (the BOM is no character), and a rename changes only the
+    /// heading's text and the link's fragment, every other byte kept.
+    @Test func renameKeepsEveryOtherByteOfACRLFFileWithABOM() {
+        let text = "\u{FEFF}---\r\ntitle: x\r\n---\r\n# A\r\n<!-- outline:a -->\r\n\r\n[x](#a) [y](b.md#a)"
+        let s = Session(["/w/a.md": text, "/w/b.md": "# Z\n<!-- outline:z -->\n\n[to a](a.md#a)"])
+        // Line 0 is "---": three characters, not four.
+        let symbols = s.request("textDocument/documentSymbol", "{\"textDocument\": {\"uri\": \"file:///w/a.md\"}}")["result"]?.arrayValue ?? []
+        #expect(symbols.first?["selectionRange"]?["start"] == .object([("line", .int(3)), ("character", .int(2))]))
+        #expect(Source(Array(text.utf8)).position(of: 6, .utf16) == Position(line: 0, character: 3))
+        let edit = s.request("textDocument/rename", "{\"textDocument\": {\"uri\": \"file:///w/a.md\"}, \"position\": {\"line\": 3, \"character\": 2}, \"newName\": \"Alpha\"}")["result"]
+        let own = edit?["changes"]?["file:///w/a.md"]?.arrayValue ?? []
+        let other = edit?["changes"]?["file:///w/b.md"]?.arrayValue ?? []
+        #expect(apply(own, to: text) == "\u{FEFF}---\r\ntitle: x\r\n---\r\n# Alpha\r\n<!-- outline:a -->\r\n\r\n[x](#alpha) [y](b.md#a)")
+        #expect(apply(other, to: "# Z\n<!-- outline:z -->\n\n[to a](a.md#a)") == "# Z\n<!-- outline:z -->\n\n[to a](a.md#alpha)")
+    }
+
     /// Seeded random requests and notifications (wrong types, positions past the end, edits that break
     /// the text, unknown documents): every request gets exactly one answer, nothing crashes.
     @Test func randomMessagesNeverCrashAndEveryRequestIsAnswered() {

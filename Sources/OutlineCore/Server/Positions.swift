@@ -43,14 +43,14 @@ extension Source {
             if last == ASCII.lf || last == ASCII.cr { return Position(line: lineCount, character: 0) }
             lo = lineCount - 1
         }
-        let start = lineStarts[lo]
-        return Position(line: lo, character: Source.units(bytes, start..<min(offset, rawContentEnd(lo)), encoding))
+        let start = lineTextStart(lo)
+        return Position(line: lo, character: Source.units(bytes, start..<max(start, min(offset, rawContentEnd(lo))), encoding))
     }
 
     /// The byte offset of `position` (clamped to its line's content; a line past the end is the end).
     func offset(of position: Position, _ encoding: PositionEncoding) -> Int {
         guard position.line < lineCount else { return bytes.count }
-        let start = lineStarts[position.line]
+        let start = lineTextStart(position.line)
         let end = rawContentEnd(position.line)
         if encoding == .utf8 { return min(start + position.character, end) }
         var units = 0
@@ -64,7 +64,12 @@ extension Source {
         return i
     }
 
-    /// The end of line `i`'s content, line ending excluded (a BOM counts as text here: editors show it).
+    /// Where line `i`'s characters start: after a byte order mark on line 0, which editors take out of
+    /// the text they show and count in (VS Code, Neovim's 'bomb'), so a file read from disk counts as
+    /// the same document opened in the editor.
+    private func lineTextStart(_ i: Int) -> Int { i == 0 ? lineStarts[0] + bomLength : lineStarts[i] }
+
+    /// The end of line `i`'s content, line ending excluded.
     private func rawContentEnd(_ i: Int) -> Int {
         var end = lineStarts[i + 1]
         if end > lineStarts[i], bytes[end - 1] == ASCII.lf { end -= 1 }
@@ -118,7 +123,7 @@ extension Source {
     /// An LSP range covering line `i`'s text (from its first non-blank byte).
     func lineTextRange(_ i: Int, _ encoding: PositionEncoding) -> JSONValue {
         guard i < lineCount else { return range(bytes.count..<bytes.count, encoding) }
-        var start = lineStarts[i]
+        var start = lineTextStart(i)
         let end = rawContentEnd(i)
         while start < end, bytes[start] == ASCII.space || bytes[start] == ASCII.tab { start += 1 }
         return range(start..<end, encoding)
