@@ -107,8 +107,8 @@ final class DiskStore: DocumentStore {
     /// Only a regular file, and a symbolic link only to one inside the work tree, never into `/proc`,
     /// `/sys` or `/dev` (format.md §11): a link in a document cannot make the server read a FIFO.
     func contents(of path: String) -> [UInt8]? {
-        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        guard FileSystem.isRegularFile(path), FileSystem.readProblem(path, roots: FileSystem.safeRoots(for: directory)) == nil else { return nil }
+        guard FileSystem.isRegularFile(path),
+              FileSystem.readProblem(path, roots: FileSystem.safeRoots(for: Workspace.directory(of: path))) == nil else { return nil }
         return try? FileSystem.read(path)
     }
 
@@ -130,7 +130,7 @@ final class DiskStore: DocumentStore {
 final class GitRevisions: RevisionStore {
     func contents(of path: String, at revision: String) -> [UInt8]? {
         guard let slash = path.lastIndex(of: "/") else { return nil }
-        let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        let directory = Workspace.directory(of: path)
         guard FileSystem.isDirectory(directory) else { return nil }
         return try? Git.run(["show", "\(revision):./\(path[path.index(after: slash)...])"], in: directory)
     }

@@ -170,15 +170,14 @@ extension LanguageServer {
         let source = doc.outline.source
         let offset = source.offset(of: try position(params), encoding)
         let line = source.position(of: offset, .utf8).line
-        var sectionIndex = section(atLine: line, in: doc.outline)
-        if sectionIndex == nil, let span = doc.link(at: offset) {
-            // On a link: the references of the section it leads to.
+        let declaration = params["context"]?["includeDeclaration"] == .bool(true)
+        if let k = section(atLine: line, in: doc.outline) { return try references(to: k, in: doc, includeDeclaration: declaration) }
+        // On a link: the references of the section it leads to.
+        if let span = doc.link(at: offset) {
             let t = target(of: span.link, from: doc)
-            if let d = t.document, let k = t.section { return try references(to: k, in: d, includeDeclaration: params["context"]?["includeDeclaration"] == .bool(true)) }
+            if let d = t.document, let k = t.section { return try references(to: k, in: d, includeDeclaration: declaration) }
         }
-        guard let k = sectionIndex else { return .array([]) }
-        sectionIndex = k
-        return try references(to: k, in: doc, includeDeclaration: params["context"]?["includeDeclaration"] == .bool(true))
+        return .array([])
     }
 
     /// The fragments that name section `k` of `doc`: its heading's slug, its ID when the anchor line

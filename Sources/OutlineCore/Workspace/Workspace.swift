@@ -109,7 +109,8 @@ public final class Workspace {
         return best ?? Workspace.directory(of: path)
     }
 
-    static func directory(of path: String) -> String {
+    /// The directory part of an absolute path (`/` for a file at the top).
+    public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
