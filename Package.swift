@@ -17,7 +17,7 @@ let package = Package(
         // C library functions Swift's Glibc module does not show (mallopt). No library of its own.
         .systemLibrary(name: "CSystem", path: "Sources/CSystem"),
         // All logic: parsing, section tree, edits, transforms, sidecar, reports. Never prints, never exits.
-        .target(name: "OutlineCore", dependencies: ["CCmark"]),
+        .target(name: "OutlineCore", dependencies: ["CCmark", "CSystem"]),
         // The command line: option table, argument parsing, file I/O, exit codes.
         .target(name: "OutlineCLI", dependencies: ["OutlineCore", "CSystem"]),
         // A thin executable around OutlineCLI. Released on Linux as a fully static executable (libcmark.a,

@@ -122,7 +122,7 @@ func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
 
 /// All of standard input, read with read(2) (no intermediate Data copy of a large input).
 public func readStandardInput() throws -> [UInt8] {
-    try FileSystem.readAll(fd: 0, path: FileSystem.stdinName)
+    try FileSystem.readAll(fd: 0, path: Workspace.standardInput)
 }
 
 /// The process environment as a dictionary (the first of duplicate names wins, as getenv(3) does).

@@ -14,11 +14,17 @@ private let systemRead = Darwin.read
 /// Reading, finding and atomically rewriting files, through POSIX calls so that errors say exactly what
 /// went wrong (no such file, permission denied, is a directory).
 enum FileSystem {
-    static let stdinName = "<stdin>"
+    /// The current directory, symbolic links resolved.
+    static let here: String = resolvedPath(".") ?? "."
+
+    /// A path as the run's maps spell it (`LocalLink.canonical`): one file, one name.
+    static func canonical(_ path: String) -> String {
+        LocalLink.canonical(path, here: here, resolve: resolvedPath)
+    }
 
     /// All bytes of `path` ("-" for standard input).
     static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" { return try readAll(fd: 0, path: stdinName) }
+        if path == "-" { return try readAll(fd: 0, path: Workspace.standardInput) }
         let fd = withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw Diagnostic.file(path, describe(errno)) }
         defer { close(fd) }

@@ -59,9 +59,3 @@ extension Console {
     func report(_ d: Diagnostic) { err(Report.stderrLine(d)) }
 }
 
-extension Diagnostic {
-    /// A file that cannot be read or written, or a path of the wrong kind.
-    static func file(_ path: String, _ message: String) -> Diagnostic {
-        Diagnostic(.error, .file, path: path, message)
-    }
-}

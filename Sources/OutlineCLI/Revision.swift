@@ -1,25 +1,21 @@
 import OutlineCore
 
-/// A git revision as one run reads it (format.md §11: a fixed number of git processes whatever the number
-/// of files): the work tree's root, the renames since the revision and its file listing, each asked
-/// once; file contents fetched in batches (one `git cat-file --batch` for every file a step needs,
-/// `preload`), so that `check --since` with links, `links --since` and `diff --since` start the same
-/// few processes for ten files or ten thousand. One instance per run and revision, shared by the
-/// steps that need it (the command makes it and hands it on).
-final class Revision {
+/// A git revision as one run reads it (format.md §11: a fixed number of git processes whatever the
+/// number of files): the renames since the revision and its file listing, each asked once when it is
+/// made; file contents fetched in batches (one `git cat-file --batch` for every file a step needs), so
+/// that `check --since` with links, `links --since` and `diff --since` start the same few processes
+/// for ten files or ten thousand. The workspace makes one per run and revision (`History`).
+final class Revision: RevisionTree {
     let git: Git
     let name: String
-    /// False in a repository without commits asked about `HEAD` (a first commit's hook): nothing
-    /// existed before, every answer is "no such file".
     let exists: Bool
-    /// New root-relative path → old one, for files git sees renamed since the revision.
     let renames: [String: String]
     /// The revision's files: root-relative path → blob id.
     let listing: [String: String]
     private var blobs: [String: [UInt8]?] = [:]   // by old root-relative path
 
-    init(_ name: String, console: Console) throws {
-        git = try Git(directory: console.workingDirectory ?? ".")
+    init(_ name: String, git: Git) throws {
+        self.git = git
         self.name = name
         do {
             try git.verify(name)
@@ -34,8 +30,14 @@ final class Revision {
         listing = try git.files(at: name)
     }
 
-    /// Whether a path (relative to the current directory, lexically) named a file or a directory of
-    /// the revision.
+    var root: String { git.root }
+    func relativePath(of file: String) -> String? { git.relativePath(of: file) }
+    func displayPath(_ relative: String) -> String { git.displayPath(relative) }
+
+    func vanishedMarkdown(accounted: Set<String>, under operands: [String], excludes: Excludes) -> [(old: String, renamedTo: String?)] {
+        git.vanishedMarkdown(listing, accounted: accounted, under: operands, renames: renames, excludes: excludes)
+    }
+
     func existed(_ path: String) -> Bool {
         guard exists, let here = git.relativeDirectory(of: ".") else { return false }
         let relative = LocalLink.normalize(here.isEmpty ? path : here + "/" + path)
@@ -53,46 +55,15 @@ final class Revision {
     }
     private var directories: Set<String>? = nil
 
-    /// The root-relative path a file of the work tree had at the revision (renames followed), nil
-    /// outside the work tree.
-    func oldPath(of file: String) -> String? {
-        guard let relative = git.relativePath(of: file) else { return nil }
-        return renames[relative] ?? relative
-    }
-
-    /// Fetches, in one git process, the revision's contents of every root-relative old path not
-    /// fetched yet.
-    func preload(oldPaths: [String]) throws {
-        guard exists else { return }
+    func contents(ofOldPaths paths: [String]) throws -> [[UInt8]?] {
+        guard exists else { return paths.map { _ in nil } }
         var wanted: [String] = []
         var seen = Set<String>()
-        for path in oldPaths where blobs[path] == nil && seen.insert(path).inserted { wanted.append(path) }
-        guard !wanted.isEmpty else { return }
-        let contents = try git.contents(of: wanted, in: listing)
-        for (k, path) in wanted.enumerated() { blobs[path] = .some(contents[k]) }
-    }
-
-    /// Old versions parsed with their links, by old root-relative path (nil: not a document).
-    private(set) var parsed: [String: Outline?] = [:]
-
-    /// Parses the old versions at `oldPaths` (fetched first, in one process), in parallel, once each:
-    /// link repair and the removals check read the same old documents.
-    func parse(oldPaths: [String]) throws {
-        try preload(oldPaths: oldPaths)
-        var seen = Set<String>()
-        let wanted = oldPaths.filter { parsed[$0] == nil && seen.insert($0).inserted }
-        let bytes = try wanted.map { try contents(ofOldPath: $0) }
-        let outlines = Parallel.map(wanted.count) { k -> Outline? in
-            bytes[k].flatMap { try? Outline(parsing: $0, links: true) }
+        for path in paths where blobs[path] == nil && seen.insert(path).inserted { wanted.append(path) }
+        if !wanted.isEmpty {
+            let contents = try git.contents(of: wanted, in: listing)
+            for (k, path) in wanted.enumerated() { blobs[path] = .some(contents[k]) }
         }
-        for (k, path) in wanted.enumerated() { parsed[path] = .some(outlines[k]) }
-    }
-
-    /// The revision's bytes at a root-relative old path (fetched now if `preload` did not).
-    func contents(ofOldPath path: String) throws -> [UInt8]? {
-        guard exists else { return nil }
-        if let known = blobs[path] { return known }
-        try preload(oldPaths: [path])
-        return blobs[path] ?? nil
+        return paths.map { blobs[$0] ?? nil }
     }
 }

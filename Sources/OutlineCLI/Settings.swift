@@ -127,7 +127,7 @@ final class Settings {
         }
         // One file named twice (`a.md ./a.md`, or a file and its directory) is one file.
         var seen = Set<String>()
-        return files.filter { $0 == "-" || seen.insert(LinkLookup.canonical($0)).inserted }
+        return files.filter { $0 == "-" || seen.insert(FileSystem.canonical($0)).inserted }
     }
 
     /// A path as outline prints it: relative to the current directory (`../.outline.toml` above it).

@@ -7,7 +7,7 @@ import OutlineTestSupport
 /// library is `LanguageServerClientTests` (Tests/LSP).
 @Suite("Language server")
 struct LanguageServerTests {
-    final class MemoryStore: DocumentStore {
+    final class MemoryStore: DocumentStore, @unchecked Sendable {
         var files: [String: String]
         init(_ files: [String: String]) { self.files = files }
         func markdownFiles(in folder: String) -> [String] { files.keys.filter { $0.hasPrefix(folder + "/") && LocalLink.isMarkdown($0) }.sorted() }

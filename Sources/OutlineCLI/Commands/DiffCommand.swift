@@ -57,42 +57,10 @@ enum DiffCommand {
         let operands = invocation.operands.isEmpty ? ["."] : invocation.operands
         if operands.contains("-") { throw UsageError(message: "--since compares files of the work tree, not standard input") }
         let settings = try Settings(invocation, console: console)
-        let profile = try CheckCommand.parseSlugs(invocation.value("slugs")) ?? settings.runConfig(operands).slugs ?? .github
-        let files = try settings.expand(operands, invocation: invocation)
-        let revision = try Revision(since, console: console)
-        let git = revision.git, renames = revision.renames, listing = revision.listing
-        func document(_ bytes: [UInt8], _ path: String) -> LinkedDocument? {
-            (try? Outline(parsing: bytes, links: true)).map { LinkedDocument(path: path, outline: $0, profile: profile) }
-        }
-        var olds: [String] = []
-        var news: [(path: String, doc: LinkedDocument?)] = []
-        for file in files {
-            guard let relative = git.relativePath(of: file) else { throw Diagnostic.file(file, "not in the git work tree of \(git.root)") }
-            olds.append(renames[relative] ?? relative)
-            news.append((LocalLink.normalize(Inputs.displayName(file)), document(try FileSystem.read(file), LocalLink.normalize(file))))
-        }
-        // Markdown files under a PATH directory that existed at REV and are not here now.
-        let accounted = Set(olds).union(files.compactMap { git.relativePath(of: $0) })
-        let vanished = git.vanishedMarkdown(listing, accounted: accounted, under: operands, renames: renames,
-                                            excludes: try settings.excludes(operands, invocation: invocation))
-        let gone = vanished.map(\.old)
-        try revision.preload(oldPaths: olds + gone)
-        let contents = try (olds + gone).map { try revision.contents(ofOldPath: $0) }
-        var pairs: [TreeHistory.FilePair] = []
-        for (k, new) in news.enumerated() {
-            let oldPath = LocalLink.normalize(git.displayPath(olds[k]))
-            let old = contents[k].flatMap { document($0, oldPath) }
-            pairs.append(.init(oldPath: old == nil ? nil : oldPath, old: old, newPath: new.path, new: new.doc))
-        }
-        for (k, path) in gone.enumerated() {
-            let oldPath = LocalLink.normalize(git.displayPath(path))
-            var newPath: String? = nil, new: LinkedDocument? = nil
-            if let renamed = vanished[k].renamedTo, let bytes = try? FileSystem.read(git.root + "/" + renamed) {
-                newPath = LocalLink.normalize(git.displayPath(renamed))
-                new = document(bytes, newPath!)
-            }
-            pairs.append(.init(oldPath: oldPath, old: contents[news.count + k].flatMap { document($0, oldPath) }, newPath: newPath, new: new))
-        }
+        var request = Workspace.TreeRequest(files: try settings.expand(operands, invocation: invocation), operands: operands, since: since)
+        request.profile = try invocation.slugs() ?? settings.runConfig(operands).slugs ?? .github
+        request.excludes = try settings.excludes(operands, invocation: invocation)
+        let pairs = try LocalFiles.workspace(console: console, settings: settings).treePairs(request)
 
         if invocation.has("redirects") {
             let map = TreeHistory.redirects(pairs)

@@ -32,7 +32,7 @@ enum EditCommand {
             throw UsageError(message: invocation.operands.count > 1 ? "edit takes one FILE, got \(invocation.operands.count)"
                                                                    : "edit needs a FILE (standard input cannot be edited in place)")
         }
-        let depth = try Inputs.depth(invocation) ?? 2
+        let depth = try invocation.depth() ?? 2
         let bytes = try FileSystem.read(path)
         let original = try Inputs.outline(bytes, path: path)
         if original.isFoldedView {

@@ -26,7 +26,7 @@ enum FoldCommand {
     )
 
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
-        var selection = Fold.Selection(depth: try Inputs.depth(invocation), ids: invocation.all("id"))
+        var selection = Fold.Selection(depth: try invocation.depth(), ids: invocation.all("id"))
         if let statePath = invocation.value("state") { selection.state = try SidecarInput.read(statePath, console: console) }
         if selection.isEmpty { throw UsageError(message: "nothing to fold: give --depth N, --id ID or --state FILE") }
         let (path, bytes) = try Inputs.single(invocation, console: console)

@@ -2,12 +2,12 @@ import OutlineCore
 
 /// Reading inputs for commands: standard input, files, and their parse, with errors tied to the path.
 enum Inputs {
-    static func displayName(_ path: String) -> String { path == "-" ? FileSystem.stdinName : path }
+    static func displayName(_ path: String) -> String { Workspace.displayName(path) }
 
     static func read(_ path: String, console: Console) throws -> [UInt8] {
         if let given = console.substitutes[path] { return given }
         if path == "-" {
-            do { return try console.readStdin() } catch { throw Diagnostic.file(FileSystem.stdinName, "cannot read standard input") }
+            do { return try console.readStdin() } catch { throw Diagnostic.file(Workspace.standardInput, "cannot read standard input") }
         }
         return try FileSystem.read(path)
     }
@@ -51,16 +51,6 @@ enum Inputs {
         }
         let path = invocation.operands.first ?? "-"
         return (path, try read(path, console: console))
-    }
-
-    /// `--depth N`: a whole number of at least 1.
-    static func depth(_ invocation: Invocation) throws -> Int? {
-        guard let raw = invocation.value("depth") else { return nil }
-        if !raw.isEmpty, raw.allSatisfy(\.isASCII), raw.allSatisfy(\.isNumber), Int(raw) == nil {
-            throw UsageError(message: "--depth \(raw) is out of range (at most \(Int.max))")
-        }
-        guard let n = Int(raw), n >= 1 else { throw UsageError(message: "--depth needs a whole number of at least 1, not '\(raw)'") }
-        return n
     }
 
     /// Reports a transform's warnings about the input `path`.

@@ -29,9 +29,8 @@ enum LSPCommand {
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
         guard invocation.operands.isEmpty else { throw UsageError(message: "lsp takes no FILE: the editor names the workspace folders") }
         let settings = try Settings(invocation, console: console)
-        let store = DiskStore(settings: settings, invocation: invocation)
-        let revisions = GitRevisions()
-        let server = LanguageServer { folders in Workspace(store: store, revisions: revisions, folders: folders) }
+        let files = LocalFiles(console: console, settings: settings, invocation: invocation)
+        let server = LanguageServer { folders in Workspace(store: files, revisions: files, folders: folders) }
         var framer = MessageFramer()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var queue: [[UInt8]] = []
@@ -80,58 +79,5 @@ enum LSPCommand {
         }
         if framer.hasPartialMessage { _ = writeAll(Array("outline lsp: the input ended inside a message\n".utf8), to: 2) }
         return server.exitCode ?? 1
-    }
-}
-
-/// The files on disk, as `check DIR` walks them, for the language server's workspace.
-final class DiskStore: DocumentStore {
-    private let settings: Settings
-    private let invocation: Invocation
-
-    init(settings: Settings, invocation: Invocation) {
-        self.settings = settings
-        self.invocation = invocation
-    }
-
-    func markdownFiles(in folder: String) -> [String] {
-        // A client that names `/` as its workspace would have the whole machine walked.
-        guard folder != "/", FileSystem.isDirectory(folder) else { return [] }
-        var excludes = Excludes(invocation.all("exclude").compactMap { Glob($0, pathAware: true) })
-        let config = configuration(for: folder)
-        let globs = config.exclude.compactMap { Glob($0, pathAware: true) }
-        if !globs.isEmpty { excludes.add(globs, from: (config.directory ?? folder) + "/", to: "") }
-        let files = (try? FileSystem.expand([folder], excludes: excludes)) ?? []
-        return files.map { $0.hasPrefix("/") ? LocalLink.normalize($0) : LocalLink.normalize(folder + "/" + $0) }
-    }
-
-    /// Only a regular file, and a symbolic link only to one inside the work tree, never into `/proc`,
-    /// `/sys` or `/dev` (format.md §11): a link in a document cannot make the server read a FIFO.
-    func contents(of path: String) -> [UInt8]? {
-        guard FileSystem.isRegularFile(path),
-              FileSystem.readProblem(path, roots: FileSystem.safeRoots(for: Workspace.directory(of: path))) == nil else { return nil }
-        return try? FileSystem.read(path)
-    }
-
-    func kind(of path: String) -> StoredKind {
-        switch FileSystem.kind(of: path) {
-        case .missing: return .missing
-        case .directory: return .directory
-        case .file, .failed: return .file
-        }
-    }
-
-    func configuration(for folder: String) -> Config {
-        (try? settings.config(forDirectory: folder)) ?? Config()
-    }
-}
-
-/// The file at a revision, through `git show REV:./NAME` in the file's directory (asked only for a
-/// fragment that no longer resolves, and remembered by the workspace).
-final class GitRevisions: RevisionStore {
-    func contents(of path: String, at revision: String) -> [UInt8]? {
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        let directory = Workspace.directory(of: path)
-        guard FileSystem.isDirectory(directory) else { return nil }
-        return try? Git.run(["show", "\(revision):./\(path[path.index(after: slash)...])"], in: directory)
     }
 }

@@ -22,10 +22,10 @@ enum NumberCommand {
             OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "The slug rules of same-file links to follow: github (the default), gitlab, pandoc or mkdocs."),
         ] + RewritingCommand.options,
         run: { invocation, console in
-            let levels = try parseLevels(invocation.value("levels"))
+            let levels = try invocation.levels()
             let strip = invocation.has("strip")
             if strip && levels != nil { throw UsageError(message: "--levels and --strip cannot be combined") }
-            let slugs = try CheckCommand.parseSlugs(invocation.value("slugs"))
+            let slugs = try invocation.slugs()
             return try RewritingCommand.run(invocation, console: console, links: LinkInventory.mayHaveSameFileLinks) { outline, config in
                 let profile = slugs ?? config.slugs ?? .github
                 return strip ? try NumberHeadings.strip(outline, links: profile, tocDepth: config.tocDepth)
@@ -33,14 +33,4 @@ enum NumberCommand {
             }
         }
     )
-
-    /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6.
-    static func parseLevels(_ raw: String?) throws -> ClosedRange<Int>? {
-        guard let raw else { return nil }
-        let parts = raw.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let a = Int(parts[0]), let b = Int(parts.last!), 1 <= a, a <= b, b <= 6 else {
-            throw UsageError(message: "--levels needs a level A or a range A-B with 1 ≤ A ≤ B ≤ 6, not '\(raw)'")
-        }
-        return a...b
-    }
 }

@@ -115,7 +115,7 @@ enum RewritingCommand {
             for r in results {
                 // The path normalized (no `./`, no `x/..`), relative to the current directory, as
                 // `git apply` and `patch -p1` run from here take it.
-                let diff = UnifiedDiff.render(r.rewrite, path: r.path == "-" ? Inputs.displayName(r.path) : LinkLookup.canonical(r.path))
+                let diff = UnifiedDiff.render(r.rewrite, path: r.path == "-" ? Inputs.displayName(r.path) : FileSystem.canonical(r.path))
                 if diff.isEmpty { continue }
                 console.out(diff)
                 changed = true

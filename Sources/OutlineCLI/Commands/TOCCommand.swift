@@ -22,8 +22,8 @@ enum TOCCommand {
             OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc or mkdocs."),
         ] + RewritingCommand.options,
         run: { invocation, console in
-            let slugs = try CheckCommand.parseSlugs(invocation.value("slugs"))
-            let depth = try Inputs.depth(invocation)
+            let slugs = try invocation.slugs()
+            let depth = try invocation.depth()
             if let depth, depth > 6 { throw UsageError(message: "--depth for a table of contents is at most 6, not \(depth)") }
             let insert = invocation.has("insert")
             return try RewritingCommand.run(invocation, console: console, links: { _ in true }) { outline, config in

@@ -21,7 +21,7 @@ enum TreeCommand {
     )
 
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
-        let depth = try Inputs.depth(invocation)
+        let depth = try invocation.depth()
         let color: Bool
         switch invocation.value("color") ?? "auto" {
         case "auto": color = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty

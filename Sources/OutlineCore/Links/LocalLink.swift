@@ -168,4 +168,24 @@ public struct LocalLink: Sendable, Equatable {
         let lower = path.lowercased()
         return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
     }
+
+    /// A path in the one spelling the run's maps use: `.` and `..` folded, and relative to the
+    /// current directory where it lies under it, however it was written (`/abs/docs/a.md`,
+    /// `../docs/a.md` seen from `docs/`, `./a.md`): operands and link targets name one file one way.
+    /// `here`: the current directory, resolved; `resolve`: a path with its symbolic links resolved.
+    public static func canonical(_ path: String, here: String, resolve: (String) -> String?) -> String {
+        let normal = LocalLink.normalize(path)
+        guard normal.hasPrefix("/") || normal.hasPrefix("..") else { return normal }
+        guard here.hasPrefix("/") else { return normal }
+        var absolute = normal.hasPrefix("/") ? normal : LocalLink.normalize(here + "/" + normal)
+        if !absolute.hasPrefix(here + "/"), absolute.hasPrefix("/") {
+            // A spelling through a symbolic link (`$PWD` where `realpath .` differs): its directory resolved.
+            let slash = absolute.lastIndex(of: "/")!
+            if let directory = resolve(slash == absolute.startIndex ? "/" : String(absolute[..<slash])) {
+                absolute = directory + absolute[slash...]
+            }
+        }
+        if absolute.hasPrefix(here + "/") { return String(absolute.dropFirst(here.count + 1)) }
+        return normal
+    }
 }

@@ -78,6 +78,11 @@ public struct Diagnostic: Error, Sendable, Equatable {
         Diagnostic(.finding, kind, line: line, message)
     }
 
+    /// A file that cannot be read or written, or a path of the wrong kind.
+    public static func file(_ path: String, _ message: String) -> Diagnostic {
+        Diagnostic(.error, .file, path: path, message)
+    }
+
     /// This diagnostic, about `path` unless it already names a file.
     public func located(in path: String) -> Diagnostic {
         var copy = self

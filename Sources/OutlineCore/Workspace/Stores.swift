@@ -1,25 +1,98 @@
 /// What a `Workspace` reads, behind two small protocols the caller implements (format.md §15): files
 /// on disk for the command line, with an editor's open buffers layered above them by the workspace
 /// itself. The library never touches the file system or starts git; the stores do.
-public protocol DocumentStore: AnyObject {
+///
+/// Paths are as the caller names files: absolute for the language server, as typed (relative to the
+/// current directory) for the command line, `-` for standard input.
+public protocol DocumentStore: AnyObject, Sendable {
     /// The Markdown files of `folder` (an absolute path), absolute, as `check DIR` walks it (`.gitignore`,
     /// hidden directories and the config's excludes left out), in a stable order.
     func markdownFiles(in folder: String) -> [String]
-    /// The bytes of the regular file at `path` (absolute); nil when there is none or it cannot be read.
+    /// The bytes of the regular file at `path`; nil when there is none or it cannot be read.
     func contents(of path: String) -> [UInt8]?
-    /// What is at `path` (absolute), without reading it.
+    /// The bytes at `path`, or an error located in it. Called from several threads at once (a run
+    /// reads its files in parallel), except for `-`, which is read first, alone.
+    func read(_ path: String) throws -> [UInt8]
+    /// What is at `path`, symbolic links followed, without reading it.
     func kind(of path: String) -> StoredKind
     /// The configuration that applies to the files of `folder` (its nearest `.outline.toml`).
     func configuration(for folder: String) -> Config
+    /// `path` absolute with every symbolic link resolved; nil when it cannot be.
+    func resolvedPath(_ path: String) -> String?
+    /// Why `path` must not be read (a FIFO, a device, a symbolic link leading outside `roots`: format.md
+    /// §11), or nil when it may be.
+    func readProblem(_ path: String, roots: [String]) -> String?
+    /// Where a symbolic link found under `directory` may lead: the directory and the work tree holding it.
+    func safeRoots(for directory: String) -> [String]
+    /// The work tree's top level as a path relative to the current directory (`..`, `../..`), `.` at
+    /// the top or outside any work tree: what a link path starting with `/` means by default.
+    func topLevel() -> String
+}
+
+extension DocumentStore {
+    public func read(_ path: String) throws -> [UInt8] {
+        guard let bytes = contents(of: path) else { throw Diagnostic.file(path, "cannot be read") }
+        return bytes
+    }
+    public func resolvedPath(_ path: String) -> String? { path }
+    public func readProblem(_ path: String, roots: [String]) -> String? { nil }
+    public func safeRoots(for directory: String) -> [String] { [] }
+    public func topLevel() -> String { "." }
 }
 
 /// What a path names in a `DocumentStore`.
 public enum StoredKind: Sendable, Equatable {
     case missing, directory, file
+    /// It cannot be examined (a symbolic link loop, a permission problem): why.
+    case failed(String)
 }
 
 /// The history of a workspace: git for the command line.
 public protocol RevisionStore: AnyObject {
     /// The bytes of `path` (absolute) at `revision`; nil when it did not exist there (or there is no history).
     func contents(of path: String, at revision: String) -> [UInt8]?
+    /// The revision's tree as a run reads it: its listing and renames read once, its blobs in batches.
+    func tree(at revision: String) throws -> RevisionTree
+}
+
+extension RevisionStore {
+    public func tree(at revision: String) throws -> RevisionTree {
+        throw Diagnostic.file("git", "no history to compare with '\(revision)'")
+    }
+}
+
+/// One revision of a work tree, read once per run (format.md §11: a fixed number of git processes
+/// whatever the number of files). Paths of the work tree are as the run names files; "old paths" are
+/// relative to the work tree's top, as the revision lists them.
+public protocol RevisionTree: AnyObject {
+    /// The revision as given (`HEAD`, `main~3`).
+    var name: String { get }
+    /// False in a repository without commits asked about `HEAD` (a first commit's hook): nothing
+    /// existed before, every answer is "no such file".
+    var exists: Bool { get }
+    /// The work tree's top, absolute (for messages).
+    var root: String { get }
+    /// Files renamed since the revision: new top-relative path → old one.
+    var renames: [String: String] { get }
+    /// A work-tree file's path relative to the top; nil outside the work tree.
+    func relativePath(of file: String) -> String?
+    /// A top-relative path as the run names files (relative to the current directory).
+    func displayPath(_ relative: String) -> String
+    /// Whether a path (as the run names files) named a file or a directory at the revision.
+    func existed(_ path: String) -> Bool
+    /// The revision's Markdown files under the directories among `operands` that are not in
+    /// `accounted` (top-relative): deleted since, or renamed outside the given set (with their new
+    /// top-relative path). What a walk leaves out (hidden directories, `excludes`) is left out.
+    func vanishedMarkdown(accounted: Set<String>, under operands: [String], excludes: Excludes) -> [(old: String, renamedTo: String?)]
+    /// The revision's bytes at each top-relative old path (nil: no file there), every path not
+    /// fetched before read in one batch.
+    func contents(ofOldPaths paths: [String]) throws -> [[UInt8]?]
+}
+
+extension RevisionTree {
+    /// The top-relative path a work-tree file had at the revision (renames followed).
+    public func oldPath(of file: String) -> String? {
+        guard let relative = relativePath(of: file) else { return nil }
+        return renames[relative] ?? relative
+    }
 }

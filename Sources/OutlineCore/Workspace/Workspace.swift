@@ -23,6 +23,11 @@ public final class Workspace {
     private var discovered: [String]?
     private var old: [String: LinkedDocument?] = [:]
     private var configs: [String: Config] = [:]
+    /// Each revision's history, read once.
+    var histories: [String: History] = [:]
+    /// What a run's answers still point into, kept to the end of the process (freeing a docs
+    /// tree's parses one by one costs more than the run; the command line exits instead).
+    public internal(set) var kept: [Any] = []
 
     public init(store: DocumentStore, revisions: RevisionStore? = nil, folders: [String]) {
         self.store = store
@@ -170,7 +175,7 @@ public final class Workspace {
             switch store.kind(of: path) {
             case .missing: return .missing
             case .directory: return .directory
-            case .file: if !LocalLink.isMarkdown(path) { return .file }
+            case .file, .failed: if !LocalLink.isMarkdown(path) { return .file }
             }
         }
         guard LocalLink.isMarkdown(path) else { return .file }

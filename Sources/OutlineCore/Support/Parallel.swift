@@ -9,12 +9,12 @@ import CSystem
 /// results in index order, so output stays deterministic. Plain pthreads rather than Dispatch:
 /// libdispatch initialises itself when the process starts, which a hook calling outline on one small
 /// file pays for every time.
-enum Parallel {
+public enum Parallel {
     /// The cores online: how many threads `map` runs.
-    static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// `body(0..<count)` in parallel; the results in index order. `body` must not touch shared state.
-    static func map<T>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+    public static func map<T>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
         guard count > 1 else { return (0..<count).map(body) }
         let cores = self.cores
         guard cores > 1 else { return (0..<count).map(body) }

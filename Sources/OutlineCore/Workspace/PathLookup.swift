@@ -1,25 +1,27 @@
-import OutlineCore
-
-/// What `check` and `links` tell the library about the paths links point to: the given files
-/// themselves, and every other path looked up once (stat, and for a Markdown file, one read and parse).
-final class LinkLookup: @unchecked Sendable {
+/// What a run's links see of the paths they point to (`check`, `links`): the given files themselves,
+/// parsed already, and every other path looked up once through the `DocumentStore` (its kind, and for a
+/// Markdown file one read and parse).
+final class PathLookup: @unchecked Sendable {
     private var cache: [String: LinkCheck.Destination] = [:]
     /// The given files, parsed already; as links see them once a link first points there.
     private var parsed: [String: Outline] = [:]
     private var documents: [String: LinkedDocument] = [:]
     let profile: SlugProfile
-    private let console: Console
+    private let store: DocumentStore
     private let explicitRoot: String?
     private var computedRoot: String? = nil
-    /// The run's git, when a revision opened it already (asking for the root again costs a process).
-    var git: Git? = nil
 
-    init(files: [String], current: [String: Outline], profile: SlugProfile, console: Console, root: String?) {
+    init(profile: SlugProfile, store: DocumentStore, root: String?) {
         self.profile = profile
-        self.console = console
+        self.store = store
         self.explicitRoot = root
+        self.here = store.resolvedPath(".") ?? "."
+    }
+
+    /// The given files, parsed already: a link into one of them reads no file.
+    func adopt(files: [String], current: [String: Outline]) {
         for path in files where path != "-" {
-            if let outline = current[path] { parsed[LinkLookup.canonical(path)] = outline }
+            if let outline = current[path] { parsed[canonical(path)] = outline }
         }
     }
 
@@ -28,50 +30,32 @@ final class LinkLookup: @unchecked Sendable {
     var root: String {
         if let explicitRoot { return explicitRoot }
         if let computedRoot { return computedRoot }
-        var root = "."
-        if let git = try? git ?? Git(directory: console.workingDirectory ?? "."), let here = git.relativeDirectory(of: ".") {
-            root = here.isEmpty ? "." : here.split(separator: "/").map { _ in ".." }.joined(separator: "/")
-        }
+        let root = store.topLevel()
         computedRoot = root
         return root
     }
 
     /// The current directory, symbolic links resolved.
-    static let here: String = FileSystem.resolvedPath(".") ?? "."
+    let here: String
 
-    /// A path in the one spelling the run's maps use: `.` and `..` folded, and relative to the
-    /// current directory where it lies under it, however it was written (`/abs/docs/a.md`,
-    /// `../docs/a.md` seen from `docs/`, `./a.md`): operands and link targets name one file one way.
-    static func canonical(_ path: String) -> String {
-        let normal = LocalLink.normalize(path)
-        guard normal.hasPrefix("/") || normal.hasPrefix("..") else { return normal }
-        let here = LinkLookup.here
-        guard here.hasPrefix("/") else { return normal }
-        var absolute = normal.hasPrefix("/") ? normal : LocalLink.normalize(here + "/" + normal)
-        if !absolute.hasPrefix(here + "/"), absolute.hasPrefix("/") {
-            // A spelling through a symbolic link (`$PWD` where `realpath .` differs): its directory resolved.
-            let slash = absolute.lastIndex(of: "/")!
-            if let directory = FileSystem.resolvedPath(slash == absolute.startIndex ? "/" : String(absolute[..<slash])) {
-                absolute = directory + absolute[slash...]
-            }
-        }
-        if absolute.hasPrefix(here + "/") { return String(absolute.dropFirst(here.count + 1)) }
-        return normal
+    /// A path in the one spelling the run's maps use (`LocalLink.canonical`).
+    func canonical(_ path: String) -> String {
+        LocalLink.canonical(path, here: here, resolve: store.resolvedPath)
     }
 
     /// `path` (as the run names files) relative to the repository root, for a root-relative link
     /// that must stay root-relative; nil outside the root.
     func fromRoot(_ path: String) -> String? {
-        let rootPath = root == "." ? LinkLookup.here : FileSystem.resolvedPath(root)
+        let rootPath = root == "." ? here : store.resolvedPath(root)
         guard let rootPath else { return nil }
-        let absolute = path.hasPrefix("/") ? path : LocalLink.normalize(LinkLookup.here + "/" + path)
+        let absolute = path.hasPrefix("/") ? path : LocalLink.normalize(here + "/" + path)
         return absolute.hasPrefix(rootPath + "/") ? String(absolute.dropFirst(rootPath.count + 1)) : nil
     }
 
     /// A repair context for this run's files (without history).
     func context() -> LinkRepair.Context {
         var context = LinkRepair.Context(profile: profile, root: root, lookup: lookup, document: document)
-        context.canonical = { LinkLookup.canonical($0) }
+        context.canonical = { [unowned self] in self.canonical($0) }
         context.fromRoot = { [unowned self] in self.fromRoot($0) }
         return context
     }
@@ -79,8 +63,8 @@ final class LinkLookup: @unchecked Sendable {
     /// Where a symbolic link a link points at may lead (format.md §11): the link root, the current
     /// directory and the work tree holding it.
     lazy var safeRoots: [String] = {
-        var roots = FileSystem.safeRoots(for: ".")
-        if let resolved = FileSystem.resolvedPath(root) { roots.append(resolved) }
+        var roots = store.safeRoots(for: ".")
+        if let resolved = store.resolvedPath(root) { roots.append(resolved) }
         return roots
     }()
 
@@ -98,17 +82,17 @@ final class LinkLookup: @unchecked Sendable {
         var wanted: [String] = []
         var seen = Set<String>()
         for path in paths {
-            let key = LinkLookup.canonical(path)
+            let key = canonical(path)
             if cache[key] == nil, seen.insert(key).inserted { wanted.append(key) }
         }
-        let parsed = self.parsed, profile = self.profile, keys = wanted, roots = safeRoots
+        let parsed = self.parsed, profile = self.profile, keys = wanted, roots = safeRoots, store = self.store
         let found = Parallel.map(keys.count) { k -> (LinkCheck.Destination, LinkedDocument?) in
             let key = keys[k]
             if let outline = parsed[key] {
                 let document = LinkedDocument(path: key, outline: outline, profile: profile)
                 return (.markdown(document.targets), document)
             }
-            return LinkLookup.look(key, profile: profile, roots: roots)
+            return PathLookup.look(key, profile: profile, roots: roots, store: store)
         }
         var directories: [String] = []
         for (k, key) in wanted.enumerated() {
@@ -124,16 +108,16 @@ final class LinkLookup: @unchecked Sendable {
     /// What `prepare` found for `path`; a path it was not given reads as missing (never the case for
     /// the paths of `LinkCheck.paths`). Safe from any thread once `prepare` has returned.
     func prepared(_ path: String) -> LinkCheck.Destination {
-        cache[path] ?? cache[LinkLookup.canonical(path)] ?? .missing
+        cache[path] ?? cache[canonical(path)] ?? .missing
     }
 
     func lookup(_ path: String) -> LinkCheck.Destination {
-        let key = LinkLookup.canonical(path)
+        let key = canonical(path)
         if let known = cache[key] { return known }
         let (found, document) = parsed[key].map { outline -> (LinkCheck.Destination, LinkedDocument?) in
             let document = LinkedDocument(path: key, outline: outline, profile: profile)
             return (.markdown(document.targets), document)
-        } ?? LinkLookup.look(key, profile: profile, roots: safeRoots)
+        } ?? PathLookup.look(key, profile: profile, roots: safeRoots, store: store)
         cache[key] = found
         if let document { documents[key] = document }
         return found
@@ -141,7 +125,7 @@ final class LinkLookup: @unchecked Sendable {
 
     /// The Markdown file at `path` as links see it, or nil when there is none (or it cannot be read).
     func document(_ path: String) -> LinkedDocument? {
-        let key = LinkLookup.canonical(path)
+        let key = canonical(path)
         if let known = documents[key] { return known }
         _ = lookup(key)
         return documents[key]
@@ -150,16 +134,16 @@ final class LinkLookup: @unchecked Sendable {
     /// What is at `path`: for a Markdown file, its targets (one read and parse).
     /// A link target is read only when it is a regular file, or a symbolic link to one inside `roots`
     /// (a FIFO would block, `/dev/zero` never ends): anything else is reported as what it is.
-    static func look(_ path: String, profile: SlugProfile, roots: [String]) -> (LinkCheck.Destination, LinkedDocument?) {
-        switch FileSystem.kind(of: path) {
+    static func look(_ path: String, profile: SlugProfile, roots: [String], store: DocumentStore) -> (LinkCheck.Destination, LinkedDocument?) {
+        switch store.kind(of: path) {
         case .missing: return (.missing, nil)
         case .directory: return (.directory, nil)
         case .failed(let why): return (.unreadable(why), nil)
         case .file:
             guard LocalLink.isMarkdown(path) else { return (.file, nil) }
-            if let problem = FileSystem.readProblem(path, roots: roots) { return (.unreadable("\(problem); outline reads only regular files"), nil) }
+            if let problem = store.readProblem(path, roots: roots) { return (.unreadable("\(problem); outline reads only regular files"), nil) }
             do {
-                let outline = try Outline(parsing: try FileSystem.read(path), links: true)
+                let outline = try Outline(parsing: try store.read(path), links: true)
                 let document = LinkedDocument(path: path, outline: outline, profile: profile)
                 return (.markdown(document.targets), document)
             } catch let error as Diagnostic {
