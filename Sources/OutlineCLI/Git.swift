@@ -54,7 +54,7 @@ final class Git {
         let directories = operands.filter { $0 != "-" && FileSystem.isDirectory($0) }.compactMap { relativeDirectory(of: $0) }
         let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         return listing.keys.sorted().filter { path in
-            guard !accounted.contains(path), FileSystem.isMarkdownName(path),
+            guard !accounted.contains(path), LocalLink.isMarkdown(path),
                   let directory = directories.first(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) else { return false }
             let inside = directory.isEmpty ? path : String(path.dropFirst(directory.count + 1))
             return !inside.split(separator: "/").dropLast().contains { $0.hasPrefix(".") } && !excludes.excludes(displayPath(path))

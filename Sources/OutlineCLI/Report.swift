@@ -59,3 +59,36 @@ extension Console {
     func report(_ d: Diagnostic) { err(Report.stderrLine(d)) }
 }
 
+extension Report {
+    /// `diff A B`: one line per change, or `{"version": 1, "changes": [...]}`.
+    static func structureDiff(_ changes: [StructureChange], json: Bool) -> String {
+        if json { return JSONValue.object([("version", .int(1)), ("changes", .array(changes.map(\.json)))]).pretty() }
+        return changes.map { $0.line + "\n" }.joined()
+    }
+
+    /// `diff --since`: added, deleted and renamed files, moves between files, then each file's changes.
+    static func treeDiff(_ report: TreeHistory.Report, json: Bool) -> String {
+        if json {
+            return JSONValue.object([
+                ("version", .int(1)),
+                ("files", .array(report.files.map { .object([("path", .string($0.path)), ("changes", .array($0.changes.map(\.json)))]) })),
+                ("moves", .array(report.moves.map { .object([("id", .string($0.id)), ("from", .string($0.from)), ("to", .string($0.to))]) })),
+                ("renames", .array(report.renames.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })),
+                ("added", .array(report.added.sorted().map { .string($0) })),
+                ("deleted", .array(report.deleted.sorted().map { .string($0) })),
+            ]).pretty()
+        }
+        var out = ""
+        for path in report.added.sorted() { out += "added file: \(path)\n" }
+        for path in report.deleted.sorted() { out += "deleted file: \(path)\n" }
+        for rename in report.renames { out += "renamed file: \(rename.from) -> \(rename.to)\n" }
+        for move in report.moves { out += "moved \(move.id): \(move.from) -> \(move.to)\n" }
+        for file in report.files { for change in file.changes { out += "\(file.path): \(change.line)\n" } }
+        return out
+    }
+
+    /// `diff --redirects`: `{"old.md#slug": "new.md#slug", ...}`.
+    static func redirects(_ map: [(from: String, to: String)]) -> String {
+        JSONValue.object(map.map { ($0.from, .string($0.to)) }).pretty()
+    }
+}

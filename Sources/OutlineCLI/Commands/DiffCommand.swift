@@ -42,11 +42,7 @@ enum DiffCommand {
                 return try Inputs.about(path) { try Structure(outline) }
             }
             let changes = StructureDiff.compare(sides[0], sides[1])
-            if invocation.has("json") {
-                console.out(JSONValue.object([("version", .int(1)), ("changes", .array(changes.map(\.json)))]).pretty())
-            } else {
-                console.out(changes.map { $0.line + "\n" }.joined())
-            }
+            console.out(Report.structureDiff(changes, json: invocation.has("json")))
             return changes.isEmpty ? 0 : 1
         }
     )
@@ -60,32 +56,14 @@ enum DiffCommand {
         var request = Workspace.TreeRequest(files: try settings.expand(operands, invocation: invocation), operands: operands, since: since)
         request.profile = try invocation.slugs() ?? settings.runConfig(operands).slugs ?? .github
         request.excludes = try settings.excludes(operands, invocation: invocation)
-        let pairs = try LocalFiles.workspace(console: console, settings: settings).treePairs(request)
-
+        let workspace = LocalFiles.workspace(console: console, settings: settings)
         if invocation.has("redirects") {
-            let map = TreeHistory.redirects(pairs)
-            console.out(JSONValue.object(map.map { ($0.from, .string($0.to)) }).pretty())
+            let map = try workspace.redirects(request)
+            console.out(Report.redirects(map))
             return map.isEmpty ? 0 : 1
         }
-        let report = TreeHistory.diff(pairs)
-        if invocation.has("json") {
-            console.out(JSONValue.object([
-                ("version", .int(1)),
-                ("files", .array(report.files.map { .object([("path", .string($0.path)), ("changes", .array($0.changes.map(\.json)))]) })),
-                ("moves", .array(report.moves.map { .object([("id", .string($0.id)), ("from", .string($0.from)), ("to", .string($0.to))]) })),
-                ("renames", .array(report.renames.map { .object([("from", .string($0.from)), ("to", .string($0.to))]) })),
-                ("added", .array(report.added.sorted().map { .string($0) })),
-                ("deleted", .array(report.deleted.sorted().map { .string($0) })),
-            ]).pretty())
-        } else {
-            var out = ""
-            for path in report.added.sorted() { out += "added file: \(path)\n" }
-            for path in report.deleted.sorted() { out += "deleted file: \(path)\n" }
-            for rename in report.renames { out += "renamed file: \(rename.from) -> \(rename.to)\n" }
-            for move in report.moves { out += "moved \(move.id): \(move.from) -> \(move.to)\n" }
-            for file in report.files { for change in file.changes { out += "\(file.path): \(change.line)\n" } }
-            console.out(out)
-        }
+        let report = try workspace.treeDiff(request)
+        console.out(Report.treeDiff(report, json: invocation.has("json")))
         return report.isEmpty ? 0 : 1
     }
 }

@@ -58,6 +58,9 @@ public enum Verification {
         public var headingsChange = false
         /// 0-based line ranges of the original whose leaves are not compared (a TOC being rewritten).
         public var skipLines: [Range<Int>] = []
+        /// The 0-based line ranges of the result whose links are not compared (the TOC rewritten
+        /// there); the transform that rewrites it says where they are.
+        public var resultSkipLines: (@Sendable (Outline) -> [Range<Int>])? = nil
         /// 0-based first lines of the leaf blocks whose raw HTML had an `href` rewritten (their
         /// literals change; `checkHTML` compares them attribute by attribute).
         public var htmlEdited: Set<Int32> = []
@@ -94,10 +97,7 @@ public enum Verification {
             try checkTouchedBlocks(original, output, rewrite, plan: links)
             // A table of contents being rewritten may gain or lose entries (a heading numbered out of
             // emptiness): its links are left out on both sides, as its lines are from the leaf checks.
-            var tocLines: [Range<Int>] = []
-            if !links.skipLines.isEmpty, case .success(let blocks) = TableOfContents.blocks(parsed) {
-                tocLines = blocks.map { ($0.open.line + 1)..<$0.end.line }
-            }
+            let tocLines = links.skipLines.isEmpty ? [] : links.resultSkipLines?(parsed) ?? []
             try checkLinks(before, after, plan: links, afterSkip: tocLines)
             try checkHTML(before, after, plan: links)
         }

@@ -92,6 +92,10 @@ public enum NumberHeadings {
                                                  before: slugs.before, after: slugs.after)
             for toc in tocs { edits.replace(toc.range, with: toc.bytes) }
             plan.skipLines = tocs.map { ($0.lines.lowerBound - 1)..<($0.lines.upperBound - 1) }
+            plan.resultSkipLines = { parsed in
+                guard case .success(let blocks) = TableOfContents.blocks(parsed) else { return [] }
+                return blocks.map { ($0.open.line + 1)..<$0.end.line }
+            }
             if sameFileLinks {
                 plan.rewrites = edits.followHeadings(of: outline, inventory: inventory, slugs: slugs, profile: profile, skipping: tocs.map(\.lines),
                                                      htmlEdited: &plan.htmlEdited)

@@ -219,7 +219,7 @@ enum OutlineCommentParser {
         } else {
             // At most one ID, first; after it only `key=value` attributes.
             let words = tokens.enumerated().filter { !$0.element.isAttribute }
-            if words.count > 1 || words.first.map({ $0.offset != 0 || !Identifier.isValid($0.element.text) }) == true {
+            if words.count > 1 || words.first.map({ $0.offset != 0 || !IDSyntax.isValid($0.element.text) }) == true {
                 problem = .invalidID(words.map(\.element.text).joined(separator: " "))
             }
         }
@@ -233,7 +233,7 @@ private extension OutlineCommentParser.Parsed {
     static func marker(from tokens: [CommentToken], line: Int, wellFormed: Bool) -> Self {
         func bad(_ reason: String) -> Self { .malformedMarker(MalformedMarker(line: line, reason: reason)) }
         guard wellFormed else { return bad("the comment does not end with '-->' on the same line") }
-        guard let first = tokens.first, Identifier.isValid(first.text) else {
+        guard let first = tokens.first, IDSyntax.isValid(first.text) else {
             return bad("'\(tokens.first?.text ?? "")' is not a valid section ID")
         }
         var lines: ClosedRange<Int>? = nil
@@ -265,7 +265,7 @@ private extension OutlineCommentParser.Parsed {
                         return bad("bad hidden section '\(String(decoding: item, as: UTF8.self))'")
                     }
                     let id = String(decoding: utf8[start..<colon], as: UTF8.self)
-                    guard Identifier.isValid(id) else { return bad("bad hidden section '\(String(decoding: item, as: UTF8.self))'") }
+                    guard IDSyntax.isValid(id) else { return bad("bad hidden section '\(String(decoding: item, as: UTF8.self))'") }
                     hidden.append((id, Int(utf8[end - 1] - UInt8(ascii: "0"))))
                     start = end + 1
                 }

@@ -1,49 +1,12 @@
-/// Section IDs: their syntax, how new ones are derived from titles, and how collisions are resolved.
-///
-/// Syntax (format.md §2): letters with their combining marks and digits of any script, `-` and `_`;
-/// lowercase; no whitespace; never `--`; no leading or trailing `-`; at most 64 characters.
+/// Section IDs: how new ones are derived from titles and how collisions are resolved. Their syntax
+/// (format.md §2) is the comment format's, `IDSyntax`.
 public enum Identifier {
-    public static let maxLength = 64
+    public static let maxLength = IDSyntax.maxLength
 
     /// True when `id` is a valid section ID.
-    public static func isValid(_ id: String) -> Bool {
-        var count = 0
-        var previousDash = false
-        var first = true
-        for scalar in id.unicodeScalars {
-            count += 1
-            if count > maxLength { return false }
-            if scalar == "-" {
-                if first || previousDash { return false }
-                previousDash = true
-            } else if scalar.isASCII {
-                let v = scalar.value
-                guard (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x5F else { return false }
-                previousDash = false
-            } else {
-                guard isIDCharacter(scalar), !scalar.properties.changesWhenLowercased else { return false }
-                previousDash = false
-            }
-            first = false
-        }
-        return count > 0 && !previousDash
-    }
+    public static func isValid(_ id: String) -> Bool { IDSyntax.isValid(id) }
 
-    /// A letter, a combining mark, a digit or `_`.
-    static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII {
-            let v = scalar.value
-            return (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x5F
-        }
-        switch scalar.properties.generalCategory {
-        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark,
-             .decimalNumber, .letterNumber, .otherNumber:
-            return true
-        default:
-            return false
-        }
-    }
+    static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool { IDSyntax.isIDCharacter(scalar) }
 
     /// The GitHub-style slug of `text` adjusted to the ID syntax; nil when nothing is left.
     ///

@@ -1,0 +1,102 @@
+import OutlineCore
+
+/// The workspace's stores on this machine: the files on disk (standard input and `--stdin-filename`
+/// included) and their git history. One git is asked once per run, whichever step needs it first.
+final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
+    private let console: Console
+    private let settings: Settings?
+    private let excludes: [String]
+    /// `-` read before any other file (the protocol's promise), so reading it again from any thread
+    /// only reads this.
+    private var stdin: [UInt8]? = nil
+
+    init(console: Console, settings: Settings? = nil, invocation: Invocation? = nil) {
+        self.console = console
+        self.settings = settings
+        self.excludes = invocation?.all("exclude") ?? []
+    }
+
+    /// A workspace over this machine's files and git, for a run from the current directory.
+    static func workspace(console: Console, settings: Settings? = nil, invocation: Invocation? = nil) -> Workspace {
+        let files = LocalFiles(console: console, settings: settings, invocation: invocation)
+        let workspace = Workspace(store: files, revisions: files, folders: [])
+        console.keep(workspace)
+        return workspace
+    }
+
+    // MARK: DocumentStore
+
+    func read(_ path: String) throws -> [UInt8] {
+        if let given = console.substitutes[path] { return given }
+        if path == "-" {
+            if let stdin { return stdin }
+            do { stdin = try console.readStdin() } catch { throw Diagnostic.file(Workspace.standardInput, "cannot read standard input") }
+            return stdin!
+        }
+        return try FileSystem.read(path)
+    }
+
+    func markdownFiles(in folder: String) -> [String] {
+        // A client that names `/` as its workspace would have the whole machine walked.
+        guard folder != "/", FileSystem.isDirectory(folder) else { return [] }
+        var excludes = Excludes(self.excludes.compactMap { Glob($0, pathAware: true) })
+        let config = configuration(for: folder)
+        let globs = config.exclude.compactMap { Glob($0, pathAware: true) }
+        if !globs.isEmpty { excludes.add(globs, from: (config.directory ?? folder) + "/", to: "") }
+        let files = (try? FileSystem.expand([folder], excludes: excludes)) ?? []
+        return files.map { $0.hasPrefix("/") ? LocalLink.normalize($0) : LocalLink.normalize(folder + "/" + $0) }
+    }
+
+    /// Only a regular file, and a symbolic link only to one inside the work tree, never into `/proc`,
+    /// `/sys` or `/dev` (format.md §11): a link in a document cannot make the server read a FIFO.
+    func contents(of path: String) -> [UInt8]? {
+        guard FileSystem.isRegularFile(path),
+              FileSystem.readProblem(path, roots: FileSystem.safeRoots(for: Workspace.directory(of: path))) == nil else { return nil }
+        return try? FileSystem.read(path)
+    }
+
+    func kind(of path: String) -> StoredKind {
+        switch FileSystem.kind(of: path) {
+        case .missing: return .missing
+        case .directory: return .directory
+        case .file: return .file
+        case .failed(let why): return .failed(why)
+        }
+    }
+
+    func configuration(for folder: String) -> Config {
+        (try? settings?.config(forDirectory: folder)) ?? Config()
+    }
+
+    func resolvedPath(_ path: String) -> String? { FileSystem.resolvedPath(path) }
+    func readProblem(_ path: String, roots: [String]) -> String? { FileSystem.readProblem(path, roots: roots) }
+    func safeRoots(for directory: String) -> [String] { FileSystem.safeRoots(for: directory) }
+
+    func topLevel() -> String {
+        guard let git = try? self.git(), let here = git.relativeDirectory(of: ".") else { return "." }
+        return here.isEmpty ? "." : here.split(separator: "/").map { _ in ".." }.joined(separator: "/")
+    }
+
+    // MARK: RevisionStore
+
+    private var repository: Git? = nil
+    private func git() throws -> Git {
+        if let repository { return repository }
+        let git = try Git(directory: console.workingDirectory ?? ".")
+        repository = git
+        return git
+    }
+
+    func tree(at revision: String) throws -> RevisionTree {
+        try Revision(revision, git: try git())
+    }
+
+    /// The file at a revision, through `git show REV:./NAME` in the file's directory (the language
+    /// server asks only for a fragment that no longer resolves; the workspace remembers the answer).
+    func contents(of path: String, at revision: String) -> [UInt8]? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        let directory = Workspace.directory(of: path)
+        guard FileSystem.isDirectory(directory) else { return nil }
+        return try? Git.run(["show", "\(revision):./\(path[path.index(after: slash)...])"], in: directory)
+    }
+}

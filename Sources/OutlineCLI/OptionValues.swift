@@ -1,0 +1,54 @@
+import OutlineCore
+
+/// The option values several commands share, read one way everywhere: `--slugs`, `--levels`,
+/// `--format`, `--depth`, `--allow-removed`.
+extension Invocation {
+    /// `--slugs NAME`; nil when not given (the config's, else github).
+    func slugs() throws -> SlugProfile? {
+        guard let raw = value("slugs") else { return nil }
+        guard let profile = SlugProfile(rawValue: raw) else {
+            let names = SlugProfile.allCases.map(\.rawValue)
+            throw UsageError(message: "--slugs must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(raw)'" + Suggestion.hint(raw, among: names))
+        }
+        return profile
+    }
+
+    /// `--levels A-B` (or a single level A).
+    func levels() throws -> ClosedRange<Int>? {
+        guard let raw = value("levels") else { return nil }
+        let parts = raw.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let a = Int(parts[0]), let b = Int(parts.last!), 1 <= a, a <= b, b <= 6 else {
+            throw UsageError(message: "--levels needs a level A or a range A-B with 1 ≤ A ≤ B ≤ 6, not '\(raw)'")
+        }
+        return a...b
+    }
+
+    /// `--format FORMAT` of `check`.
+    func format() throws -> Report.Format {
+        guard let raw = value("format") else { return .text }
+        guard let format = Report.Format(rawValue: raw) else {
+            throw UsageError(message: "--format must be text, json or github, not '\(raw)'")
+        }
+        return format
+    }
+
+    /// `--depth N`: a whole number of at least 1.
+    func depth() throws -> Int? {
+        guard let raw = value("depth") else { return nil }
+        if !raw.isEmpty, raw.allSatisfy(\.isASCII), raw.allSatisfy(\.isNumber), Int(raw) == nil {
+            throw UsageError(message: "--depth \(raw) is out of range (at most \(Int.max))")
+        }
+        guard let n = Int(raw), n >= 1 else { throw UsageError(message: "--depth needs a whole number of at least 1, not '\(raw)'") }
+        return n
+    }
+
+    /// `--allow-removed PATTERN`...: IDs or globs.
+    func allowedRemovals() throws -> [Glob] {
+        try all("allow-removed").map { pattern in
+            guard let glob = Glob(pattern) else {
+                throw UsageError(message: "--allow-removed needs an ID or a glob, not '\(pattern)'")
+            }
+            return glob
+        }
+    }
+}

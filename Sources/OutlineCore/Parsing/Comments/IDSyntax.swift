@@ -1,0 +1,47 @@
+/// The syntax of a section ID (format.md §2), which outline's comment lines carry: letters with their
+/// combining marks and digits of any script, `-` and `_`; lowercase; no whitespace; never `--`; no
+/// leading or trailing `-`; at most 64 characters. Reading an anchor needs only this; how IDs are
+/// made and kept unique is the model's (`Identifier`).
+public enum IDSyntax {
+    public static let maxLength = 64
+
+    /// True when `id` is a valid section ID.
+    public static func isValid(_ id: String) -> Bool {
+        var count = 0
+        var previousDash = false
+        var first = true
+        for scalar in id.unicodeScalars {
+            count += 1
+            if count > maxLength { return false }
+            if scalar == "-" {
+                if first || previousDash { return false }
+                previousDash = true
+            } else if scalar.isASCII {
+                let v = scalar.value
+                guard (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) || v == 0x5F else { return false }
+                previousDash = false
+            } else {
+                guard isIDCharacter(scalar), !scalar.properties.changesWhenLowercased else { return false }
+                previousDash = false
+            }
+            first = false
+        }
+        return count > 0 && !previousDash
+    }
+
+    /// A letter, a combining mark, a digit or `_`.
+    static func isIDCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let v = scalar.value
+            return (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A) || (v >= 0x30 && v <= 0x39) || v == 0x5F
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,194 @@
+/// `outline check` as one workspace operation (format.md §7, §8): every file read, parsed and checked
+/// on its own, in parallel; then the links across the files (every path they point to looked up
+/// once), the repairs that broken links could get, and the anchors of older versions (`--against`,
+/// or the history of `--since`, read once).
+extension Workspace {
+    public struct CheckRequest {
+        /// The files, as the run names them (`-`: standard input).
+        public var files: [String]
+        /// The operands they came from: a Markdown file of `since` gone from a directory operand has
+        /// lost its anchors.
+        public var operands: [String] = []
+        /// Each file's configuration (same order as `files`).
+        public var configs: [Config]
+        /// `--allow-folds` / `--no-folds`, over each file's configuration.
+        public var allowFolds: Bool? = nil
+        /// `--levels`, over each file's configuration.
+        public var numberLevels: ClosedRange<Int>? = nil
+        /// `--state`: folded IDs of this sidecar that no longer exist are findings.
+        public var state: SidecarFile? = nil
+        public var links = true
+        /// `--slugs`, over each file's configuration (for the findings of the file itself).
+        public var slugs: SlugProfile? = nil
+        /// The one profile links across files resolve with.
+        public var profile: SlugProfile = .github
+        /// `--root`.
+        public var root: String? = nil
+        /// `--against`: the older version's name and bytes (one file only).
+        public var against: (name: String, bytes: [UInt8])? = nil
+        /// `--since REV`.
+        public var since: String? = nil
+        /// What a walk of the operands leaves out (for the files gone since `since`).
+        public var excludes = Excludes([])
+        /// `--allow-removed` and the configuration's: removals of matching IDs are accepted.
+        public var allowed: [Glob] = []
+
+        public init(files: [String], configs: [Config]) {
+            self.files = files
+            self.configs = configs
+        }
+    }
+
+    public struct CheckReport {
+        /// In file order, each file's by line.
+        public var findings: [Diagnostic] = []
+        /// Said on standard error; the exit status does not change (`fragment-case`).
+        public var warnings: [Diagnostic] = []
+        /// Files that could not be read or parsed: the run stops with them (exit 2), no findings.
+        public var errors: [Diagnostic] = []
+    }
+
+    public func check(_ request: CheckRequest) throws -> CheckReport {
+        let files = request.files, since = request.since
+        let checkLinks = request.links, profile = request.profile, slugs = request.slugs
+        let configs = request.configs, state = request.state
+        let allowFolds = request.allowFolds, numberLevels = request.numberLevels
+        // A small document's tree is in its thread's arena, gone at once after the parse; a large
+        // one's is freed too unless it is the only one (then it is left to process exit).
+        let single = files.count == 1
+        typealias Checked = (outline: Outline, findings: [Diagnostic], links: [(line: Int, link: LocalLink)], targets: LinkedDocument?)
+        let lookup = PathLookup(profile: profile, store: store, root: request.root)
+        kept.append(lookup)
+        let perFile = try each(files) { k, path, bytes -> Checked in
+            let name = Workspace.displayName(path)
+            let config = configs[k]
+            let outline = try Workspace.about(path) {
+                try Outline(parsing: bytes, lastInProcess: single, links: checkLinks || TableOfContents.mayHaveMarkers(bytes))
+            }
+            var found = Check.findings(outline, path: name, allowFolds: allowFolds ?? config.allowFolds ?? false,
+                                       numberLevels: numberLevels ?? config.numberLevels, profile: slugs ?? config.slugs ?? .github,
+                                       tocDepth: config.tocDepth)
+            if let state { found += Check.missingFolded(state, in: outline, name: name) }
+            // Its local links, found in the same pass.
+            let links = checkLinks ? outline.links.map(LinkCheck.localLinks(of:)) ?? [] : []
+            // A file with same-file links is a link target: its targets made here, with its parse, not
+            // in a round of their own.
+            let targets = path != "-" && links.contains { $0.link.path.isEmpty }
+                ? LinkedDocument(path: lookup.canonical(path), outline: outline, profile: profile) : nil
+            return (outline, found, links, targets)
+        }
+        kept.append(perFile)
+        var report = CheckReport()
+        var current: [String: Outline] = [:]
+        var targets: [LinkedDocument] = []
+        var localLinks: [[(line: Int, link: LocalLink)]] = []
+        var ownFindings: [[Diagnostic]] = []
+        for (k, result) in perFile.enumerated() {
+            switch result {
+            case .success(let checked):
+                current[files[k]] = checked.outline
+                if let document = checked.targets { targets.append(document) }
+                report.findings += checked.findings
+                ownFindings.append(checked.findings)
+                localLinks.append(checked.links)
+            case .failure(let error):
+                report.errors.append(error)
+                localLinks.append([])
+                ownFindings.append([])
+            }
+        }
+        if !report.errors.isEmpty { return report }
+        if checkLinks {
+            lookup.adopt(files: files, current: current)
+            report.findings = try checkLinksAcross(request, links: lookup, current: current, targets: targets, localLinks: localLinks, ownFindings: ownFindings, found: report.findings)
+        }
+        // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
+        if let against = request.against {
+            let old = try Workspace.about(against.name) { try Outline(parsing: against.bytes) }
+            report.findings += Removals.findings([.init(oldName: Workspace.displayName(against.name), old: old,
+                                                        newName: Workspace.displayName(files[0]), new: current[files[0]])], allowed: request.allowed)
+        } else if let since {
+            let history = try self.history(since)
+            let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, current: { current[$0] }, read: { [store] in try? store.read($0) })
+            report.findings += Removals.findings(history.removalPairs(pairs, displayName: Workspace.displayName), allowed: request.allowed, revision: since)
+        }
+        // Warnings (a fragment that differs only in case, under the github profile) leave the exit
+        // status alone.
+        report.warnings = report.findings.filter { $0.severity == .warning }
+        if !report.warnings.isEmpty { report.findings.removeAll { $0.severity == .warning } }
+        kept.append((current, report.findings))
+        return report
+    }
+
+    /// The link findings of a check, merged with each file's own `found`, in file order and by line.
+    private func checkLinksAcross(_ request: CheckRequest, links: PathLookup, current: [String: Outline], targets: [LinkedDocument],
+                                  localLinks: [[(line: Int, link: LocalLink)]], ownFindings: [[Diagnostic]], found: [Diagnostic]) throws -> [Diagnostic] {
+        let files = request.files, since = request.since, profile = request.profile
+        var findings = found
+        links.add(targets)
+        // Every file links point into (the linking file itself for a same-file link) read and given
+        // its targets once, in parallel.
+        // Asking git for the repository's root costs a process: only when a link needs it.
+        let root = localLinks.contains { $0.contains { $0.link.path.hasPrefix("/") } } ? links.root : "."
+        let wanted = Parallel.map(files.count) { k -> [String] in
+            let own = files[k] != "-" && localLinks[k].contains { $0.link.path.isEmpty } ? [files[k]] : []
+            return (own + LinkCheck.paths(of: localLinks[k], path: Workspace.displayName(files[k]), root: root)).map(LocalLink.normalize)
+        }
+        links.prepare(Array(wanted.joined()))
+        // Each file's link findings; and, when all the file's findings are about it (the usual case),
+        // all of them in line order, sorted here in parallel (a stable sort: the order within a line kept).
+        var linkFindings = Parallel.map(files.count) { k -> (links: [Diagnostic], byLine: [Diagnostic]?) in
+            guard let outline = current[files[k]] else { return ([], nil) }
+            let name = Workspace.displayName(files[k])
+            var own: LinkTargets? = nil
+            if files[k] != "-", case .markdown(let targets) = links.prepared(files[k]) { own = targets }
+            let found = LinkCheck.aliasCollisions(outline, path: name, profile: profile)
+                + LinkCheck.findings(outline, path: name, profile: profile, root: root, links: localLinks[k], own: own, lookup: links.prepared)
+            let all = ownFindings[k] + found
+            guard all.allSatisfy({ $0.path == name }) else { return (found, nil) }
+            return (found, all.enumerated().sorted { a, b in
+                let x = a.element.line ?? 0, y = b.element.line ?? 0
+                return x != y ? x < y : a.offset < b.offset
+            }.map(\.element))
+        }
+        // A broken link that link repair can fix names its fix: the files that have one are checked
+        // again with the repair's answers (the same findings in the same order, reasons replaced).
+        // (Without --since, made only when a link is broken: finding the root may cost a git process.)
+        let broken = linkFindings.contains { $0.links.contains { $0.kind == .brokenLink } }
+        let context = try since.map { try repairContext(try history($0), files: files, lookup: links) } ?? (broken ? links.context() : nil)
+        for k in files.indices where files[k] != "-" && linkFindings[k].links.contains(where: { $0.kind == .brokenLink }) {
+            guard let context else { break }
+            guard let outline = current[files[k]], let document = links.document(files[k]) else { continue }
+            let old = linkFindings[k].links.filter { $0.kind == .brokenLink }
+            let hinted = LinkCheck.findings(outline, path: Workspace.displayName(files[k]), profile: profile, root: root, links: localLinks[k],
+                                            repair: { LinkRepair.fix(for: $0, in: document, context: context, since: since) },
+                                            lookup: links.lookup).filter { $0.kind == .brokenLink }
+            guard hinted.count == old.count else { continue }
+            var replacement: [String: Diagnostic] = [:]
+            func key(_ d: Diagnostic) -> String { "\(d.line ?? 0)\u{0}\(d.message)" }
+            for (a, b) in zip(old, hinted) { replacement[key(a)] = b }
+            func patch(_ d: Diagnostic) -> Diagnostic { d.kind == .brokenLink ? replacement[key(d)] ?? d : d }
+            linkFindings[k] = (linkFindings[k].links.map(patch), linkFindings[k].byLine?.map(patch))
+        }
+        if since == nil, Set(files.map(Workspace.displayName)).count == files.count, linkFindings.allSatisfy({ $0.byLine != nil }) {
+            // What the sort below gives, file by file: no two files print the same name, and no
+            // finding is about another file.
+            return Array(linkFindings.lazy.map { $0.byLine! }.joined())
+        }
+        findings += linkFindings.lazy.map(\.links).joined()
+        // --since: links that still resolve, but to a section that took over their slug.
+        if let since, let context {
+            for path in files where path != "-" {
+                guard let document = links.document(path) else { continue }
+                findings += LinkRepair.takeovers(document, context: context, revision: since).map { $0.located(in: Workspace.displayName(path)) }
+            }
+        }
+        // Each file's findings together, by line (a stable sort keeps the order within a line); the
+        // keys computed once, not at every comparison.
+        let order = Dictionary(files.enumerated().map { (Workspace.displayName($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let keyed = findings.enumerated().map { (file: order[$0.element.path ?? ""] ?? Int.max, line: $0.element.line ?? 0, offset: $0.offset) }
+        return keyed.sorted { a, b in
+            a.file != b.file ? a.file < b.file : a.line != b.line ? a.line < b.line : a.offset < b.offset
+        }.map { findings[$0.offset] }
+    }
+}

@@ -1,0 +1,82 @@
+/// `outline links` as one workspace operation (format.md §8): every file read and parsed once, in
+/// parallel; one repair context for the run (with the history of `--since`, read once); each file's
+/// repair verified before it is returned.
+extension Workspace {
+    public struct LinksRequest {
+        /// The files, as the run names them (`-`: standard input).
+        public var files: [String]
+        /// The one profile links resolve with.
+        public var profile: SlugProfile = .github
+        /// `--root`.
+        public var root: String? = nil
+        /// `--since REV`.
+        public var since: String? = nil
+        /// `--keep-aliases` (with `since`).
+        public var keepAliases = false
+
+        public init(files: [String]) {
+            self.files = files
+        }
+    }
+
+    public enum LinksReport {
+        /// A file could not be read or parsed: nothing is repaired (exit 2).
+        case unreadable([Diagnostic])
+        /// Each file's repair in the order given, or why it was refused; warnings (links left as they
+        /// are) in each result's diagnostics.
+        case repaired([(path: String, result: Result<RewriteResult, Diagnostic>)])
+    }
+
+    public func links(_ request: LinksRequest) throws -> LinksReport {
+        let files = request.files, profile = request.profile
+        let single = files.count == 1
+        let parsed = try each(files) { _, path, bytes in
+            try Workspace.about(path) { try Outline(parsing: bytes, lastInProcess: single, links: true) }
+        }
+        var current: [String: Outline] = [:]
+        var errors: [Diagnostic] = []
+        for (k, result) in parsed.enumerated() {
+            switch result {
+            case .success(let outline): current[files[k]] = outline
+            case .failure(let error): errors.append(error)
+            }
+        }
+        if !errors.isEmpty { return .unreadable(errors) }
+        let lookup = PathLookup(profile: profile, store: store, root: request.root)
+        lookup.adopt(files: files, current: current)
+        kept.append(lookup)
+        var context: LinkRepair.Context
+        if let since = request.since {
+            context = try repairContext(try history(since), files: files, lookup: lookup)
+            context.keepAliases = request.keepAliases
+        } else {
+            context = lookup.context()
+        }
+        // Without --since, a link that cannot be repaired is checked against HEAD's history (read only
+        // then, once): when history would repair it, the warning says to try --since HEAD.
+        var asked = false, known: (revision: String, context: LinkRepair.Context)? = nil
+        let hint: (() -> (revision: String, context: LinkRepair.Context)?)? = request.since != nil ? nil : { [unowned self] in
+            if !asked {
+                asked = true
+                if let history = try? self.history("HEAD"), history.exists,
+                   let context = try? self.repairContext(history, files: files, lookup: lookup) {
+                    known = ("HEAD", context)
+                }
+            }
+            return known
+        }
+        var results: [(path: String, result: Result<RewriteResult, Diagnostic>)] = []
+        for path in files {
+            guard let outline = current[path] else { continue }
+            let document = path == "-" ? LinkedDocument(path: ".", outline: outline, profile: profile)
+                                       : lookup.document(path) ?? LinkedDocument(path: lookup.canonical(path), outline: outline, profile: profile)
+            do {
+                results.append((path, .success(try Workspace.about(path) { try LinkRepair.apply(document, context: context, history: hint) })))
+            } catch {
+                // A result that did not verify: nothing is written, for any file (format.md §9).
+                results.append((path, .failure(error as? Diagnostic ?? .file(Workspace.displayName(path), "\(error)"))))
+            }
+        }
+        return .repaired(results)
+    }
+}
