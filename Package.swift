@@ -28,7 +28,7 @@ let package = Package(
         // What the tests and the conformance run share (document variants, a seeded generator, line
         // diffs). Never linked into the product.
         .target(name: "OutlineTestSupport"),
-        // The conformance run of SPEC §6 (`make conformance`): not shipped, run from the build tree.
+        // The conformance run of docs/format.md §14 (`make conformance`): not shipped, run from the build tree.
         .executableTarget(name: "outline-conformance", dependencies: ["OutlineCore", "CCmark", "OutlineTestSupport"]),
         .testTarget(
             name: "OutlineTests",

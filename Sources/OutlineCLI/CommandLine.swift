@@ -90,12 +90,7 @@ public enum OutlineCommandLine {
     }
 
     static func usageError(_ error: UsageError, command: CommandSpec?, console: Console) -> Int32 {
-        console.err("outline: \(error.message)\n")
-        if let command {
-            console.err("Usage: \(command.usage)\nSee 'outline \(command.name) --help'.\n")
-        } else {
-            console.err("Usage: outline COMMAND [OPTIONS] [FILE...]\nSee 'outline --help'.\n")
-        }
+        console.err(Report.usage(error, command: command))
         return 2
     }
 

@@ -1,11 +1,24 @@
 import OutlineCore
 
-/// The one place diagnostics are rendered. Errors and warnings go to standard error as
-/// `outline: PATH:LINE: message` (format.md §12); `check`'s findings go to standard output as text
-/// (`PATH:LINE: message`), one JSON document, or GitHub Actions workflow commands.
+/// The one place output is rendered. Errors and warnings go to standard error as
+/// `outline: PATH:LINE: message` (format.md §12), usage errors with the command's usage; `check`'s
+/// findings go to standard output as text (`PATH:LINE: message`), one JSON document, or GitHub
+/// Actions workflow commands; `diff`'s changes and `diff --since`'s report as text or JSON; `tree`'s
+/// rendering is in `TreeRendering.swift`.
 enum Report {
     enum Format: String, CaseIterable {
         case text, json, github
+    }
+
+    /// A usage error: `outline: MESSAGE`, then the command's usage and where to find help.
+    static func usage(_ error: UsageError, command: CommandSpec?) -> String {
+        var out = "outline: \(error.message)\n"
+        if let command {
+            out += "Usage: \(command.usage)\nSee 'outline \(command.name) --help'.\n"
+        } else {
+            out += "Usage: outline COMMAND [OPTIONS] [FILE...]\nSee 'outline --help'.\n"
+        }
+        return out
     }
 
     /// An error or a warning, as one line for standard error.
@@ -90,5 +103,55 @@ extension Report {
     /// `diff --redirects`: `{"old.md#slug": "new.md#slug", ...}`.
     static func redirects(_ map: [(from: String, to: String)]) -> String {
         JSONValue.object(map.map { ($0.from, .string($0.to)) }).pretty()
+    }
+}
+
+/// A diagnostic as one line: the place as compilers and problem matchers write it, then the message.
+extension Diagnostic: CustomStringConvertible {
+    /// `PATH:LINE: message` (a warning: `PATH:LINE: warning: message`).
+    public var description: String {
+        var bytes: [UInt8] = []
+        write(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `description` to `bytes`, with no String in between (`check` writes thousands): the
+    /// place as compilers and problem matchers write it (`PATH:LINE`, `PATH`, `line N`), then the message.
+    public func write(into bytes: inout [UInt8]) {
+        if let path {
+            Diagnostic.appendEscaped(path, to: &bytes)
+            if let line { bytes.append(UInt8(ascii: ":")); bytes.append(contentsOf: String(line).utf8) }
+            bytes.append(contentsOf: ": ".utf8)
+        } else if let line {
+            bytes.append(contentsOf: "line ".utf8)
+            bytes.append(contentsOf: String(line).utf8)
+            bytes.append(contentsOf: ": ".utf8)
+        }
+        if severity == .warning { bytes.append(contentsOf: "warning: ".utf8) }
+        Diagnostic.appendEscaped(message, to: &bytes)
+    }
+
+    /// Text with its control characters written as escapes (`\x1B`, `\u{9B}`): a heading or a file
+    /// name crafted with terminal escape sequences cannot rewrite the terminal of whoever reads a CI
+    /// log (`--format json` escapes them as JSON does). A tab stays a tab.
+    public static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        let clean = text.withUTF8 { b in !b.contains { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xF4 } }
+        if clean { bytes.append(contentsOf: text.utf8); return }
+        let hex = Array("0123456789ABCDEF".utf8)
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x20 && v != 0x09 || v == 0x7F {
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(v >> 4)], hex[Int(v & 0xF)]])
+            } else if let byte = PathBytes.rawByte(scalar) {
+                // A byte of a file name that is not UTF-8.
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            } else if v >= 0x80 && v < 0xA0 {
+                bytes.append(contentsOf: "\\u{".utf8)
+                bytes.append(contentsOf: [hex[Int(v >> 4)], hex[Int(v & 0xF)], UInt8(ascii: "}")])
+            } else {
+                bytes.append(contentsOf: String(scalar).utf8)
+            }
+        }
     }
 }

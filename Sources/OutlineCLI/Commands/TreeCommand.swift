@@ -36,9 +36,9 @@ enum TreeCommand {
         for (k, path) in files.enumerated() {
             let outline = try Inputs.outline(try Inputs.read(path, console: console), path: path, last: files.count == 1)
             if invocation.has("json") {
-                console.out(TreeReport.json(outline, path: PathBytes.display(Inputs.displayName(path)), depth: depth) + [10])
+                console.out(Report.treeJSON(outline, path: PathBytes.display(Inputs.displayName(path)), depth: depth) + [10])
             } else {
-                let tree = TreeReport.text(outline, depth: depth, style: .init(color: color))
+                let tree = Report.tree(outline, depth: depth, style: .init(color: color))
                 if k > 0 { console.out("\n") }
                 console.out(files.count > 1 ? "\(Inputs.displayName(path)):\n" + tree : tree)
             }

@@ -7,30 +7,6 @@ public struct StructureChange: Sendable, Equatable {
     public let id: String
     public let from: String?
     public let to: String?
-
-    /// One line for people: `renamed install: "Install" -> "Installation"`.
-    public var line: String {
-        switch kind {
-        case .removed, .added: return "\(kind.rawValue) \(id)" + ((kind == .removed ? from : to).map { " \(quote($0))" } ?? "")
-        case .renamed: return "renamed \(id): \(quote(from ?? "")) -> \(quote(to ?? ""))"
-        case .moved: return to?.hasPrefix("now ") == true ? "moved \(id): \(to ?? "")" : "moved \(id): \(from ?? "") -> \(to ?? "")"
-        case .level: return "level \(id): \(from ?? "") -> \(to ?? "")"
-        case .folded, .unfolded: return "\(kind.rawValue) \(id)"
-        }
-    }
-
-    public var json: JSONValue {
-        var members: [(String, JSONValue)] = [("change", .string(kind.rawValue)), ("id", .string(id))]
-        if let from { members.append(("from", .string(from))) }
-        if let to { members.append(("to", .string(to))) }
-        return .object(members)
-    }
-
-    private func quote(_ s: String) -> String {
-        var out = ""
-        JSONValue.quote(s, into: &out)
-        return out
-    }
 }
 
 public enum StructureDiff {

@@ -1,6 +1,7 @@
 /// Every error, warning and finding outline reports: a value with a kind, a severity, a place (file and
-/// 1-based line) and a message. The library never prints; the CLI renders every diagnostic in one place,
-/// as `PATH:LINE: message` (format.md §12), as JSON, or as GitHub Actions workflow commands.
+/// 1-based line) and a message. The library never prints nor formats them; the CLI renders every
+/// diagnostic in one place (`Report.swift`), as `PATH:LINE: message` (format.md §12), as JSON, or as
+/// GitHub Actions workflow commands; the language server turns them into LSP diagnostics.
 ///
 /// Errors are thrown (`Diagnostic` is an `Error`); warnings come back with a rewrite; findings are what
 /// `check` returns. The library often does not know what the caller calls a file: `path` is then nil
@@ -88,55 +89,6 @@ public struct Diagnostic: Error, Sendable, Equatable {
         var copy = self
         if copy.path == nil { copy.path = path }
         return copy
-    }
-}
-
-extension Diagnostic: CustomStringConvertible {
-    /// `PATH:LINE: message` (a warning: `PATH:LINE: warning: message`).
-    public var description: String {
-        var bytes: [UInt8] = []
-        write(into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `description` to `bytes`, with no String in between (`check` writes thousands): the
-    /// place as compilers and problem matchers write it (`PATH:LINE`, `PATH`, `line N`), then the message.
-    public func write(into bytes: inout [UInt8]) {
-        if let path {
-            Diagnostic.appendEscaped(path, to: &bytes)
-            if let line { bytes.append(UInt8(ascii: ":")); bytes.append(contentsOf: String(line).utf8) }
-            bytes.append(contentsOf: ": ".utf8)
-        } else if let line {
-            bytes.append(contentsOf: "line ".utf8)
-            bytes.append(contentsOf: String(line).utf8)
-            bytes.append(contentsOf: ": ".utf8)
-        }
-        if severity == .warning { bytes.append(contentsOf: "warning: ".utf8) }
-        Diagnostic.appendEscaped(message, to: &bytes)
-    }
-
-    /// Text with its control characters written as escapes (`\x1B`, `\u{9B}`): a heading or a file
-    /// name crafted with terminal escape sequences cannot rewrite the terminal of whoever reads a CI
-    /// log (`--format json` escapes them as JSON does). A tab stays a tab.
-    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        let clean = text.withUTF8 { b in !b.contains { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xF4 } }
-        if clean { bytes.append(contentsOf: text.utf8); return }
-        let hex = Array("0123456789ABCDEF".utf8)
-        for scalar in text.unicodeScalars {
-            let v = scalar.value
-            if v < 0x20 && v != 0x09 || v == 0x7F {
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(v >> 4)], hex[Int(v & 0xF)]])
-            } else if let byte = PathBytes.rawByte(scalar) {
-                // A byte of a file name that is not UTF-8.
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            } else if v >= 0x80 && v < 0xA0 {
-                bytes.append(contentsOf: "\\u{".utf8)
-                bytes.append(contentsOf: [hex[Int(v >> 4)], hex[Int(v & 0xF)], UInt8(ascii: "}")])
-            } else {
-                bytes.append(contentsOf: String(scalar).utf8)
-            }
-        }
     }
 }
 

@@ -38,7 +38,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         return writer.text
     }
 
-    static func quote(_ s: String, into out: inout String) {
+    public static func quote(_ s: String, into out: inout String) {
         var writer = JSONWriter()
         writer.string(s)
         out += writer.text
@@ -53,8 +53,8 @@ public struct JSONWriter {
 
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func raw(_ b: UInt8) { bytes.append(b) }
-    mutating func raw(_ s: StaticString) {
+    public mutating func raw(_ b: UInt8) { bytes.append(b) }
+    public mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
