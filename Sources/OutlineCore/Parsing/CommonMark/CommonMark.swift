@@ -75,13 +75,23 @@ enum CommonMark {
         // The tree lives in this thread's arena: no malloc per node, and the whole tree gone by
         // unmapping or rewinding its chunks instead of a walk that frees node by node (with the system
         // allocator, malloc and free are a large part of a docs-tree check).
+        // Built with -DOUTLINE_SYSTEM_ALLOCATOR (`make asan`), cmark allocates with malloc and the tree
+        // is freed node by node: AddressSanitizer sees every block, which it cannot inside the arena.
+        #if OUTLINE_SYSTEM_ALLOCATOR
+        let memory = cmark_get_default_mem_allocator()
+        #else
         let arena = ParseArena.ofThisThread
         defer { arena.reset(keeping: parserMemory == .keepForNextDocument) }
+        let memory = ParseArena.allocator
+        #endif
         // No CMARK_OPT_VALIDATE_UTF8: it replaces invalid bytes and shifts positions; no smart punctuation,
         // which would change titles. The parser itself lives in the arena too: nothing to free.
-        guard let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, ParseArena.allocator) else {
+        guard let parser = cmark_parser_new_with_mem(CMARK_OPT_DEFAULT, memory) else {
             throw Diagnostic.error(.parser, "libcmark could not start a parser (out of memory?)")
         }
+        #if OUTLINE_SYSTEM_ALLOCATOR
+        defer { cmark_parser_free(parser) }
+        #endif
 
         source.bytes.withUnsafeBufferPointer { all in
             var offset = 0
@@ -101,6 +111,9 @@ enum CommonMark {
         guard let document = cmark_parser_finish(parser) else {
             throw Diagnostic.error(.parser, "libcmark could not finish the parse (out of memory?)")
         }
+        #if OUTLINE_SYSTEM_ALLOCATOR
+        defer { cmark_node_free(document) }
+        #endif
         // Room for every block and heading text up front: grown by doubling, the two buffers would take
         // up to three times their size at the moment cmark's whole tree is there too, the run's peak.
         // A heading's text is about its first line's length.
