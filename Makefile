@@ -66,13 +66,12 @@ conformance: test-deps release
 
 test: unit conformance
 
-# The unit, golden and CLI tests without the slow and external ones (pathological inputs and the
-# SIGKILL test, the formatters, the renderers' slugs, the generated documents): a quick loop while
-# working. `make test` runs everything.
-SLOW_TESTS = PathologicalTests|LanguageServerClientTests|FuzzTests|WriteFailureTests|FormatterTests|AgreesWithPandoc|generatedDocumentsChangeExactlyTheRealLinks|reorderedSkeletonsKeepTheirSections
+# The unit, golden and CLI tests (the OutlineTests target) without the slow and external ones of
+# OutlineSlowTests (pathological inputs and the SIGKILL test, formatters, renderers, pre-commit, real
+# LSP clients, generated documents): a quick loop while working. `make test` runs everything.
 test-fast: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --skip '$(SLOW_TESTS)'
+	$(SWIFT) test --skip-build --parallel --skip OutlineSlowTests
 
 # The suite under AddressSanitizer, cmark given the system allocator (-DOUTLINE_SYSTEM_ALLOCATOR: the
 # parse arena's chunks would hide cmark's blocks from it) and its tree freed node by node: an
@@ -81,7 +80,7 @@ test-fast: test-deps
 ASAN = --sanitize=address -Xswiftc -DOUTLINE_SYSTEM_ALLOCATOR --scratch-path .build/asan
 asan: test-deps
 	$(SWIFT) build --build-tests $(ASAN)
-	ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 $(SWIFT) test --skip-build $(ASAN) --parallel --skip '$(SLOW_TESTS)'
+	ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 $(SWIFT) test --skip-build $(ASAN) --parallel --skip OutlineSlowTests
 
 # The language: swift pre-commit hooks, built from source by the real pre-commit framework (slow: a
 # release build in pre-commit's cache); .ci/run runs it.

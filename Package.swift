@@ -30,10 +30,13 @@ let package = Package(
         .target(name: "OutlineTestSupport"),
         // The conformance run of docs/format.md §14 (`make conformance`): not shipped, run from the build tree.
         .executableTarget(name: "outline-conformance", dependencies: ["OutlineCore", "CCmark", "OutlineTestSupport"]),
-        .testTarget(
-            name: "OutlineTests",
-            dependencies: ["OutlineCore", "OutlineCLI", "OutlineTestSupport"],
-            exclude: ["Fixtures"]
-        ),
+        // What both test targets share: paths, running outline, a shell, the external tools.
+        .target(name: "OutlineTestHelpers", dependencies: ["OutlineCore", "OutlineCLI", "OutlineTestSupport"],
+                path: "Tests/OutlineTestHelpers"),
+        // The unit, golden and CLI tests, in folders that mirror Sources/ (`make test-fast`).
+        .testTarget(name: "OutlineTests", dependencies: ["OutlineCore", "OutlineCLI", "OutlineTestSupport", "OutlineTestHelpers"]),
+        // The slow and external tests: pathological inputs, the SIGKILL test, formatters, renderers,
+        // pre-commit, real LSP clients, ten thousand generated documents (`make test` runs both).
+        .testTarget(name: "OutlineSlowTests", dependencies: ["OutlineCore", "OutlineCLI", "OutlineTestSupport", "OutlineTestHelpers"]),
     ]
 )

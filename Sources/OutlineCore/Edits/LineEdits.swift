@@ -14,7 +14,7 @@ extension EditList {
     }
 
     /// Deletes whole lines. A deleted last line without a line ending takes the line ending of the line
-    /// before it along, undoing `insertLines` exactly.
+    /// before it along, undoing `insertLine` exactly.
     mutating func deleteLines(_ lines: [Int], in source: Source) {
         let sorted = Set(lines).sorted()
         var k = 0

@@ -1,7 +1,7 @@
 /// `check`'s link findings (format.md §8): every local link, image and `href` in raw HTML must point at a
 /// path that exists, and its fragment, when the path is a Markdown file or the same file, must be one
 /// of that file's link targets. External URLs are never fetched. The library reads no files: the
-/// caller says what is at each path (`LinkCheck.Lookup`), reading each file once.
+/// caller says what is at each path (a `lookup` closure answering with a `Destination`), reading each file once.
 public enum LinkCheck {
     /// What is at a path a link points to.
     public enum Destination: Sendable {

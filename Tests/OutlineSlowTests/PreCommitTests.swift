@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import OutlineTestHelpers
+
+@Suite("pre-commit framework", .serialized)
+struct PreCommitTests {
+    /// A hook repository made of this work tree's `.pre-commit-hooks.yaml` (committed into a throwaway
+    /// repository, as pre-commit needs a revision), and a project whose config points at it.
+    func project(hooks ids: [String], in dir: URL) throws -> [String: String] {
+        let hooksRepo = dir.appendingPathComponent("hooks")
+        try FileManager.default.createDirectory(at: hooksRepo, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Paths.root.appendingPathComponent(".pre-commit-hooks.yaml"),
+                                         to: hooksRepo.appendingPathComponent(".pre-commit-hooks.yaml"))
+        try shell("git init -q -b main . && git add -A && git commit -qm hooks", in: hooksRepo)
+        let rev = try shell("git rev-parse HEAD", in: hooksRepo).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let project = dir.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        let config = "repos:\n  - repo: \(hooksRepo.path)\n    rev: \(rev)\n    hooks:\n" + ids.map { "      - id: \($0)\n" }.joined()
+        try config.write(to: project.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
+        return ["PRE_COMMIT_HOME": dir.appendingPathComponent(".cache").path]
+    }
+
+    @Test(.enabled(if: PreCommit.available, "neither pre-commit nor pip is available: the pre-commit hooks cannot be exercised"))
+    func hooksFixThenPass() throws {
+        let preCommit = try PreCommit.executable()
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = try project(hooks: ["outline-id", "outline-check"], in: dir)
+        let work = dir.appendingPathComponent("project")
+        try "# Notes\n\n## Todo\n\nText.\n".write(to: work.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        try "not markdown\n".write(to: work.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        try shell("git init -q -b main . && git add -A", in: work)
+
+        let first = try shell("'\(preCommit)' run --all-files", in: work, environment: env)
+        #expect(first.status == 1, "\(first.output)")
+        #expect(first.output.contains("files were modified by this hook"), "\(first.output)")
+        let notes = try String(contentsOf: work.appendingPathComponent("notes.md"), encoding: .utf8)
+        #expect(notes == "# Notes\n<!-- outline:notes -->\n\n## Todo\n<!-- outline:todo -->\n\nText.\n")
+        #expect(try String(contentsOf: work.appendingPathComponent("notes.txt"), encoding: .utf8) == "not markdown\n")
+
+        let second = try shell("git add -A && '\(preCommit)' run --all-files", in: work, environment: env)
+        #expect(second.status == 0, "\(second.output)")
+    }
+
+    /// The outline-check hook compares with HEAD: a commit that deletes anchored sections, deletes an
+    /// anchored file, or replaces a document by its folded view is refused; one that moves a section
+    /// to another file, or makes the first commit, passes.
+    @Test(.enabled(if: PreCommit.available, "neither pre-commit nor pip is available: the pre-commit hooks cannot be exercised"))
+    func checkHookRefusesCommitsThatLoseContent() throws {
+        let preCommit = try PreCommit.executable()
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = try project(hooks: ["outline-check"], in: dir)
+        let work = dir.appendingPathComponent("project")
+        try shell("git init -q -b main . && mkdir docs && '\(preCommit)' install", in: work, environment: env)
+        let guide = try runBinary(["id"], stdin: bytes("# Guide\n\n## Install\n\nSteps.\n\n## Usage\n\nRun it.\n\n## FAQ\n\nAsk.\n")).stdout
+        let repl = try runBinary(["id"], stdin: bytes("# REPL\n\n## Commands\n\nType.\n")).stdout
+        try Data(guide).write(to: work.appendingPathComponent("docs/guide.md"))
+        try Data(repl).write(to: work.appendingPathComponent("docs/repl.md"))
+        let initial = try shell("git add -A && git commit -qm initial", in: work, environment: env)
+        #expect(initial.status == 0, "the first commit (no HEAD yet) must pass: \(initial.output)")
+
+        func commit(_ message: String) throws -> (status: Int32, output: String) {
+            let result = try shell("git add -A && git commit -qm '\(message)'", in: work, environment: env)
+            if result.status != 0 { try shell("git reset -q --hard HEAD", in: work) }
+            return result
+        }
+        let text = String(decoding: guide, as: UTF8.self)
+        // A deleted anchored section.
+        try text.replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n\nRun it.\n\n", with: "")
+            .write(to: work.appendingPathComponent("docs/guide.md"), atomically: true, encoding: .utf8)
+        let section = try commit("drop usage")
+        #expect(section.status != 0 && section.output.contains("HEAD:docs/guide.md:9: anchor 'usage' no longer exists in docs/guide.md"), "\(section.output)")
+        // A deleted anchored file.
+        try shell("git rm -q docs/repl.md", in: work)
+        let file = try commit("drop repl")
+        #expect(file.status != 0 && file.output.contains("anchor 'commands' no longer exists: docs/repl.md was deleted"), "\(file.output)")
+        // A document replaced by its folded view.
+        let view = try runBinary(["fold", "--depth", "1", work.appendingPathComponent("docs/guide.md").path]).stdout
+        try Data(view).write(to: work.appendingPathComponent("docs/guide.md"))
+        let folded = try commit("fold")
+        #expect(folded.status != 0 && folded.output.contains("fold marker for 'guide'"), "\(folded.output)")
+        // A section moved to another file: not a removal.
+        try text.replacingOccurrences(of: "## FAQ\n<!-- outline:faq -->\n\nAsk.\n", with: "")
+            .write(to: work.appendingPathComponent("docs/guide.md"), atomically: true, encoding: .utf8)
+        try (String(decoding: repl, as: UTF8.self) + "\n## FAQ\n<!-- outline:faq -->\n\nAsk.\n")
+            .write(to: work.appendingPathComponent("docs/repl.md"), atomically: true, encoding: .utf8)
+        let moved = try commit("move faq")
+        #expect(moved.status == 0, "\(moved.output)")
+    }
+
+    /// The configuration the README shows (a local repo, outline on PATH) works as printed.
+    @Test(.enabled(if: PreCommit.available, "neither pre-commit nor pip is available: the pre-commit hooks cannot be exercised"))
+    func readmeConfigurationWorks() throws {
+        let preCommit = try PreCommit.executable()
+        let readme = try String(contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        // The README's block is indented by two spaces (it sits in a list item).
+        guard let start = readme.range(of: "  ```yaml\n  repos:\n    - repo: local\n"),
+              let end = readme.range(of: "  ```", range: start.upperBound..<readme.endIndex) else {
+            Issue.record("README has no 'repo: local' pre-commit configuration"); return
+        }
+        let config = readme[readme.index(start.lowerBound, offsetBy: 10)..<end.lowerBound]
+            .split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(2) }.joined(separator: "\n")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = ["PRE_COMMIT_HOME": dir.appendingPathComponent(".cache").path]
+        try config.write(to: dir.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
+        try "# Notes\n\n## Todo\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        try shell("git init -q -b main . && '\(preCommit)' install", in: dir, environment: env)
+        let first = try shell("git add -A && git commit -qm first", in: dir, environment: env)
+        #expect(first.status != 0 && first.output.contains("files were modified by this hook"), "\(first.output)")
+        let second = try shell("git add -A && git commit -qm first", in: dir, environment: env)
+        #expect(second.status == 0, "\(second.output)")
+        // A heading renamed: outline-links repairs the link to it (the commit stops, files modified);
+        // the next commit passes.
+        try "# Notes\n<!-- outline:notes -->\n\nSee [todo](#todo).\n\n## Todo\n<!-- outline:todo -->\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        #expect(try shell("git add -A && git commit -qm link", in: dir, environment: env).status == 0)
+        try "# Notes\n<!-- outline:notes -->\n\nSee [todo](#todo).\n\n## Things to do\n<!-- outline:todo -->\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        let renamed = try shell("git add -A && git commit -qm rename", in: dir, environment: env)
+        #expect(renamed.status != 0 && renamed.output.contains("files were modified by this hook"), "\(renamed.output)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("notes.md"), encoding: .utf8).contains("See [todo](#things-to-do)."))
+        #expect(try shell("git add -A && git commit -qm rename", in: dir, environment: env).status == 0)
+        try "# Notes\n<!-- outline:notes -->\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        let third = try shell("git add -A && git commit -qm drop", in: dir, environment: env)
+        #expect(third.status != 0 && third.output.contains("anchor 'todo' no longer exists"), "\(third.output)")
+    }
+}

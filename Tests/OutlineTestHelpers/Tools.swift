@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import OutlineCore
+
+/// The Python tools the external tests use (pre-commit, jsonschema, mdformat, pymarkdown,
+/// Python-Markdown): pre-commit from PATH, or everything installed from PyPI into
+/// `.build/test-tools/venv`.
+public enum PreCommit {
+    public static let venv = Paths.root.appendingPathComponent(".build/test-tools/venv")
+
+    public static var available: Bool {
+        (try? shell("command -v pre-commit || python3 -m pip --version", in: Paths.root).status) == 0
+    }
+
+    /// Suites run in parallel: the venv is made (and filled) by one of them at a time.
+    private static let lock = NSLock()
+
+    /// The test venv with pre-commit, jsonschema, mdformat and pymarkdown in it, made on first use.
+    public static func prepareVenv() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        let ready = venv.appendingPathComponent("bin/pre-commit").path
+        let python = venv.appendingPathComponent("bin/python").path
+        if FileManager.default.fileExists(atPath: ready),
+           (try? shell("'\(python)' -c 'import jsonschema, mdformat, pymarkdown, markdown'", in: Paths.root).status) == 0 {
+            return
+        }
+        let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q pre-commit jsonschema mdformat pymarkdownlnt markdown", in: Paths.root)
+        guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
+    }
+
+    /// The pre-commit executable: from PATH, or the test venv's.
+    public static func executable() throws -> String {
+        if let found = try? shell("command -v pre-commit", in: Paths.root), found.status == 0 {
+            return found.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try prepareVenv()
+        return venv.appendingPathComponent("bin/pre-commit").path
+    }
+}
+
+/// Real documents and the renderers the slug tests compare with.
+public enum Renderers {
+    /// Markdown documentation installed on this machine, read in place (as the conformance run does):
+    /// a fixed, sorted sample so that the run stays short.
+    public static var documents: [URL] {
+        let root = URL(fileURLWithPath: ProcessInfo.processInfo.environment["REAL_DOCS"] ?? "/usr/share/doc")
+        let found = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+            .filter { $0.pathExtension == "md" } ?? []
+        return found.sorted { $0.path < $1.path }.filter {
+            let size = (try? FileManager.default.attributesOfItem(atPath: $0.path)[.size] as? Int) ?? 0
+            return size > 500 && size < 60_000
+        }.prefix(60).map { $0 }
+    }
+
+    public static var pandoc: Bool { (try? shell("command -v pandoc", in: Paths.root).status) == 0 }
+
+    /// Heading ids a renderer printed, in document order (`<h2 id="x">`).
+    public static func renderedIDs(_ html: String) -> [String] {
+        var ids: [String] = []
+        var rest = html[...]
+        while let open = rest.range(of: "<h") {
+            rest = rest[open.upperBound...]
+            guard let level = rest.first, ("1"..."6").contains(level) else { continue }
+            guard let close = rest.firstIndex(of: ">") else { break }
+            let tag = rest[..<close]
+            if let idStart = tag.range(of: " id=\"") {
+                let value = tag[idStart.upperBound...]
+                if let end = value.firstIndex(of: "\"") { ids.append(String(value[..<end])) }
+            } else {
+                ids.append("")
+            }
+            rest = rest[close...]
+        }
+        return ids.map(unescapeHTML)
+    }
+
+    public static func unescapeHTML(_ s: String) -> String {
+        s.replacingAll("&quot;", with: "\"").replacingAll("&#39;", with: "'").replacingAll("&lt;", with: "<")
+            .replacingAll("&gt;", with: ">").replacingAll("&amp;", with: "&")
+    }
+
+    /// outline's ids for a document's headings, in order.
+    public static func ids(_ document: [UInt8], _ profile: SlugProfile) throws -> [String] {
+        let outline = try Outline(parsing: document, links: true)
+        let targets = LinkTargets(outline.links!, profile: profile)
+        return Array(targets.ordered.prefix(outline.links!.headings.count))
+    }
+}
+
+/// Links among decoys (format.md §9): a document where `#install` is the ID of the section now titled
+/// "Installing it", pieces of real links and of text that holds the same bytes.
+public enum DecoyLinks {
+    /// A document where `#install` is the ID of the section now titled "Installing it", with real links
+    /// to it among decoys that hold the same bytes: each `(text, real)` piece.
+    public static let pieces: [(String, Bool)] = [
+        ("See `[x](#install)` literally, then [y](#install).\n", true),
+        ("Code:\n\n    [code](#install)\n", false),
+        ("```\n[r]: #install\n```\n", false),
+        ("<!-- [c](#install) -->\n", false),
+        ("<a data-href=\"#install\" HREF=\"#install\">x</a>\n", true),
+        ("\\[not a link](#install) and ``[x](#install)`` and [real](#install)\n", true),
+        ("See [a\nlink](#install) and [t](#install \"a\ntitle\").\n", true),
+        ("> quoted\nlazy [d](#install)\n>    and [e](#install)\n", true),
+        ("> [q]: #install\n> use [q]\n", true),
+        ("- [l]: #install\n\n  item [l]\n", true),
+        ("[r]: #install\n[s]: #install\n\nUse [r] and [s][].\n", true),
+        ("<span title=\"[z](#install)\">text</span> [w](<#install>)\n", true),
+    ]
+
+    public static let head = "# Doc\n<!-- outline:doc -->\n\n## Installing it\n<!-- outline:install -->\n\n"
+
+    /// The piece with its real links repaired, by hand: what `links` must write.
+    public static func repaired(_ piece: String) -> String {
+        switch piece {
+        case pieces[0].0: return "See `[x](#install)` literally, then [y](#installing-it).\n"
+        case pieces[4].0: return "<a data-href=\"#install\" HREF=\"#installing-it\">x</a>\n"
+        case pieces[5].0: return "\\[not a link](#install) and ``[x](#install)`` and [real](#installing-it)\n"
+        case pieces[6].0: return "See [a\nlink](#installing-it) and [t](#installing-it \"a\ntitle\").\n"
+        case pieces[7].0: return "> quoted\nlazy [d](#installing-it)\n>    and [e](#installing-it)\n"
+        case pieces[8].0: return "> [q]: #installing-it\n> use [q]\n"
+        case pieces[9].0: return "- [l]: #installing-it\n\n  item [l]\n"
+        case pieces[10].0: return "[r]: #installing-it\n[s]: #installing-it\n\nUse [r] and [s][].\n"
+        case pieces[11].0: return "<span title=\"[z](#install)\">text</span> [w](<#installing-it>)\n"
+        default: return piece
+        }
+    }
+}

@@ -1,0 +1,366 @@
+import Foundation
+import Testing
+import OutlineTestHelpers
+@testable import OutlineCLI
+@testable import OutlineCore
+
+@Suite("check", .serialized)
+struct CheckTests {
+    @Test func checkFindingsAndExitStatus() throws {
+        let clean = try runBinary(["id"], stdin: bytes("# A\n## B\n")).stdout
+        let ok = try runBinary(["check"], stdin: clean)
+        #expect(ok.status == 0 && ok.stdout.isEmpty && ok.stderr.isEmpty)
+        let folded = bytes("# A\n<!-- outline:a -->\n<!-- outline-fold:a lines=3-4 hash=00000000 -->\n")
+        // A folded view in place of its document has lost its hidden lines: a finding by default.
+        let expected = "<stdin>:3: fold marker for 'a': this is a folded view, its hidden lines are not here (run 'outline unfold', or check --allow-folds)\n"
+        for options in [[], ["--no-folds"]] {
+            let result = try runBinary(["check"] + options, stdin: folded)
+            #expect(result.status == 1 && result.text == expected, "\(options): \(result.text)")
+        }
+        #expect(try runBinary(["check", "--allow-folds"], stdin: folded).status == 0)
+        let broken = try runBinary(["check"], stdin: bytes("# A\n<!-- outline:a -->\n<!-- outline-fold:a -->\n"))
+        #expect(broken.status == 1 && broken.text == "<stdin>:3: malformed fold marker: missing or bad 'lines=A-B'\n")
+    }
+
+    @Test func checkAgainstAnOlderVersion() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = dir.appendingPathComponent("old.md"), new = dir.appendingPathComponent("new.md")
+        let pinned = try runBinary(["id"], stdin: bytes("# Guide\n\n## Install\n\n## Usage\n")).stdout
+        try Data(pinned).write(to: old)
+        // Renamed and moved: still there.
+        var text = String(decoding: pinned, as: UTF8.self)
+        text = text.replacingOccurrences(of: "## Install", with: "## Installation").replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n", with: "")
+        text = text.replacingOccurrences(of: "# Guide\n<!-- outline:guide -->\n", with: "# Guide\n<!-- outline:guide -->\n\n## Usage\n<!-- outline:usage -->\n")
+        try text.write(to: new, atomically: true, encoding: .utf8)
+        #expect(try runBinary(["check", "--against", old.path, new.path]).status == 0)
+        // Deleted: reported against the old file's line.
+        try String(decoding: pinned, as: UTF8.self).replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n", with: "").write(to: new, atomically: true, encoding: .utf8)
+        let removed = try runBinary(["check", "--against", old.path, new.path])
+        #expect(removed.status == 1)
+        #expect(removed.text == "\(old.path):7: anchor 'usage' no longer exists in \(new.path) (to accept: --allow-removed usage, or allow-removed in .outline.toml)\n")
+        #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "*", new.path]).status == 0)
+        #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "usage", new.path]).status == 0)
+        #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "us?ge", new.path]).status == 0)
+        #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "install", new.path]).status == 1)
+        let empty = try runBinary(["check", "--against", old.path, "--allow-removed", "", new.path])
+        #expect(empty.status == 2 && empty.stderr.hasPrefix("outline: --allow-removed needs an ID or a glob"))
+        // OLD from standard input.
+        let fromStdin = try runBinary(["check", "--against", "-", new.path], stdin: pinned)
+        #expect(fromStdin.text == "<stdin>:7: anchor 'usage' no longer exists in \(new.path) (to accept: --allow-removed usage, or allow-removed in .outline.toml)\n")
+        #expect(try runBinary(["check", "--against", old.path, new.path, old.path]).status == 2)
+    }
+
+    @Test func checkAgainstASidecar() throws {
+        let doc = try runBinary(["id"], stdin: bytes("# A\n## B\n")).stdout
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("a.outline.json")
+        try "{\n  \"version\": 1,\n  \"folded\": [\n    \"b\",\n    \"gone\"\n  ]\n}\n".write(to: state, atomically: true, encoding: .utf8)
+        let result = try runBinary(["check", "--state", state.path], stdin: doc)
+        #expect(result.status == 1)
+        #expect(result.text == "\(state.path):5: folded section 'gone' does not exist in <stdin>\n")
+        try "{\"version\": 2}".write(to: state, atomically: true, encoding: .utf8)
+        let bad = try runBinary(["check", "--state", state.path], stdin: doc)
+        #expect(bad.status == 2 && bad.stderr == "outline: \(state.path): unsupported sidecar version 2 (this outline reads version 1)\n")
+    }
+
+    @Test func checkSinceAGitRevision() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try shell("git init -q -b main . && mkdir docs", in: dir)
+        let a = try runBinary(["id"], stdin: bytes("# Guide\n\n## Install\n\nSteps.\n\n## Usage\n\nRun it.\n")).stdout
+        let b = try runBinary(["id"], stdin: bytes("# Other\n\nA longer text, so that git sees the file\nas renamed when one section is removed.\nMore text.\nAnd more.\n\n## Keep\n")).stdout
+        try Data(a).write(to: dir.appendingPathComponent("docs/a.md"))
+        try Data(b).write(to: dir.appendingPathComponent("docs/b.md"))
+        try shell("git add -A && git commit -qm base", in: dir)
+
+        // Renaming and moving a section passes.
+        var text = String(decoding: a, as: UTF8.self).replacingOccurrences(of: "## Install", with: "## Installing")
+        text = text.replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n\nRun it.\n", with: "")
+        text = text.replacingOccurrences(of: "# Guide\n<!-- outline:guide -->\n", with: "# Guide\n<!-- outline:guide -->\n\n## Usage\n<!-- outline:usage -->\n\nRun it.\n")
+        try text.write(to: dir.appendingPathComponent("docs/a.md"), atomically: true, encoding: .utf8)
+        let moved = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
+        #expect(moved.status == 0, "\(moved.text) \(moved.stderr)")
+
+        // Deleting an anchored section fails, naming the revision and old line.
+        try String(decoding: a, as: UTF8.self).replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n\nRun it.\n", with: "")
+            .write(to: dir.appendingPathComponent("docs/a.md"), atomically: true, encoding: .utf8)
+        let deleted = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
+        #expect(deleted.status == 1)
+        #expect(deleted.text == "HEAD:docs/a.md:9: anchor 'usage' no longer exists in docs/a.md (to accept: --allow-removed usage, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
+        try shell("git checkout -q -- docs/a.md", in: dir)
+
+        // A renamed file is compared with its old path; a file new since REV has nothing to keep.
+        try shell("git mv docs/b.md docs/renamed.md", in: dir)
+        let edited = String(decoding: b, as: UTF8.self).replacingOccurrences(of: "## Keep\n<!-- outline:keep -->\n", with: "")
+        try edited.write(to: dir.appendingPathComponent("docs/renamed.md"), atomically: true, encoding: .utf8)
+        try shell("git add -A", in: dir)
+        try Data(bytes("# Brand new\n")).write(to: dir.appendingPathComponent("docs/new.md"))
+        let renamed = try runBinary(["check", "--since", "HEAD", "--no-folds", "docs/renamed.md", "docs/new.md"], directory: dir)
+        #expect(renamed.text.contains("HEAD:docs/b.md:9: anchor 'keep' no longer exists in docs/renamed.md"), "\(renamed.text)")
+        #expect(!renamed.text.contains("anchor 'other'"))
+        #expect(!renamed.text.contains("HEAD:docs/new.md"))
+
+        let badRevision = try runBinary(["check", "--since", "no-such-rev", "docs"], directory: dir)
+        #expect(badRevision.status == 2 && badRevision.stderr.hasPrefix("outline: --since: 'no-such-rev' is not a git revision here"))
+    }
+
+    @Test func checkSinceFollowsDeletedFilesAndMovesBetweenFiles() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try shell("git init -q -b main . && mkdir -p docs/sub", in: dir)
+        let a = try runBinary(["id"], stdin: bytes("# Guide\n\n## Install\n\nSteps.\n\n## Usage\n\nRun it.\n")).stdout
+        let b = try runBinary(["id"], stdin: bytes("# Setup\n\n## Linux\n")).stdout
+        let c = try runBinary(["id"], stdin: bytes("# Repl\n\n## Commands\n\n## History\n")).stdout
+        try Data(a).write(to: dir.appendingPathComponent("docs/a.md"))
+        try Data(b).write(to: dir.appendingPathComponent("docs/b.md"))
+        try Data(c).write(to: dir.appendingPathComponent("docs/sub/REPL.MD"))
+        try shell("git add -A && git commit -qm base", in: dir)
+
+        // A deleted Markdown file under a given directory lost its anchors (extension in any case).
+        try shell("git rm -q docs/sub/REPL.MD", in: dir)
+        let deleted = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
+        #expect(deleted.status == 1)
+        #expect(deleted.text == """
+            HEAD:docs/sub/REPL.MD:1: anchor 'repl' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed repl, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
+            HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed commands, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
+            HEAD:docs/sub/REPL.MD:7: anchor 'history' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed history, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
+
+            """, "\(deleted.text)")
+        // Outside the given directories, a deletion is not this check's business; '*' accepts it all.
+        #expect(try runBinary(["check", "--since", "HEAD", "docs/a.md"], directory: dir).status == 0)
+        #expect(try runBinary(["check", "--since", "HEAD", "--allow-removed", "*", "docs"], directory: dir).status == 0)
+        let some = try runBinary(["check", "--since", "HEAD", "--allow-removed", "repl", "--allow-removed", "h*", "docs"], directory: dir)
+        #expect(some.text == "HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed commands, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
+        // From inside a subdirectory, paths print relative to it.
+        let inside = try runBinary(["check", "--since", "HEAD", "."], directory: dir.appendingPathComponent("docs"))
+        #expect(inside.text.contains("HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: sub/REPL.MD was deleted"), "\(inside.text)")
+        try shell("git reset -q --hard", in: dir)
+
+        // A section moved to another checked file keeps its ID: not a removal.
+        let install = "## Install\n<!-- outline:install -->\n\nSteps.\n\n"
+        let aText = String(decoding: a, as: UTF8.self)
+        try aText.replacingOccurrences(of: install, with: "").write(to: dir.appendingPathComponent("docs/a.md"), atomically: true, encoding: .utf8)
+        try (String(decoding: b, as: UTF8.self) + "\n" + install).write(to: dir.appendingPathComponent("docs/b.md"), atomically: true, encoding: .utf8)
+        let moved = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
+        #expect(moved.status == 0, "\(moved.text)")
+        // Only one of the two files checked: the section left and went nowhere that was checked.
+        let half = try runBinary(["check", "--since", "HEAD", "docs/a.md"], directory: dir)
+        #expect(half.text == "HEAD:docs/a.md:4: anchor 'install' no longer exists in docs/a.md (to accept: --allow-removed install, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
+        // Copied into two files: which one is it? A finding that names both.
+        try (String(decoding: c, as: UTF8.self) + "\n" + install).write(to: dir.appendingPathComponent("docs/sub/REPL.MD"), atomically: true, encoding: .utf8)
+        let twice = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
+        #expect(twice.text.contains("anchor 'install' no longer exists in docs/a.md (it appeared in docs/b.md and docs/sub/REPL.MD"), "\(twice.text)")
+    }
+
+    /// format.md §8: every local link, image and href must resolve; fragments into Markdown files must be
+    /// targets of that file; nothing external is fetched; code is not a link.
+    @Test func brokenLocalLinks() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ text: String, _ name: String) throws {
+            let url = dir.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes(text)).write(to: url)
+        }
+        try write("""
+            # Guide
+            <!-- outline:guide -->
+
+            [typo](setup.md#instal) [ok](setup.md#install) [gone](gone.md) [self](#foo--bar)
+            [case](#Foo--Bar) [dir](sub/) [img](pic.png) [txt](notes.txt#anything) [enc](setup.md#inst%61ll)
+            [root](/docs/setup.md#install) [loop](loop.md) [bad](bad.md#cafe) [html-id](setup.md#custom)
+            `[code](nope.md)` [web](https://example.com/#x) [mail](mailto:a@b.c) [net](//host/x) [ref][r]
+
+                [indented](code.md)
+
+            <a href="#nowhere">x</a>
+
+            ## Foo & Bar
+            <!-- outline:foo-bar -->
+
+            [r]: gone2.md
+
+            """, "docs/guide.md")
+        try write("# Setup\n<!-- outline:setup -->\n\n## Install\n<!-- outline:install -->\n\n<span id=\"custom\"></span>\n", "docs/setup.md")
+        try write("x", "docs/pic.png")
+        try write("plain", "docs/notes.txt")
+        try write("# Sub\n", "docs/sub/README.md")
+        // "# caf\xE9": invalid UTF-8, whose U+FFFD the slug drops as GitHub does.
+        try Data([0x23, 0x20, 0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: dir.appendingPathComponent("docs/bad.md"))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("docs/loop.md").path, withDestinationPath: "loop.md")
+        try shell("git init -q -b main .", in: dir)
+
+        let result = try runBinary(["check", "docs/guide.md"], directory: dir)
+        #expect(result.status == 1)
+        #expect(result.text == """
+            docs/guide.md:4: broken link 'setup.md#instal': docs/setup.md has no heading 'instal' (did you mean 'install'?)
+            docs/guide.md:4: broken link 'gone.md': no such file
+            docs/guide.md:6: broken link 'loop.md': docs/loop.md cannot be read (Too many levels of symbolic links)
+            docs/guide.md:6: broken link 'bad.md#cafe': docs/bad.md has no heading 'cafe' (did you mean 'caf'?)
+            docs/guide.md:7: broken link 'gone2.md': no such file
+            docs/guide.md:11: broken link '#nowhere': no heading 'nowhere' in this file
+
+            """, "\(result.text)")
+        // A case-only difference works on github.com (its anchors match ignoring case): under the
+        // github profile a warning on stderr, not a finding; under another profile, a broken link.
+        #expect(result.stderr.contains("outline: docs/guide.md:5: warning: link '#Foo--Bar': fragment 'Foo--Bar' matches 'foo--bar' only ignoring case"), "\(result.stderr)")
+        let gitlab = try runBinary(["check", "--slugs", "gitlab", "docs/guide.md"], directory: dir)
+        #expect(gitlab.text.contains("broken link '#Foo--Bar'"), "\(gitlab.text)")
+        #expect(try runBinary(["check", "--no-links", "docs/guide.md"], directory: dir).status == 0)
+        // The same link under pandoc's rules: `Foo & Bar` is `foo-bar` there.
+        let pandoc = try runBinary(["check", "--slugs", "pandoc", "docs/guide.md"], directory: dir)
+        #expect(pandoc.text.contains("broken link '#foo--bar': no heading 'foo--bar' in this file (did you mean 'foo-bar'?)"), "\(pandoc.text)")
+        let badProfile = try runBinary(["check", "--slugs", "gihub", "docs/guide.md"], directory: dir)
+        #expect(badProfile.status == 2 && badProfile.stderr.hasPrefix("outline: --slugs must be github, gitlab, pandoc or mkdocs, not 'gihub' (did you mean 'github'?)"))
+        // A leading '/' is the repository's top level, from any directory; --root says otherwise.
+        let inside = try runBinary(["check", "guide.md"], directory: dir.appendingPathComponent("docs"))
+        #expect(!inside.text.contains("'/docs/setup.md#install'"), "\(inside.text)")
+        let rooted = try runBinary(["check", "--root", "docs", "docs/guide.md"], directory: dir)
+        #expect(rooted.text.contains("broken link '/docs/setup.md#install': no such file"), "\(rooted.text)")
+    }
+
+    /// A file's findings come in line order, its link findings among the others; a file named twice
+    /// (however spelled) is checked once.
+    @Test func findingsInLineOrder() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("[gone](gone.md)\n\n# Title\n\nSee [here](#nowhere).\n".utf8).write(to: dir.appendingPathComponent("a.md"))
+        let lines = [
+            "a.md:1: broken link 'gone.md': no such file",
+            "a.md:3: heading 'Title' has no anchor (run 'outline id -w')",
+            "a.md:5: broken link '#nowhere': no heading 'nowhere' in this file",
+        ]
+        let once = try runBinary(["check", "a.md"], directory: dir)
+        #expect(once.status == 1 && once.text == lines.map { $0 + "\n" }.joined(), "\(once.text)")
+        let twice = try runBinary(["check", "a.md", "./a.md"], directory: dir)
+        #expect(twice.status == 1 && twice.text == lines.map { $0 + "\n" }.joined(), "\(twice.text)")
+    }
+
+    /// Findings as text: `PATH:LINE: message`, the path or the line left out when unknown, warnings marked.
+    @Test func findingsAsText() {
+        let findings = [
+            Diagnostic(.finding, .brokenLink, path: "a.md", line: 12, "broken"),
+            Diagnostic(.finding, .missingAnchor, path: "b é.md", "no line"),
+            Diagnostic(.finding, .missingAnchor, line: 3, "no path"),
+            Diagnostic(.warning, .parser, path: "c.md", line: 1, "careful"),
+            Diagnostic(.finding, .staleTOC, "nothing"),
+        ]
+        let text = "a.md:12: broken\nb é.md: no line\nline 3: no path\nc.md:1: warning: careful\nnothing\n"
+        #expect(String(decoding: Report.findings(findings, format: .text), as: UTF8.self) == text)
+        #expect(findings.map { "\($0)\n" }.joined() == text)
+    }
+
+    @Test func findingFormats() throws {
+        let doc = bytes("# T\n\n## A, b: c\n")
+        let github = runInProcess(["check", "--format", "github"], stdin: doc)
+        #expect(github.status == 1)
+        #expect(github.text == """
+            ::error file=<stdin>,line=1,title=outline missing-anchor::heading 'T' has no anchor (run 'outline id -w')
+            ::error file=<stdin>,line=3,title=outline missing-anchor::heading 'A, b: c' has no anchor (run 'outline id -w')
+
+            """)
+        #expect(Report.workflowCommand(Diagnostic(.finding, .missingAnchor, path: "a,b:c.md", line: 2, "50%\nnext"))
+                == "::error file=a%2Cb%3Ac.md,line=2,title=outline missing-anchor::50%25%0Anext\n")
+        let text = runInProcess(["check", "--format", "text"], stdin: doc)
+        #expect(text.text == runInProcess(["check"], stdin: doc).text)
+        let bad = runInProcess(["check", "--format", "xml"], stdin: doc)
+        #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.hasPrefix("outline: --format must be text, json or github, not 'xml'"))
+    }
+
+    @Test func plainGitHookExample() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try shell("git init -q -b main . && cp '\(Paths.root.path)/examples/pre-commit' .git/hooks/pre-commit", in: dir)
+        try Data(bytes("# Notes\n\n## Todo\n")).write(to: dir.appendingPathComponent("notes.md"))
+        try shell("git add notes.md", in: dir)
+        let first = try shell("git commit -qm first", in: dir)
+        #expect(first.status != 0 && first.output.contains("added anchors"), "\(first.output)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("notes.md"), encoding: .utf8).contains("<!-- outline:todo -->"))
+        let second = try shell("git add notes.md && git commit -qm first", in: dir)
+        #expect(second.status == 0, "\(second.output)")
+        // Deleting an anchored section is refused.
+        try Data(bytes("# Notes\n<!-- outline:notes -->\n")).write(to: dir.appendingPathComponent("notes.md"))
+        let third = try shell("git add notes.md && git commit -qm drop", in: dir)
+        #expect(third.status != 0 && third.output.contains("anchor 'todo' no longer exists"), "\(third.output)")
+    }
+
+    /// A fragment on a link to a directory names a heading of the README its page shows (format.md §7).
+    @Test func aFragmentOnADirectoryLinkIsCheckedAgainstItsReadme() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try "# Sub\n<!-- outline:sub -->\n".write(to: dir.appendingPathComponent("sub/README.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("bare"), withIntermediateDirectories: true)
+        try "# A\n<!-- outline:a -->\n\n[ok](sub/#sub) [no](sub#x) [top](sub/#top) [bare](bare/#y)\n".write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        let result = try runBinary(["check", "a.md"], directory: dir)
+        #expect(result.status == 1)
+        #expect(result.text == "a.md:4: broken link 'sub#x': sub/README.md has no heading 'x'\n", "\(result.text)")
+    }
+
+    /// `--stdin-filename PATH`: standard input read as PATH (links resolved from it, its directory's
+    /// config, PATH in messages), as editors and formatters pipe a buffer; with a FILE, a usage error.
+    @Test func stdinFilenameReadsStandardInputAsThatFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("d"), withIntermediateDirectories: true)
+        try "# B\n<!-- outline:b -->\n".write(to: dir.appendingPathComponent("d/b.md"), atomically: true, encoding: .utf8)
+        let buffer = bytes("# New\n<!-- outline:new -->\n\n[b](b.md#b) [x](b.md#nope)\n")
+        let named = try runBinary(["check", "--stdin-filename", "d/new.md"], stdin: buffer, directory: dir)
+        #expect(named.status == 1 && named.text == "d/new.md:4: broken link 'b.md#nope': d/b.md has no heading 'nope'\n", "\(named.text)\(named.stderr)")
+        // Without it, the links resolve from the current directory: b.md is not there.
+        let plain = try runBinary(["check", "-"], stdin: buffer, directory: dir)
+        #expect(plain.text.contains("<stdin>:4: broken link 'b.md#b': no such file"), "\(plain.text)")
+        // The directory's config applies: links = false there.
+        try "links = false\n".write(to: dir.appendingPathComponent("d/.outline.toml"), atomically: true, encoding: .utf8)
+        #expect(try runBinary(["check", "--stdin-filename", "d/new.md"], stdin: buffer, directory: dir).status == 0)
+        let both = try runBinary(["check", "--stdin-filename", "d/new.md", "d/b.md"], stdin: buffer, directory: dir)
+        #expect(both.status == 2 && both.stderr.contains("--stdin-filename names standard input"))
+    }
+}
+
+/// The library's check, without the command line: every finding is a located diagnostic.
+@Suite("check (library)")
+struct CheckLibraryTests {
+    func outline(_ text: String) throws -> Outline { try Outline(parsing: bytes(text)) }
+
+    @Test func findingsNameTheirFileLineAndKind() throws {
+        let doc = try outline("# T\n<!-- outline:t -->\n## A\n<!-- outline:t -->\n## B\n<!-- outline: Bad Id -->\n\n<!-- outline:lost -->\n<!-- outline-fold:t lines=9-9 hash=00000000 -->\n")
+        let found = Check.findings(doc, path: "doc.md")
+        #expect(found.map(\.kind) == [.duplicateID, .malformedAnchor, .orphanAnchor, .orphanFoldMarker, .foldMarker])
+        #expect(found.map(\.line) == [4, 6, 8, 9, 9])
+        #expect(found.allSatisfy { $0.path == "doc.md" && $0.severity == .finding })
+        #expect(found[0].description == "doc.md:4: duplicate ID 't' (first at line 1)")
+        #expect(Check.findings(doc, path: "doc.md", allowFolds: true).map(\.kind) == [.duplicateID, .malformedAnchor, .orphanAnchor, .orphanFoldMarker])
+    }
+
+    @Test func staleNumbersAndMissingFolded() throws {
+        let numbered = try outline("# T\n\n## 3 A\n<!-- outline:number=1 -->\n")
+        #expect(Check.findings(numbered, path: "n.md").filter { $0.kind == .staleNumber }.map(\.line) == [3])
+        let state = try SidecarFile(path: "s.json", bytes: bytes("{\n  \"version\": 1,\n  \"folded\": [\n    \"a\",\n    \"gone\"\n  ]\n}\n"))
+        let missing = Check.missingFolded(state, in: try outline("# A\n"), name: "a.md")
+        #expect(missing.map(\.description) == ["s.json:5: folded section 'gone' does not exist in a.md"])
+    }
+
+    @Test func removalsMovesAndDeletedFiles() throws {
+        let a0 = try outline("# A\n<!-- outline:a -->\n## X\n<!-- outline:x -->\n## Y\n<!-- outline:y -->\n")
+        let a1 = try outline("# A\n<!-- outline:a -->\n")
+        let b0 = try outline("# B\n<!-- outline:b -->\n")
+        let b1 = try outline("# B\n<!-- outline:b -->\n## X\n<!-- outline:x -->\n")
+        let gone = try outline("# G\n<!-- outline:g -->\n")
+        let pairs: [Removals.FilePair] = [
+            .init(oldName: "R:a.md", old: a0, newName: "a.md", new: a1),
+            .init(oldName: "R:b.md", old: b0, newName: "b.md", new: b1),
+            .init(oldName: "R:g.md", old: gone, newName: "g.md", new: nil),
+        ]
+        #expect(Removals.findings(pairs).map(\.description) == [
+            "R:a.md:5: anchor 'y' no longer exists in a.md (to accept: --allow-removed y, or allow-removed in .outline.toml)",
+            "R:g.md:1: anchor 'g' no longer exists: g.md was deleted (to accept: --allow-removed g, or allow-removed in .outline.toml)",
+        ])
+        #expect(Removals.findings(pairs, allowed: [Glob("?")!]).isEmpty)
+        // An unanchored heading that happens to have the ID is no evidence of a move.
+        let unpinned = try outline("# B\n<!-- outline:b -->\n## Y\n")
+        #expect(Removals.findings([pairs[0], .init(oldName: "R:b.md", old: b0, newName: "b.md", new: unpinned)]).map(\.line) == [3, 5])
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import OutlineTestHelpers
+@testable import OutlineCore
+import OutlineTestSupport
+
+/// Trusted rewrites (format.md §9): every edit located within the block cmark
+/// says holds it, every result verified before it is written, a refusal instead of a corruption.
+@Suite("trusted rewrites", .serialized)
+struct TrustedRewriteTests {
+    @Test(arguments: Variant.allCases)
+    func linksEditOnlyTheRealLinks(_ variant: Variant) {
+        for (piece, _) in DecoyLinks.pieces {
+            let input = variant.apply(bytes(DecoyLinks.head + piece))
+            let want = variant.apply(bytes(DecoyLinks.head + DecoyLinks.repaired(piece)))
+            let run = runInProcess(["links"], stdin: input)
+            #expect(run.status == 0, "\(variant) \(piece.debugDescription): \(run.stderr)")
+            expectBytes(run.stdout, want, "\(variant) \(piece.debugDescription)")
+            // Idempotent: a second run changes nothing.
+            #expect(runInProcess(["links"], stdin: run.stdout).stdout == run.stdout)
+        }
+    }
+
+    /// Verification fires: a wrong edit injected through the test-only seam is refused (exit 2) and
+    /// nothing is written, with `-w` over several files neither.
+    @Test func aWrongEditIsRefusedAndNothingIsWritten() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let token = "verification-seam-7f3a2c"
+        let a = "# A\n\nText \(token).\n\n## B\n\nMore.\n", b = "# Other\n\nFine.\n"
+        try a.write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try b.write(to: dir.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        Verification.injectForTesting = { outline in
+            // Only this test's document: the "## B" heading loses its space.
+            guard String(decoding: outline.source.bytes, as: UTF8.self).contains(token),
+                  let b = outline.sections.first(where: { $0.title == "B" }) else { return nil }
+            let at = outline.source.lineStarts[b.heading.firstLine] + 2
+            return (at..<(at + 1), [])
+        }
+        defer { Verification.injectForTesting = nil }
+        let run = runInProcess(["id", "-w", dir.appendingPathComponent("b.md").path, dir.appendingPathComponent("a.md").path])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("a.md:") && run.stderr.contains("refusing to write:"), "\(run.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("a.md"), encoding: .utf8) == a)
+        #expect(try String(contentsOf: dir.appendingPathComponent("b.md"), encoding: .utf8) == b)
+    }
+
+    /// The verifier on its own: a wrong edit in a code span beside a planned link is refused.
+    @Test func verifierRefusesAnEditBesideThePlannedOne() throws {
+        let input = bytes("# Installing it\n<!-- outline:install -->\n\nSee `[x](#install)` and [y](#install).\n")
+        let outline = try Outline(parsing: input, links: true, fingerprints: true)
+        let text = String(decoding: input, as: UTF8.self)
+        let span = text.range(of: "`[x](")!.upperBound.utf16Offset(in: text)   // `#install` inside the code span
+        var edits = EditList()
+        edits.replace(span..<(span + 8), with: bytes("#installing-it"))
+        var plan = Verification.LinkPlan()
+        plan.rewrites["#install"] = "#installing-it"
+        plan.mustChange = [0]
+        #expect(throws: Diagnostic.self) {
+            _ = try Verification.verified(outline, RewriteResult(edits, on: input), sections: Verification.unchanged(outline), links: plan)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import OutlineTestHelpers
+@testable import OutlineCore
+
+@Suite("Outline's own lines")
+struct CommentTests {
+    func parse(_ line: String) -> OutlineCommentParser.Parsed? {
+        OutlineCommentParser.parse(Source(bytes(line)), line: 0)
+    }
+
+    @Test func records() throws {
+        guard case .record(let r)? = parse("<!-- outline:install number=1.2 toc=no -->") else { Issue.record("not a record"); return }
+        #expect(r.id == "install" && r.problem == nil)
+        #expect(r.attribute("number")?.value == "1.2")
+        #expect(r.attributeTokens.map(\.text) == ["number=1.2", "toc=no"])
+        // After the ID only key=value attributes: words are a malformed anchor, named by its words.
+        guard case .record(let words)? = parse("<!-- outline:install number=1.2 x -->") else { Issue.record("not a record"); return }
+        #expect(words.problem == .invalidID("install x") && words.id == nil && words.isRepairable)
+        guard case .record(let title)? = parse("<!-- outline: Install Guide -->") else { Issue.record("not a record"); return }
+        #expect(title.problem == .invalidID("Install Guide"))
+        guard case .record(let tight)? = parse("<!-- outline:-->") else { Issue.record("not a record"); return }
+        #expect(tight.problem == .empty && tight.isRepairable && tight.canHoldAnID)
+        guard case .record(let idless)? = parse("   <!--outline:number=3-->  ") else { Issue.record("not a record"); return }
+        #expect(idless.id == nil && idless.idToken == nil && idless.problem == nil)
+        #expect(idless.attribute("number")?.value == "3")
+        guard case .record(let bad)? = parse("<!-- outline:Bad -->") else { Issue.record("not a record"); return }
+        #expect(bad.problem == .invalidID("Bad"))
+        guard case .record(let open)? = parse("<!-- outline:x") else { Issue.record("not a record"); return }
+        #expect(open.problem == .unclosed)
+        guard case .record(let trailing)? = parse("<!-- outline:x --> text") else { Issue.record("not a record"); return }
+        #expect(trailing.problem == .unclosed)
+        guard case .record(let empty)? = parse("<!-- outline: -->") else { Issue.record("not a record"); return }
+        #expect(empty.problem == .empty)
+        #expect(parse("    <!-- outline:x -->") == nil, "four spaces of indent is code")
+        #expect(parse("<!-- outlines:x -->") == nil)
+        #expect(parse("<!-- other -->") == nil)
+    }
+
+    @Test func markers() {
+        guard case .marker(let m)? = parse("<!-- outline-fold:install lines=3-9 hash=0badf00d hidden=a:3,b:4 -->") else {
+            Issue.record("not a marker"); return
+        }
+        #expect(m.id == "install" && m.hiddenLines == 3...9 && m.hash == 0x0badf00d)
+        #expect(m.hiddenSections.map(\.id) == ["a", "b"] && m.hiddenSections.map(\.level) == [3, 4])
+        for bad in ["<!-- outline-fold:Bad lines=1-2 -->", "<!-- outline-fold:x -->", "<!-- outline-fold:x lines=5-2 -->",
+                    "<!-- outline-fold:x lines=1-2 hash=zz -->", "<!-- outline-fold:x lines=1-2 hidden=a:9 -->"] {
+            guard case .malformedMarker? = parse(bad) else { Issue.record("\(bad) accepted"); continue }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+import OutlineTestHelpers
+
+/// The rules ARCHITECTURE.md states about the sources, checked over the sources themselves, so that
+/// they stay true: only the CommonMark folder talks to libcmark; the library neither prints nor exits
+/// nor names the command line's types; OutlineCore's folders refer to each other in one direction;
+/// command files map options to one workspace call; no source file grows past its size.
+@Suite("structure rules")
+struct StructureRulesTests {
+    /// Every `.swift` file under `Sources/<folder>`, with its text.
+    func sources(_ folder: String) throws -> [(path: String, text: String)] {
+        let base = Paths.root.appendingPathComponent("Sources/\(folder)")
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        var found: [(String, String)] = []
+        for case let relative as String in walker where relative.hasSuffix(".swift") {
+            found.append(("\(folder)/\(relative)", try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)))
+        }
+        return found.sorted { $0.0 < $1.0 }
+    }
+
+    /// The code of a Swift file: comments and string literals removed (a type named in a comment or a
+    /// help text is no reference).
+    static func code(_ text: String) -> String {
+        var t = text.replacingOccurrences(of: "\"\"\"[\\s\\S]*?\"\"\"", with: "\"\"", options: .regularExpression)
+        t = t.replacingOccurrences(of: "//[^\n]*", with: "", options: .regularExpression)
+        return t.replacingOccurrences(of: "\"(?:\\\\.|[^\"\\\\\n])*\"", with: "\"\"", options: .regularExpression)
+    }
+
+    /// The types a file declares at its top level (struct, class, enum, protocol, typealias).
+    static func declaredTypes(_ code: String) -> [String] {
+        let pattern = try! NSRegularExpression(pattern: "^(?:public |internal |private |fileprivate )?(?:final )?(?:struct|class|enum|protocol|typealias)\\s+(\\w+)", options: .anchorsMatchLines)
+        return pattern.matches(in: code, range: NSRange(code.startIndex..., in: code)).map { String(code[Range($0.range(at: 1), in: code)!]) }
+    }
+
+    /// The capitalized words of a file's code: every type it can name.
+    static func names(_ code: String) -> Set<String> {
+        let pattern = try! NSRegularExpression(pattern: "\\b[A-Z]\\w*\\b")
+        return Set(pattern.matches(in: code, range: NSRange(code.startIndex..., in: code)).map { String(code[Range($0.range, in: code)!]) })
+    }
+
+    /// OutlineCore's folders, lowest first: a folder names types of the folders before it, never after
+    /// (ARCHITECTURE.md, "Which way imports go").
+    static let layers = ["Support", "Sidecar", "Parsing", "Model", "Edits", "Links", "Config", "Transforms", "Reports", "History", "Workspace", "Server"]
+
+    @Test func onlyTheCommonMarkFolderImportsCCmark() throws {
+        let core = try sources("OutlineCore")
+        #expect(core.count > 20)
+        var importing = 0
+        for (path, text) in core + (try sources("OutlineCLI")) where text.contains("import CCmark") {
+            #expect(path.hasPrefix("OutlineCore/Parsing/CommonMark/"), "\(path) imports CCmark")
+            importing += 1
+        }
+        #expect(importing >= 1)
+    }
+
+    @Test func coreFoldersReferToEachOtherInOneDirection() throws {
+        let core = try sources("OutlineCore").map { (folder: String($0.path.split(separator: "/")[1]), code: Self.code($0.text), path: $0.path) }
+        var owner: [String: String] = [:]
+        for file in core { for type in Self.declaredTypes(file.code) where owner[type] == nil { owner[type] = file.folder } }
+        #expect(owner["Workspace"] == "Workspace" && owner["Outline"] == "Model" && owner["LinkCheck"] == "Links")
+        for folder in Set(core.map(\.folder)) {
+            #expect(Self.layers.contains(folder), "\(folder)/ has no place in the layers: add it to ARCHITECTURE.md and here")
+        }
+        var edges = 0
+        for file in core {
+            let rank = Self.layers.firstIndex(of: file.folder) ?? 0
+            for name in Self.names(file.code) {
+                guard let other = owner[name], other != file.folder, let otherRank = Self.layers.firstIndex(of: other) else { continue }
+                edges += 1
+                #expect(otherRank < rank, "\(file.path) names \(name) of \(other)/, which comes after \(file.folder)/")
+            }
+        }
+        #expect(edges > 50)
+    }
+
+    /// A command file maps options to one library call and renders its result: link, history and
+    /// check logic is reached only through the workspace (ARCHITECTURE.md, "The command line").
+    @Test func commandFilesOnlyMapOptionsToTheWorkspace() throws {
+        let core = try sources("OutlineCore")
+        var owner: [String: String] = [:]
+        for (path, text) in core { for type in Self.declaredTypes(Self.code(text)) { owner[type] = String(path.split(separator: "/")[1]) } }
+        // What commands may name of Links/: the option's choices.
+        let allowed: Set<String> = ["SlugProfile"]
+        let forbidden: Set<String> = ["Check", "Revision", "Git", "PathLookup"]
+        let commands = try sources("OutlineCLI").filter { $0.path.hasPrefix("OutlineCLI/Commands/") }
+        #expect(commands.count >= 12)
+        var throughWorkspace = 0
+        for (path, text) in commands {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            #expect(lines <= 120, "\(path) has \(lines) lines (at most 120)")
+            let names = Self.names(Self.code(text))
+            if names.contains("Workspace") { throughWorkspace += 1 }
+            for name in names where !allowed.contains(name) {
+                #expect(!forbidden.contains(name), "\(path) names \(name)")
+                if let folder = owner[name] {
+                    #expect(folder != "Links" && folder != "History", "\(path) names \(name) of \(folder)/")
+                }
+            }
+        }
+        #expect(throughWorkspace >= 4)
+    }
+
+    /// No source file is over 500 lines, except generated tables.
+    @Test func sourceFilesStaySmall() throws {
+        let generated: Set<String> = ["OutlineCore/Links/ASCIIFolding.swift"]
+        for folder in ["OutlineCore", "OutlineCLI", "outline", "outline-conformance", "OutlineTestSupport"] {
+            for (path, text) in try sources(folder) where !generated.contains(path) {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+                #expect(lines <= 500, "\(path) has \(lines) lines (at most 500)")
+            }
+        }
+    }
+
+    @Test func theLibraryNeitherPrintsNorExitsNorNamesTheCLI() throws {
+        // The CLI's types, less the names the core also gives a nested type of its own (`TreeHistory.Report`).
+        let coreCode = try sources("OutlineCore").map { Self.code($0.text) }.joined(separator: "\n")
+        let cliTypes = try sources("OutlineCLI").flatMap { Self.declaredTypes(Self.code($0.text)) }.filter { type in
+            coreCode.range(of: "(struct|class|enum|protocol|typealias) \(type)\\b", options: .regularExpression) == nil
+        }
+        #expect(cliTypes.contains("Console") && cliTypes.contains("LocalFiles") && cliTypes.contains("Revision"))
+        for (path, text) in try sources("OutlineCore") {
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            #expect(!code.contains("import OutlineCLI"), "\(path) imports the CLI")
+            for call in ["print", "exit", "fputs", "puts"] {
+                #expect(code.range(of: "(^|[^A-Za-z0-9_.])\(call)\\(", options: .regularExpression) == nil, "\(path) calls \(call)")
+            }
+            for type in cliTypes {
+                #expect(code.range(of: "\\b\(type)\\b", options: .regularExpression) == nil, "\(path) names the CLI's \(type)")
+            }
+        }
+    }
+
+    /// The code and tests cite the repository's own format document, and every section they cite
+    /// exists there.
+    @Test func citationsNameSectionsOfTheFormatDocument() throws {
+        let format = try String(contentsOf: Paths.root.appendingPathComponent("docs/format.md"), encoding: .utf8)
+        let sections = Set(format.split(separator: "\n").compactMap { line -> Int? in
+            guard line.hasPrefix("## ") else { return nil }
+            return Int(line.dropFirst(3).prefix { $0.isNumber })
+        })
+        #expect(sections == Set(1...15), "\(sections.sorted())")
+        var cited = 0
+        for (path, text) in try sources("OutlineCore") + (try sources("OutlineCLI")) {
+            #expect(!text.contains("SPEC §"), "\(path) cites SPEC, which is not in the repository")
+            var rest = text[...]
+            while let r = rest.range(of: "format.md §") {
+                rest = rest[r.upperBound...]
+                let number = Int(rest.prefix { $0.isNumber })
+                #expect(number.map(sections.contains) == true, "\(path) cites format.md §\(rest.prefix(3))")
+                cited += 1
+            }
+        }
+        #expect(cited > 20)
+    }
+}
