@@ -33,18 +33,20 @@ extension FileSystem {
     ///
     /// Walks read only regular files (format.md §11): a FIFO, socket or device named like Markdown is
     /// skipped with a warning (reading a FIFO blocks forever), and so is a symbolic link that resolves
-    /// outside the walked directory and the work tree, or into `/proc`, `/sys` or `/dev`.
-    static func expand(_ operands: [String], excludes: Excludes = Excludes([]), warn: (Diagnostic) -> Void = { _ in }) throws -> [String] {
+    /// outside the walked directory and the work tree, or into `/proc`, `/sys` or `/dev`. `hidden`
+    /// (`--hidden`, the config's `hidden`) walks hidden directories too, `.git` never.
+    static func expand(_ operands: [String], excludes: Excludes = Excludes([]), hidden: Bool = false,
+                       warn: (Diagnostic) -> Void = { _ in }) throws -> [String] {
         var files: [String] = []
         for operand in operands {
             if operand != "-" && isDirectory(operand) {
                 var found: [(path: String, regular: Bool)] = []
                 // A directory git ignores as a whole (a build output, `node_modules` named on purpose)
                 // is walked as it is: naming it is asking for it.
-                if let listed = gitListing(operand), !(listed.isEmpty && gitIgnores(operand)) {
+                if let listed = gitListing(operand, hidden: hidden), !(listed.isEmpty && gitIgnores(operand)) {
                     found = listed
                 } else {
-                    found = try walk(operand).map { ($0, false) }
+                    found = try walk(operand, hidden: hidden).map { ($0, false) }
                 }
                 let roots = safeRoots(for: operand)
                 found = found.filter { path, regular in
@@ -79,7 +81,7 @@ extension FileSystem {
     /// The Markdown files under `directory` that git does not ignore (tracked or not), when it lies in
     /// a git work tree; nil otherwise (or when git cannot be run). Files deleted from the work tree but
     /// still in the index are left out.
-    static func gitListing(_ directory: String) -> [(path: String, regular: Bool)]? {
+    static func gitListing(_ directory: String, hidden walkHidden: Bool = false) -> [(path: String, regular: Bool)]? {
         // Outside any work tree (no `.git` in the directory or above it, and no GIT_DIR), git would
         // only say so: not worth a process.
         guard getenv("GIT_DIR") != nil || hasGitAbove(directory) else { return nil }
@@ -89,8 +91,9 @@ extension FileSystem {
         let base = directory == "." || directory == "./" ? "" : directory.hasSuffix("/") ? directory : directory + "/"
         var candidates: [ArraySlice<UInt8>] = []
         for raw in out.split(separator: 0) {
-            // Markdown names only; none in a hidden directory.
+            // Markdown names only; none in a hidden directory unless asked for.
             guard raw.withUnsafeBufferPointer({ isMarkdownName($0) }) else { continue }
+            if walkHidden { candidates.append(raw); continue }
             var hidden = false, start = raw.startIndex
             for i in raw.indices where raw[i] == UInt8(ascii: "/") {
                 if raw[start] == UInt8(ascii: ".") { hidden = true; break }
@@ -124,17 +127,17 @@ extension FileSystem {
     /// The Markdown files under `directory`, directory by directory, names sorted (hidden
     /// directories skipped). The first levels are listed here until there are enough directories to
     /// share out; those are walked in parallel, each on its own, and their files put back in place.
-    static func walk(_ directory: String) throws -> [String] {
+    static func walk(_ directory: String, hidden: Bool = false) throws -> [String] {
         var items: [WalkEntry] = [.directory(directory)]
         var pending = 1
         while pending > 0 && pending < 8 * Parallel.cores {
             var next: [WalkEntry] = []
             for item in items {
                 guard case .directory(let path) = item else { next.append(item); continue }
-                guard let listed = try? entries(of: path) else {
+                guard let listed = try? entries(of: path, hidden: hidden) else {
                     // The error a walk in order meets first (there may be more than one).
                     var files: [String] = []
-                    try collectMarkdown(in: directory, into: &files)
+                    try collectMarkdown(in: directory, hidden: hidden, into: &files)
                     return files
                 }
                 next += listed
@@ -145,7 +148,7 @@ extension FileSystem {
         let directories = items.compactMap { item -> String? in if case .directory(let path) = item { path } else { nil } }
         let walked = Parallel.map(directories.count) { k -> Result<[String], Diagnostic> in
             var files: [String] = []
-            do { try collectMarkdown(in: directories[k], into: &files) } catch let error as Diagnostic {
+            do { try collectMarkdown(in: directories[k], hidden: hidden, into: &files) } catch let error as Diagnostic {
                 return .failure(error)
             } catch {
                 return .failure(.file(directories[k], "\(error)"))
@@ -168,17 +171,17 @@ extension FileSystem {
     /// A directory's entry as the walk sees it: a Markdown file, or a directory still to walk.
     private enum WalkEntry { case file(String), directory(String) }
 
-    private static func collectMarkdown(in directory: String, into files: inout [String]) throws {
-        for entry in try entries(of: directory) {
+    private static func collectMarkdown(in directory: String, hidden: Bool, into files: inout [String]) throws {
+        for entry in try entries(of: directory, hidden: hidden) {
             switch entry {
             case .file(let path): files.append(path)
-            case .directory(let path): try collectMarkdown(in: path, into: &files)
+            case .directory(let path): try collectMarkdown(in: path, hidden: hidden, into: &files)
             }
         }
     }
 
     /// `directory`'s Markdown files and the directories to walk, in the walk's order (names sorted).
-    private static func entries(of directory: String) throws -> [WalkEntry] {
+    private static func entries(of directory: String, hidden: Bool) throws -> [WalkEntry] {
         guard let dir = withSystemPath(directory, { opendir($0) }) else { throw Diagnostic.file(directory, describe(errno)) }
         // The entry's type from readdir(3) where the file system gives it: no lstat(2) per entry, and
         // no string for a name that is neither a directory nor Markdown (most of a docs tree).
@@ -213,7 +216,7 @@ extension FileSystem {
                 }
             }
             if Int(type) == DT_DIR {
-                if !name.hasPrefix(".") { found.append(.directory(path)) }
+                if hidden ? name != ".git" : !name.hasPrefix(".") { found.append(.directory(path)) }
             } else if name.utf8.withContiguousStorageIfAvailable({ isMarkdownName($0) }) ?? LocalLink.isMarkdown(name) {
                 // A symbolic link to a directory named like Markdown is not a file to read. Anything
                 // but a regular file is reported by `expand` (`readProblem`), not read.

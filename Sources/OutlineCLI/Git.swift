@@ -50,14 +50,14 @@ final class Git {
     /// new path, from `renames`: new → old). Root-relative, sorted. What a directory walk would leave
     /// out is left out here too: files in hidden directories and those `excludes` matches.
     func vanishedMarkdown(_ listing: [String: String], accounted: Set<String>, under operands: [String],
-                          renames: [String: String], excludes: Excludes = Excludes([])) -> [(old: String, renamedTo: String?)] {
+                          renames: [String: String], excludes: Excludes = Excludes([]), hidden: Bool = false) -> [(old: String, renamedTo: String?)] {
         let directories = operands.filter { $0 != "-" && FileSystem.isDirectory($0) }.compactMap { relativeDirectory(of: $0) }
         let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         return listing.keys.sorted().filter { path in
             guard !accounted.contains(path), LocalLink.isMarkdown(path),
                   let directory = directories.first(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) else { return false }
             let inside = directory.isEmpty ? path : String(path.dropFirst(directory.count + 1))
-            return !inside.split(separator: "/").dropLast().contains { $0.hasPrefix(".") } && !excludes.excludes(displayPath(path))
+            return (hidden || !inside.split(separator: "/").dropLast().contains { $0.hasPrefix(".") }) && !excludes.excludes(displayPath(path))
         }.map { ($0, renamedFrom[$0]) }
     }
 

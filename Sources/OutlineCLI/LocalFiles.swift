@@ -43,7 +43,7 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
         let config = configuration(for: folder)
         let globs = config.exclude.compactMap { Glob($0, pathAware: true) }
         if !globs.isEmpty { excludes.add(globs, from: (config.directory ?? folder) + "/", to: "") }
-        let files = (try? FileSystem.expand([folder], excludes: excludes)) ?? []
+        let files = (try? FileSystem.expand([folder], excludes: excludes, hidden: config.hidden == true)) ?? []
         return files.map { $0.hasPrefix("/") ? LocalLink.normalize($0) : LocalLink.normalize(folder + "/" + $0) }
     }
 

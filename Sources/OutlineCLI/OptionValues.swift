@@ -16,11 +16,10 @@ extension Invocation {
     /// `--levels A-B` (or a single level A).
     func levels() throws -> ClosedRange<Int>? {
         guard let raw = value("levels") else { return nil }
-        let parts = raw.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let a = Int(parts[0]), let b = Int(parts.last!), 1 <= a, a <= b, b <= 6 else {
+        guard let levels = Config.levels(raw) else {
             throw UsageError(message: "--levels needs a level A or a range A-B with 1 ≤ A ≤ B ≤ 6, not '\(raw)'")
         }
-        return a...b
+        return levels
     }
 
     /// `--format FORMAT` of `check`.

@@ -34,8 +34,8 @@ final class Revision: RevisionTree {
     func relativePath(of file: String) -> String? { git.relativePath(of: file) }
     func displayPath(_ relative: String) -> String { git.displayPath(relative) }
 
-    func vanishedMarkdown(accounted: Set<String>, under operands: [String], excludes: Excludes) -> [(old: String, renamedTo: String?)] {
-        git.vanishedMarkdown(listing, accounted: accounted, under: operands, renames: renames, excludes: excludes)
+    func vanishedMarkdown(accounted: Set<String>, under operands: [String], excludes: Excludes, hidden: Bool) -> [(old: String, renamedTo: String?)] {
+        git.vanishedMarkdown(listing, accounted: accounted, under: operands, renames: renames, excludes: excludes, hidden: hidden)
     }
 
     func existed(_ path: String) -> Bool {

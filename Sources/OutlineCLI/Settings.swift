@@ -8,6 +8,7 @@ final class Settings {
         OptionSpec("config", value: "FILE", "Read options from FILE instead of the nearest .outline.toml."),
         OptionSpec("no-config", "Ignore every .outline.toml."),
         OptionSpec("exclude", value: "GLOB", repeatable: true, "Leave out of directory walks the paths GLOB matches (as gitignore reads a pattern; adds to the config's exclude)."),
+        OptionSpec("hidden", "Walk hidden directories too (.github/, .archive/; never .git), as the config's hidden = true does."),
     ]
 
     private let explicit: Config?
@@ -117,8 +118,10 @@ final class Settings {
         for operand in operands {
             if operand != "-" && FileSystem.isDirectory(operand) {
                 var excludes = Excludes(globs)
-                add(try config(forDirectory: operand), to: &excludes)
-                files += try FileSystem.expand([operand], excludes: excludes) { warning in
+                let config = try config(forDirectory: operand)
+                add(config, to: &excludes)
+                let hidden = invocation.has("hidden") || config.hidden == true
+                files += try FileSystem.expand([operand], excludes: excludes, hidden: hidden) { warning in
                     console.report(warning)
                 }
             } else {

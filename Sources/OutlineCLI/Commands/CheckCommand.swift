@@ -60,6 +60,8 @@ enum CheckCommand {
         request.against = try against.map { ($0, try Inputs.read($0, console: console)) }
         request.since = since
         if since != nil { request.excludes = try settings.excludes(operands, invocation: invocation) }
+        request.hidden = invocation.has("hidden") || run.hidden == true
+        request.fragmentCaseIsError = run.fragmentCaseIsError == true
         // The config's allow-removed adds to the command line's (its globs were checked when read).
         request.allowed = try invocation.allowedRemovals() + run.allowRemoved.compactMap { Glob($0) }
 

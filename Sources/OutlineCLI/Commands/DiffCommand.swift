@@ -56,6 +56,7 @@ enum DiffCommand {
         var request = Workspace.TreeRequest(files: try settings.expand(operands, invocation: invocation), operands: operands, since: since)
         request.profile = try invocation.slugs() ?? settings.runConfig(operands).slugs ?? .github
         request.excludes = try settings.excludes(operands, invocation: invocation)
+        request.hidden = try invocation.has("hidden") || settings.runConfig(operands).hidden == true
         let workspace = LocalFiles.workspace(console: console, settings: settings)
         if invocation.has("redirects") {
             let map = try workspace.redirects(request)

@@ -7,6 +7,9 @@
 /// exclude = ["vendor", "docs/generated/**"]
 /// allow-folds = false
 /// links = true                  # check verifies local links
+/// hidden = false                # walks enter hidden directories (never .git)
+/// fragment-case = "warning"     # warning | error: a fragment that matches only ignoring case
+/// base-revision = "HEAD"        # where the language server takes old slugs from
 ///
 /// [number]
 /// levels = "2-4"
@@ -35,6 +38,13 @@ public struct Config: Sendable, Equatable {
     public var tocDepth: Int?
     /// `allow-removed`: IDs (or globs) whose removal `check --since`/`--against` accepts.
     public var allowRemoved: [String] = []
+    /// `hidden`: directory walks enter hidden directories (`.github/`), `.git` never.
+    public var hidden: Bool?
+    /// `fragment-case = "error"`: under the `github` profile, a fragment that matches a target only
+    /// ignoring case is a finding (the tree is also published somewhere case-sensitive), not a warning.
+    public var fragmentCaseIsError: Bool?
+    /// `base-revision`: the revision the language server takes "old slugs" from (default `HEAD`).
+    public var baseRevision: String?
 
     public init() {}
 
@@ -89,6 +99,19 @@ public struct Config: Sendable, Equatable {
                 }
                 for glob in config.allowRemoved where Glob(glob) == nil { throw fail(line, "'allow-removed' has a bad glob '\(glob)'") }
             case (nil, "links"): config.links = try bool()
+            case (nil, "hidden"): config.hidden = try bool()
+            case (nil, "fragment-case"):
+                let raw = try string()
+                guard raw == "warning" || raw == "error" else {
+                    throw fail(line, "'fragment-case' must be warning or error, not '\(raw)'")
+                }
+                config.fragmentCaseIsError = raw == "error"
+            case (nil, "base-revision"):
+                let raw = try string()
+                guard !raw.isEmpty, !raw.hasPrefix("-"), !raw.contains(where: { $0.isWhitespace || $0 == ":" }) else {
+                    throw fail(line, "'base-revision' needs a git revision (HEAD, main, v1.2), not '\(raw)'")
+                }
+                config.baseRevision = raw
             case ("number", "levels"):
                 let raw = try string()
                 guard let levels = Config.levels(raw) else {
@@ -115,7 +138,8 @@ public struct Config: Sendable, Equatable {
         return config
     }
 
-    static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "allow-removed", "links"]
+    static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "allow-removed", "links",
+                               "hidden", "fragment-case", "base-revision"]
     static let tables = ["number", "toc"]
 
     /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6 (as `--levels` takes it).

@@ -54,7 +54,7 @@ public final class History {
     /// `operands`, with their new version when git sees them renamed. Every old version is read in
     /// one batch; a file outside the work tree is an error.
     /// `read`: the bytes of a work-tree file (a renamed file's new version), nil when unreadable.
-    public func pairs(files: [String], operands: [String], excludes: Excludes, current: (String) -> Outline?,
+    public func pairs(files: [String], operands: [String], excludes: Excludes, hidden: Bool = false, current: (String) -> Outline?,
                       read: (String) -> [UInt8]?) throws -> [Pair] {
         var checked: [(file: String, relative: String)] = []
         for file in files where file != "-" {
@@ -65,7 +65,7 @@ public final class History {
         }
         var oldPaths = checked.map { tree.renames[$0.relative] ?? $0.relative }
         let accounted = Set(oldPaths).union(checked.map(\.relative))
-        let gone = tree.vanishedMarkdown(accounted: accounted, under: operands, excludes: excludes)
+        let gone = tree.vanishedMarkdown(accounted: accounted, under: operands, excludes: excludes, hidden: hidden)
         oldPaths += gone.map(\.old)
         try parse(oldPaths: oldPaths)
         var pairs: [Pair] = []

@@ -19,8 +19,9 @@ public protocol RevisionTree: AnyObject {
     func existed(_ path: String) -> Bool
     /// The revision's Markdown files under the directories among `operands` that are not in
     /// `accounted` (top-relative): deleted since, or renamed outside the given set (with their new
-    /// top-relative path). What a walk leaves out (hidden directories, `excludes`) is left out.
-    func vanishedMarkdown(accounted: Set<String>, under operands: [String], excludes: Excludes) -> [(old: String, renamedTo: String?)]
+    /// top-relative path). What a walk leaves out (hidden directories unless `hidden`, `excludes`) is
+    /// left out.
+    func vanishedMarkdown(accounted: Set<String>, under operands: [String], excludes: Excludes, hidden: Bool) -> [(old: String, renamedTo: String?)]
     /// The revision's bytes at each top-relative old path (nil: no file there), every path not
     /// fetched before read in one batch.
     func contents(ofOldPaths paths: [String]) throws -> [[UInt8]?]

@@ -30,6 +30,10 @@ extension Workspace {
         public var since: String? = nil
         /// What a walk of the operands leaves out (for the files gone since `since`).
         public var excludes = Excludes([])
+        /// The walk entered hidden directories (`--hidden`): so do the files gone since `since`.
+        public var hidden = false
+        /// `fragment-case = "error"`: a case-only fragment is a finding, not a warning.
+        public var fragmentCaseIsError = false
         /// `--allow-removed` and the configuration's: removals of matching IDs are accepted.
         public var allowed: [Glob] = []
 
@@ -109,11 +113,16 @@ extension Workspace {
                                                         newName: Workspace.displayName(files[0]), new: current[files[0]])], allowed: request.allowed)
         } else if let since {
             let history = try self.history(since)
-            let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, current: { current[$0] }, read: { [store] in try? store.read($0) })
+            let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, hidden: request.hidden, current: { current[$0] }, read: { [store] in try? store.read($0) })
             report.findings += Removals.findings(history.removalPairs(pairs, displayName: Workspace.displayName), allowed: request.allowed, revision: since)
         }
         // Warnings (a fragment that differs only in case, under the github profile) leave the exit
-        // status alone.
+        // status alone, unless the configuration makes them findings.
+        if request.fragmentCaseIsError {
+            report.findings = report.findings.map { d in
+                d.kind == .fragmentCase && d.severity == .warning ? Diagnostic(.finding, d.kind, path: d.path, line: d.line, d.message) : d
+            }
+        }
         report.warnings = report.findings.filter { $0.severity == .warning }
         if !report.warnings.isEmpty { report.findings.removeAll { $0.severity == .warning } }
         kept.append((current, report.findings))

@@ -11,6 +11,8 @@ extension Workspace {
         public var profile: SlugProfile = .github
         /// What a walk of the operands leaves out.
         public var excludes = Excludes([])
+        /// The walk entered hidden directories (`--hidden`).
+        public var hidden = false
 
         public init(files: [String], operands: [String], since: String) {
             self.files = files
@@ -39,7 +41,7 @@ extension Workspace {
             if let outline = try? Outline(parsing: bytes, links: true) { current[file] = outline }
         }
         let pairs = try history.pairs(files: request.files, operands: request.operands, excludes: request.excludes,
-                                      current: { current[$0] }, read: { [store] in try? store.read($0) })
+                                      hidden: request.hidden, current: { current[$0] }, read: { [store] in try? store.read($0) })
         kept.append(current)
         return history.treePairs(pairs, profile: request.profile, displayName: Workspace.displayName)
     }

@@ -187,7 +187,7 @@ public final class Workspace {
     public func oldDocument(_ path: String) -> LinkedDocument? {
         if let known = old[path] { return known }
         var doc: LinkedDocument? = nil
-        if let bytes = revisions?.contents(of: path, at: baseRevision), let outline = try? Outline(parsing: bytes, links: true) {
+        if let bytes = revisions?.contents(of: path, at: configuration(for: path).baseRevision ?? baseRevision), let outline = try? Outline(parsing: bytes, links: true) {
             doc = LinkedDocument(path: path, outline: outline, profile: profile(for: path))
         }
         old[path] = .some(doc)

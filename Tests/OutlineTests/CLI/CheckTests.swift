@@ -221,6 +221,47 @@ struct CheckTests {
         #expect(rooted.text.contains("broken link '/docs/setup.md#install': no such file"), "\(rooted.text)")
     }
 
+    /// The config's `fragment-case = "error"` makes a case-only fragment a finding (a tree also
+    /// published by a case-sensitive generator); by default it is a warning that leaves the exit alone.
+    @Test func fragmentCaseCanBeAnError() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "# Foo\n<!-- outline:foo -->\n\nSee [it](#Foo).\n".write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        let warned = try runBinary(["check", "a.md"], directory: dir)
+        #expect(warned.status == 0 && warned.text.isEmpty && warned.stderr.contains("a.md:4: warning: link '#Foo'"), "\(warned.stderr)")
+        try "fragment-case = \"error\"\n".write(to: dir.appendingPathComponent(".outline.toml"), atomically: true, encoding: .utf8)
+        let found = try runBinary(["check", "a.md"], directory: dir)
+        #expect(found.status == 1 && found.text.hasPrefix("a.md:4: link '#Foo': fragment 'Foo' matches 'foo' only ignoring case"), "\(found.text)")
+        #expect(!found.stderr.contains("warning"), "\(found.stderr)")
+        let json = try runBinary(["check", "--format", "json", "a.md"], directory: dir)
+        #expect(json.status == 1 && json.text.contains("\"kind\": \"fragment-case\""), "\(json.text)")
+    }
+
+    /// Hidden directories are walked only when asked (`--hidden`, the config's `hidden`), `.git`
+    /// never; a link into a hidden file is checked whatever the flag. In a git work tree and outside one.
+    @Test(arguments: [false, true])
+    func hiddenDirectoriesOnRequest(_ git: Bool) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: dir.appendingPathComponent(".github"), withIntermediateDirectories: true)
+        try "# A\n<!-- outline:a -->\n\n[c](.github/CONTRIBUTING.md#nope)\n".write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try "# Contributing\n".write(to: dir.appendingPathComponent(".github/CONTRIBUTING.md"), atomically: true, encoding: .utf8)
+        if git {
+            try shell("git init -q . && git add -A && git commit -qm init", in: dir)
+            try "# In git's own directory\n".write(to: dir.appendingPathComponent(".git/x.md"), atomically: true, encoding: .utf8)
+        }
+        let hiddenFinding = ".github/CONTRIBUTING.md:1: heading 'Contributing' has no anchor"
+        let plain = try runBinary(["check", "."], directory: dir)
+        #expect(plain.status == 1 && !plain.text.contains(hiddenFinding), "\(plain.text)")
+        #expect(plain.text.contains("a.md:4: broken link '.github/CONTRIBUTING.md#nope'"), "\(plain.text)")
+        let flagged = try runBinary(["check", "--hidden", "."], directory: dir)
+        #expect(flagged.text.contains(hiddenFinding) && !flagged.text.contains(".git/x.md"), "\(flagged.text)")
+        try "hidden = true\n".write(to: dir.appendingPathComponent(".outline.toml"), atomically: true, encoding: .utf8)
+        let configured = try runBinary(["check", "."], directory: dir)
+        #expect(configured.text.contains(hiddenFinding) && !configured.text.contains(".git/x.md"), "\(configured.text)")
+    }
+
     /// A file's findings come in line order, its link findings among the others; a file named twice
     /// (however spelled) is checked once.
     @Test func findingsInLineOrder() throws {

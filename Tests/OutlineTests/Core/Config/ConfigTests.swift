@@ -38,6 +38,9 @@ struct ConfigTests {
             ]
             allow-folds = false
             links = false
+            hidden = true
+            fragment-case = "error"
+            base-revision = "origin/main"
 
             [number]
             levels = "2-4"
@@ -50,6 +53,7 @@ struct ConfigTests {
             #expect(config.slugs == .mkdocs && config.linkable == true && config.anchorPlacement == .afterBlank)
             #expect(config.exclude == ["vendor", "docs/generated/**"])
             #expect(config.allowFolds == false && config.links == false)
+            #expect(config.hidden == true && config.fragmentCaseIsError == true && config.baseRevision == "origin/main")
             #expect(config.numberLevels == 2...4 && config.tocDepth == 2)
         }
         #expect(try parse("") == Config())
@@ -105,6 +109,9 @@ struct ConfigTests {
             ("slugs = \"githb\"", ".outline.toml:1: 'slugs' must be github, gitlab, pandoc or mkdocs, not 'githb' (did you mean 'github'?)"),
             ("anchor-placement = \"above\"", ".outline.toml:1: 'anchor-placement' must be below or after-blank, not 'above'"),
             ("exclude = \"vendor\"", ".outline.toml:1: 'exclude' needs an array of strings, not a string"),
+            ("hidden = \"yes\"", ".outline.toml:1: 'hidden' needs true or false, not a string"),
+            ("fragment-case = \"ignore\"", ".outline.toml:1: 'fragment-case' must be warning or error, not 'ignore'"),
+            ("base-revision = \"main:x\"", ".outline.toml:1: 'base-revision' needs a git revision (HEAD, main, v1.2), not 'main:x'"),
             ("exclude = [1]", ".outline.toml:1: only arrays of strings are supported in .outline.toml"),
             ("exclude = [\"[a\"]", ".outline.toml:1: 'exclude' has a bad glob '[a'"),
             ("[number]\nlevels = \"0-9\"", ".outline.toml:2: 'levels' needs a level A or a range A-B with 1 ≤ A ≤ B ≤ 6, not '0-9'"),

@@ -17,13 +17,21 @@ struct LanguageServerTests {
             if files[path] != nil { return .file }
             return files.keys.contains { $0.hasPrefix(path + "/") } ? .directory : .missing
         }
-        func configuration(for folder: String) -> Config { Config() }
+        var config = Config()
+        func configuration(for folder: String) -> Config { config }
     }
 
+    /// The files at one revision (`revision`); no file at any other.
     final class MemoryHistory: RevisionStore {
         var files: [String: String]
-        init(_ files: [String: String]) { self.files = files }
-        func contents(of path: String, at revision: String) -> [UInt8]? { files[path].map { Array($0.utf8) } }
+        let revision: String
+        init(_ files: [String: String], at revision: String = "HEAD") {
+            self.files = files
+            self.revision = revision
+        }
+        func contents(of path: String, at revision: String) -> [UInt8]? {
+            revision == self.revision ? files[path].map { Array($0.utf8) } : nil
+        }
     }
 
     /// A server over `files` under /w, initialized (with `capabilities`), and a way to talk to it.
@@ -32,9 +40,11 @@ struct LanguageServerTests {
         var nextID = 1
         var notifications: [JSONValue] = []
 
-        init(_ files: [String: String], history: [String: String] = [:], capabilities: String = "{}") {
+        init(_ files: [String: String], history: [String: String] = [:], at revision: String = "HEAD",
+             config: Config = Config(), capabilities: String = "{}") {
             let store = MemoryStore(files)
-            let revisions = MemoryHistory(history)
+            store.config = config
+            let revisions = MemoryHistory(history, at: revision)
             server = LanguageServer { Workspace(store: store, revisions: revisions, folders: $0) }
             _ = request("initialize", "{\"rootUri\": \"file:///w\", \"capabilities\": \(capabilities)}")
             notify("initialized", "{}")
@@ -255,6 +265,24 @@ struct LanguageServerTests {
         // An old slug whose ID differs: found through the base revision.
         s.open("/w/b.md", "# B\n\n[old](docs/setup.md#installing-x)\n")
         #expect(s.request("textDocument/definition", s.at("/w/b.md", 2, 8))["result"] == .null)
+    }
+
+    /// "Old slugs" come from HEAD unless the configuration's `base-revision` names another revision.
+    @Test func oldSlugsComeFromTheConfiguredBaseRevision() throws {
+        let now = "# Setup\n<!-- outline:setup -->\n\n## Installing\n<!-- outline:inst -->\n\nText.\n"
+        let then = now.replacingAll("## Installing", with: "## Install")
+        let link = "# B\n\n[old](docs/setup.md#install)\n"
+        var config = try Config.parse(Array("base-revision = \"main\"\n".utf8), path: ".outline.toml")
+        #expect(config.baseRevision == "main")
+        // History at `main` only: with the key, the old slug `install` leads to the section (by its ID).
+        let configured = Session(["/w/docs/setup.md": now], history: ["/w/docs/setup.md": then], at: "main", config: config)
+        configured.open("/w/b.md", link)
+        #expect(configured.request("textDocument/definition", configured.at("/w/b.md", 2, 8))["result"]?["range"]?["start"]?["line"] == .int(3))
+        // Without it, HEAD is asked, which has no such file here: no answer.
+        config.baseRevision = nil
+        let plain = Session(["/w/docs/setup.md": now], history: ["/w/docs/setup.md": then], at: "main", config: config)
+        plain.open("/w/b.md", link)
+        #expect(plain.request("textDocument/definition", plain.at("/w/b.md", 2, 8))["result"] == .null)
     }
 
     @Test func renameKeepsTheIDAndMovesTheLinks() throws {
