@@ -60,4 +60,45 @@ struct RendererSlugTests {
         #expect(compared > 300, "too few headings compared: \(compared)")
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(compared): \(mismatches.prefix(20))")
     }
+
+    static var hugo: Bool { (try? shell("command -v hugo", in: Paths.root).status) == 0 }
+
+    /// Every real document as a page of one Hugo site (Hugo 0.111, default goldmark settings): each
+    /// heading id Hugo wrote against the `hugo` profile's.
+    @Test(.enabled(if: RendererSlugTests.hugo, "hugo is not installed (apt-get install hugo)"))
+    func hugoAgreesWithHugo() throws {
+        let site = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let fm = FileManager.default
+        try fm.createDirectory(at: site.appendingPathComponent("content"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: site.appendingPathComponent("layouts/_default"), withIntermediateDirectories: true)
+        try "baseURL = \"http://example.org/\"\ndisableKinds = [\"taxonomy\", \"term\", \"RSS\", \"sitemap\", \"robotsTXT\", \"404\", \"home\", \"section\"]\n"
+            .write(to: site.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        try "{{ .Content }}".write(to: site.appendingPathComponent("layouts/_default/single.html"), atomically: true, encoding: .utf8)
+        var pages: [(name: String, input: [UInt8])] = []
+        for (k, url) in Renderers.documents.enumerated() {
+            // Shortcodes (`{{<`) and front matter are Hugo's own syntax, not Markdown's.
+            guard let input = try? [UInt8](Data(contentsOf: url)), !input.contains(0),
+                  let text = String(bytes: input, encoding: .utf8), !text.contains("{{"), !text.hasPrefix("---"), !text.hasPrefix("+++") else { continue }
+            let name = "d\(k)"
+            try ("---\ntitle: \(name)\n---\n" + text).write(to: site.appendingPathComponent("content/\(name).md"), atomically: true, encoding: .utf8)
+            pages.append((name, input))
+        }
+        let build = try shell("hugo --quiet -d out", in: site)
+        #expect(build.status == 0, "\(build.output)")
+        var compared = 0
+        var mismatches: [String] = []
+        for page in pages {
+            guard let html = try? String(contentsOf: site.appendingPathComponent("out/\(page.name)/index.html"), encoding: .utf8) else { continue }
+            let theirs = Renderers.renderedIDs(html)
+            let mine = try Renderers.ids(page.input, .hugo)
+            guard theirs.count == mine.count, !mine.isEmpty else { continue }
+            for (a, b) in zip(mine, theirs) {
+                compared += 1
+                if a != b { mismatches.append("\(page.name): ours '\(a)', hugo '\(b)'") }
+            }
+        }
+        #expect(compared > 300, "too few headings compared: \(compared)")
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(compared): \(mismatches.prefix(20))")
+    }
 }

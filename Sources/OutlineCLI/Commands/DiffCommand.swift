@@ -21,7 +21,7 @@ enum DiffCommand {
             OptionSpec("json", "Print {\"version\": 1, \"changes\": [...]} instead (with --since: {\"version\": 1, \"files\", \"moves\", \"renames\"})."),
             OptionSpec("since", value: "REV", "Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
             OptionSpec("redirects", "With --since: print {\"old.md#slug\": \"new.md#slug\", ...}, every link target that vanished and where it went."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "With --redirects: how headings become link targets (github, gitlab, pandoc, mkdocs)."),
+            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "With --redirects: how headings become link targets (github, gitlab, pandoc, mkdocs, hugo, docusaurus)."),
         ] + Settings.options,
         run: { invocation, console in
             if let since = invocation.value("since") { return try tree(since: since, invocation: invocation, console: console) }

@@ -1,7 +1,7 @@
 /// `.outline.toml` (format.md §13): the options a repository wants on every invocation and in every hook.
 ///
 /// ```toml
-/// slugs = "github"              # github | gitlab | pandoc | mkdocs
+/// slugs = "github"              # github | gitlab | pandoc | mkdocs | hugo | docusaurus
 /// linkable = true               # id writes linkable anchors
 /// anchor-placement = "below"    # below | after-blank: where id puts anchors in a document without any
 /// exclude = ["vendor", "docs/generated/**"]
@@ -76,7 +76,7 @@ public struct Config: Sendable, Equatable {
             case (nil, "slugs"):
                 let raw = try string()
                 guard let profile = SlugProfile(rawValue: raw) else {
-                    throw fail(line, "'slugs' must be github, gitlab, pandoc or mkdocs, not '\(raw)'" + Suggestion.hint(raw, among: SlugProfile.allCases.map(\.rawValue)))
+                    throw fail(line, "'slugs' must be \(SlugProfile.allCases.dropLast().map(\.rawValue).joined(separator: ", ")) or \(SlugProfile.allCases.last!.rawValue), not '\(raw)'" + Suggestion.hint(raw, among: SlugProfile.allCases.map(\.rawValue)))
                 }
                 config.slugs = profile
             case (nil, "linkable"): config.linkable = try bool()

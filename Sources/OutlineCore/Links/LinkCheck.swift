@@ -45,7 +45,7 @@ public enum LinkCheck {
     /// target of the file: a link to it could mean either (format.md §8).
     public static func aliasCollisions(_ outline: Outline, path: String, profile: SlugProfile) -> [Diagnostic] {
         guard let inventory = outline.links, outline.records.contains(where: { !$0.elements.isEmpty }) else { return [] }
-        let targets = LinkTargets(inventory, profile: profile)
+        let targets = LinkTargets(inventory, profile: profile, source: outline.source)
         var found: [Diagnostic] = []
         // A linkable ID another element carries too (a heading renamed into its slug, a new heading).
         let shadowed = targets.shadowedAnchors(of: outline)
@@ -105,7 +105,7 @@ public enum LinkCheck {
             let targets: LinkTargets
             var inFile = "this file"
             if link.path.isEmpty {
-                if own == nil { own = LinkTargets(inventory, profile: profile) }
+                if own == nil { own = LinkTargets(inventory, profile: profile, source: outline.source) }
                 targets = own!
             } else {
                 let known = destinations[link.path] ?? {

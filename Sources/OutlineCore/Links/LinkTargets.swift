@@ -45,9 +45,11 @@ public struct LinkTargets: Sendable {
         return shadowed
     }
 
-    /// `html: false` leaves raw HTML's ids out (`number` needs the headings' ids only).
-    public init(_ inventory: LinkInventory, profile: SlugProfile, html: Bool = true) {
-        self.init(headings: inventory.headings.map { LinkTargets.base(of: $0, profile: profile) }, html: html ? inventory.html : [], profile: profile)
+    /// `html: false` leaves raw HTML's ids out (`number` needs the headings' ids only). `source`: the
+    /// document's bytes, for a profile whose renderer slugs the heading's source (`hugo`).
+    public init(_ inventory: LinkInventory, profile: SlugProfile, html: Bool = true, source: Source? = nil) {
+        let raw = profile.slugsSource ? source : nil
+        self.init(headings: inventory.headings.map { LinkTargets.base(of: $0, profile: profile, source: raw) }, html: html ? inventory.html : [], profile: profile)
     }
 
     /// A heading's id before duplicates are numbered: the explicit `{#id}` its renderer honours, or
@@ -58,9 +60,42 @@ public struct LinkTargets: Sendable {
         let slug: String
     }
 
-    static func base(of heading: LinkInventory.HeadingText, profile: SlugProfile) -> HeadingBase {
+    static func base(of heading: LinkInventory.HeadingText, profile: SlugProfile, source: Source? = nil) -> HeadingBase {
+        if let source, let raw = LinkTargets.sourceText(of: heading.line, in: source) {
+            let (explicit, rest) = profile.explicitID([.text(raw)])
+            var text = ""
+            for case .text(let s) in rest { text += s }
+            return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? SlugProfile.hugoSlug(text) : "")
+        }
         let (explicit, pieces) = profile.explicitID(heading.pieces)
         return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug(pieces) : "")
+    }
+
+    /// The Markdown source of the heading on 1-based `line`, as goldmark hands it to its ID generator:
+    /// an ATX heading's text between its opening `#`s and a closing sequence, a setext heading's line;
+    /// nil where the line is not plainly the heading's (inside a block quote or list item), which the
+    /// caller then slugs from the rendered text.
+    static func sourceText(of line: Int, in source: Source) -> String? {
+        guard line >= 1, line <= source.lineCount else { return nil }
+        var bytes = source.content(line - 1)
+        var indent = 0
+        while let b = bytes.first, b == ASCII.space, indent < 3 { bytes = bytes.dropFirst(); indent += 1 }
+        if bytes.first == UInt8(ascii: "#") {
+            let level = bytes.prefix { $0 == UInt8(ascii: "#") }.count
+            guard level <= 6 else { return nil }
+            bytes = bytes.dropFirst(level)
+            guard bytes.isEmpty || bytes.first == ASCII.space || bytes.first == ASCII.tab else { return nil }
+            while let b = bytes.last, b == ASCII.space || b == ASCII.tab { bytes = bytes.dropLast() }
+            // A closing sequence: `#`s preceded by a space or tab (or the whole text).
+            let closing = bytes.reversed().prefix { $0 == UInt8(ascii: "#") }.count
+            if closing > 0 {
+                let before = bytes.dropLast(closing)
+                if before.isEmpty || before.last == ASCII.space || before.last == ASCII.tab { bytes = before }
+            }
+        } else if let b = bytes.first, b == UInt8(ascii: ">") || b == UInt8(ascii: "-") || b == UInt8(ascii: "*") || b == UInt8(ascii: "+") || ASCII.isDigit(b) {
+            return nil
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The targets of headings whose bases are known (`number` slugs only the headings it renumbers a

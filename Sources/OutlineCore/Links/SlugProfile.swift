@@ -7,8 +7,10 @@
 /// | `gitlab` | GitLab | text content | letters, marks, numbers, `_`, `-`; runs of `-` squeezed | each `-` | `-1`, `-2` (by base) |
 /// | `pandoc` | pandoc `markdown` reader (`auto_identifiers`, `smart`) | stringify (alt kept, `--` `...` smartened) | letters, numbers, `_`, `-`, `.`; up to the first letter dropped | runs `-` | `-1`, `-2`; empty: `section` |
 /// | `mkdocs` | Python-Markdown `toc` | text content, NFKD folded to ASCII | `[A-Za-z0-9_-]` | runs of `-`/space → `-` | `_1`, `_2`; empty: `_1` |
+/// | `hugo` | Hugo (goldmark, `autoHeadingIDType = "github"`) | the heading's source text (markup and all), trimmed | letters (lowercased), decimal digits, `_`, `-` | each space `-` | `-1`, `-2`; empty: `heading` |
+/// | `docusaurus` | Docusaurus (github-slugger) | as `github` | | | |
 public enum SlugProfile: String, Sendable, CaseIterable {
-    case github, gitlab, pandoc, mkdocs
+    case github, gitlab, pandoc, mkdocs, hugo, docusaurus
 
     /// The renderer and version each profile follows (for `--help` and the man page).
     public var follows: String {
@@ -17,13 +19,22 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         case .gitlab: return "GitLab's heading IDs (GitLab Flavored Markdown docs)"
         case .pandoc: return "pandoc 2.17 auto_identifiers of its markdown reader, smart on"
         case .mkdocs: return "Python-Markdown 3.11 toc extension (the MkDocs default)"
+        case .hugo: return "Hugo 0.111 (goldmark auto heading IDs, type github: the heading's source text)"
+        case .docusaurus: return "Docusaurus (github-slugger: the github rules)"
         }
     }
+
+    /// Whether the renderer slugs the heading's Markdown source rather than its rendered text (Hugo:
+    /// goldmark hands its ID generator the heading's last source line, backticks and brackets included).
+    public var slugsSource: Bool { self == .hugo }
+
+    /// The rules duplicates and text follow: Docusaurus slugs with github-slugger, as GitHub does.
+    var rules: SlugProfile { self == .docusaurus ? .github : self }
 
     /// The heading's explicit `{#id}` when this profile's renderer honours it (pandoc), and the text
     /// pieces left for the slug.
     func explicitID(_ pieces: [LinkInventory.HeadingText.Piece]) -> (id: String?, pieces: [LinkInventory.HeadingText.Piece]) {
-        guard self == .pandoc, case .text(let last)? = pieces.last else { return (nil, pieces) }
+        guard self == .pandoc || self == .hugo, case .text(let last)? = pieces.last else { return (nil, pieces) }
         let trimmed = Substring(last)
         var end = trimmed.endIndex
         while end > trimmed.startIndex, trimmed[trimmed.index(before: end)].isWhitespace { end = trimmed.index(before: end) }
@@ -72,8 +83,19 @@ public enum SlugProfile: String, Sendable, CaseIterable {
 
     /// The slug of a heading's text, before duplicates are numbered.
     public func slug(_ pieces: [LinkInventory.HeadingText.Piece]) -> String {
-        switch self {
-        case .github, .gitlab:
+        switch rules {
+        case .hugo:
+            // Without the source at hand: the rendered text, which is the source for plain headings.
+            var text = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let s), .code(let s): text += s
+                case .lineBreak: text += "\n"
+                case .imageAlt(let s): text += s
+                }
+            }
+            return SlugProfile.hugoSlug(text)
+        case .github, .gitlab, .docusaurus:
             var text = ""
             for piece in pieces {
                 switch piece {
@@ -86,15 +108,15 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             // letter lowercased as JavaScript's toLowerCase does (`Θ` too, whatever its documentation
             // shows), nothing trimmed (cmark has trimmed the heading already), then what
             // `githubKeeps` says is dropped and each space made `-`. GitLab trims and squeezes hyphens.
-            if let slug = SlugProfile.asciiSlug(text, squeezing: self == .gitlab, trimming: self == .gitlab) { return slug }
-            let cased = self == .gitlab ? Outline.trimmed(text).lowercased() : text.lowercased()
+            if let slug = SlugProfile.asciiSlug(text, squeezing: rules == .gitlab, trimming: rules == .gitlab) { return slug }
+            let cased = rules == .gitlab ? Outline.trimmed(text).lowercased() : text.lowercased()
             var out = String.UnicodeScalarView()
             for scalar in cased.unicodeScalars {
                 if scalar == " " { out.append("-") }
-                else if self == .github ? SlugProfile.githubKeeps(scalar) : (SlugProfile.isWordScalar(scalar) || scalar == "-") { out.append(scalar) }
+                else if rules == .github ? SlugProfile.githubKeeps(scalar) : (SlugProfile.isWordScalar(scalar) || scalar == "-") { out.append(scalar) }
             }
             var slug = String(out)
-            if self == .gitlab { slug = SlugProfile.squeezingHyphens(slug) }
+            if rules == .gitlab { slug = SlugProfile.squeezingHyphens(slug) }
             return slug
         case .pandoc:
             var text = ""
@@ -149,6 +171,29 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             }
             return String(decoding: out, as: UTF8.self)
         }
+    }
+
+    /// Hugo's `sanitizeAnchorNameWithHook` for the `github` type (markup/goldmark/autoid.go): the
+    /// text trimmed of white space, then each space or `-` a `-`, each letter (lowercased), decimal
+    /// digit and `_` kept, everything else (a tab, punctuation, `²`, emoji) dropped.
+    static func hugoSlug(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in Outline.trimmed(text).unicodeScalars {
+            if scalar == " " || scalar == "-" { out.append("-"); continue }
+            if scalar == "_" { out.append(scalar); continue }
+            if scalar.isASCII {
+                let b = UInt8(scalar.value)
+                if ASCII.isDigit(b) || (b >= 97 && b <= 122) { out.append(scalar) }
+                else if b >= 65 && b <= 90 { out.append(Unicode.Scalar(b + 32)) }
+                continue
+            }
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber:
+                out.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+            default: break
+            }
+        }
+        return String(out)
     }
 
     /// What github-slugger 2.0 keeps of a lowercased heading text (its `regex.js`, generated from
@@ -256,8 +301,16 @@ public struct SlugIndex: Sendable {
 
     /// The id of the next heading whose slug (before numbering) is `base`.
     public mutating func add(_ base: String) -> String {
-        switch profile {
-        case .github:
+        switch profile.rules {
+        case .hugo:
+            // Hugo's idFactory: empty is `heading`; a taken id gets `-1`, `-2`, … the first free.
+            let start = base.isEmpty ? "heading" : base
+            var result = start
+            var n = 0
+            while used[result] != nil { n += 1; result = start + "-" + String(n) }
+            used[result] = 1
+            return result
+        case .github, .docusaurus:
             // github-slugger: `base-N` with N counted per base, skipping ids already taken.
             var result = base
             while used[result] != nil {

@@ -156,7 +156,7 @@ public final class Workspace {
         guard let bytes = text(of: path) else { return nil }
         do {
             let outline = try Outline(parsing: bytes, links: true)
-            let entry = (outline, LinkTargets(outline.links ?? LinkInventory(), profile: profile(for: path)))
+            let entry = (outline, LinkTargets(outline.links ?? LinkInventory(), profile: profile(for: path), source: outline.source))
             parsed[path] = entry
             return entry
         } catch let error as Diagnostic {
