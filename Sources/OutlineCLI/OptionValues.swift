@@ -3,14 +3,24 @@ import OutlineCore
 /// The option values several commands share, read one way everywhere: `--slugs`, `--levels`,
 /// `--format`, `--depth`, `--allow-removed`.
 extension Invocation {
-    /// `--slugs NAME`; nil when not given (the config's, else github).
+    /// `--slugs NAME`; nil when not given (the config's, else github). With several (`github,hugo`),
+    /// the first: the one commands that write links write for.
     func slugs() throws -> SlugProfile? {
+        try slugList()?.first
+    }
+
+    /// `--slugs NAME[,NAME...]`: every surface the documents are published on; nil when not given.
+    func slugList() throws -> [SlugProfile]? {
         guard let raw = value("slugs") else { return nil }
-        guard let profile = SlugProfile(rawValue: raw) else {
-            let names = SlugProfile.allCases.map(\.rawValue)
-            throw UsageError(message: "--slugs must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(raw)'" + Suggestion.hint(raw, among: names))
+        let names = SlugProfile.allCases.map(\.rawValue)
+        var profiles: [SlugProfile] = []
+        for name in raw.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+            guard let profile = SlugProfile(rawValue: name) else {
+                throw UsageError(message: "--slugs must be \(names.dropLast().joined(separator: ", ")) or \(names.last!) (or several, comma-separated), not '\(name)'" + Suggestion.hint(name, among: names))
+            }
+            if !profiles.contains(profile) { profiles.append(profile) }
         }
-        return profile
+        return profiles
     }
 
     /// `--levels A-B` (or a single level A).

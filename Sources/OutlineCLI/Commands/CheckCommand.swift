@@ -4,7 +4,7 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Report anchor, numbering, fold, TOC and link problems: the gate for hooks and CI.",
-        usage: "outline check [--allow-folds] [--no-links] [--slugs NAME] [--root DIR] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--format FORMAT] [--stdin-filename PATH] [FILE...]",
+        usage: "outline check [--allow-folds] [--no-links] [--slugs NAME[,NAME...]] [--root DIR] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--format FORMAT] [--stdin-filename PATH] [FILE...]",
         overview: """
         Prints one 'path:line: message' line per finding: headings without anchors, duplicate IDs,
         malformed or orphan anchors, stale numbering (in a numbered document), fold markers (a folded
@@ -29,7 +29,7 @@ enum CheckCommand {
             OptionSpec("levels", value: "A-B", "The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
             OptionSpec("format", value: "FORMAT", choices: ["text", "json", "github"], "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}) or github (workflow commands)."),
             OptionSpec("no-links", "Do not check local links."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo or docusaurus."),
+            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo or docusaurus; several, comma-separated (github,hugo): every link must resolve on each."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level, else the current directory)."),
         ] + Settings.options,
         run: run
@@ -52,10 +52,12 @@ enum CheckCommand {
         request.numberLevels = try invocation.levels()
         request.allowFolds = invocation.has("no-folds") ? false : invocation.has("allow-folds") ? true : nil
         request.state = try invocation.value("state").map { try SidecarInput.read($0, console: console) }
-        // Links span files: one slug profile for the run (--slugs, else the run's config).
+        // Links span files: the run's slug profiles (--slugs, else the run's config), every one checked.
         request.links = !invocation.has("no-links") && run.links != false
         request.slugs = try invocation.slugs()
-        request.profile = request.slugs ?? run.slugs ?? .github
+        let profiles = try invocation.slugList() ?? run.slugs.map { [$0] + run.moreSlugs } ?? [.github]
+        request.profile = profiles[0]
+        request.moreProfiles = Array(profiles.dropFirst())
         request.root = invocation.value("root")
         request.against = try against.map { ($0, try Inputs.read($0, console: console)) }
         request.since = since

@@ -24,7 +24,10 @@
 public struct Config: Sendable, Equatable {
     public enum AnchorPlacement: String, Sendable { case below, afterBlank = "after-blank" }
 
+    /// The first of `slugs`: the profile commands that write links write for.
     public var slugs: SlugProfile?
+    /// `slugs = ["github", "hugo"]` (or `"github,hugo"`): the other surfaces `check` verifies links on.
+    public var moreSlugs: [SlugProfile] = []
     public var linkable: Bool?
     public var anchorPlacement: AnchorPlacement?
     public var exclude: [String] = []
@@ -74,11 +77,21 @@ public struct Config: Sendable, Equatable {
             }
             switch (entry.table, entry.key) {
             case (nil, "slugs"):
-                let raw = try string()
-                guard let profile = SlugProfile(rawValue: raw) else {
-                    throw fail(line, "'slugs' must be \(SlugProfile.allCases.dropLast().map(\.rawValue).joined(separator: ", ")) or \(SlugProfile.allCases.last!.rawValue), not '\(raw)'" + Suggestion.hint(raw, among: SlugProfile.allCases.map(\.rawValue)))
+                let names: [String]
+                switch entry.value {
+                case .string(let s): names = s.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                case .strings(let list) where !list.isEmpty: names = list
+                default: throw fail(line, "'slugs' needs a profile name or an array of them, not \(entry.value.typeName)")
                 }
-                config.slugs = profile
+                var profiles: [SlugProfile] = []
+                for raw in names {
+                    guard let profile = SlugProfile(rawValue: raw) else {
+                        throw fail(line, "'slugs' must be \(SlugProfile.allCases.dropLast().map(\.rawValue).joined(separator: ", ")) or \(SlugProfile.allCases.last!.rawValue), not '\(raw)'" + Suggestion.hint(raw, among: SlugProfile.allCases.map(\.rawValue)))
+                    }
+                    if !profiles.contains(profile) { profiles.append(profile) }
+                }
+                config.slugs = profiles[0]
+                config.moreSlugs = Array(profiles.dropFirst())
             case (nil, "linkable"): config.linkable = try bool()
             case (nil, "anchor-placement"):
                 let raw = try string()

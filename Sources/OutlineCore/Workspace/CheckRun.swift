@@ -20,8 +20,11 @@ extension Workspace {
         public var links = true
         /// `--slugs`, over each file's configuration (for the findings of the file itself).
         public var slugs: SlugProfile? = nil
-        /// The one profile links across files resolve with.
+        /// The profile links across files resolve with (and repairs are suggested for).
         public var profile: SlugProfile = .github
+        /// `--slugs github,hugo`: the other surfaces; a link must resolve on each too, and one that
+        /// breaks on some is reported naming them.
+        public var moreProfiles: [SlugProfile] = []
         /// `--root`.
         public var root: String? = nil
         /// `--against`: the older version's name and bytes (one file only).
@@ -105,6 +108,9 @@ extension Workspace {
         if checkLinks {
             lookup.adopt(files: files, current: current)
             report.findings = try checkLinksAcross(request, links: lookup, current: current, targets: targets, localLinks: localLinks, ownFindings: ownFindings, found: report.findings)
+            if !request.moreProfiles.isEmpty {
+                report.findings = try surfaces(request, current: current, localLinks: localLinks, findings: report.findings)
+            }
         }
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
         if let against = request.against {
@@ -129,9 +135,59 @@ extension Workspace {
         return report
     }
 
+    /// With several surfaces (`--slugs github,hugo`): the links checked under each further profile
+    /// too. A link broken on every surface keeps its one finding; one broken on some only is reported
+    /// once, naming where it breaks and where it resolves.
+    private func surfaces(_ request: CheckRequest, current: [String: Outline], localLinks: [[(line: Int, link: LocalLink)]],
+                          findings: [Diagnostic]) throws -> [Diagnostic] {
+        let all = [request.profile] + request.moreProfiles
+        func key(_ d: Diagnostic) -> String? {
+            // "broken link 'DESTINATION': why": the part before the reason names the link.
+            guard d.kind == .brokenLink else { return nil }
+            let bytes = Array(d.message.utf8)
+            guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: [39, 58, 32]) }) else { return nil }
+            return "\(d.path ?? "")\u{0}\(d.line ?? 0)\u{0}" + String(decoding: bytes[..<end], as: UTF8.self)
+        }
+        // Which profiles each broken link breaks under, and its finding under the first of them.
+        var brokenUnder: [String: [SlugProfile]] = [:]
+        var first: [String: Diagnostic] = [:]
+        for d in findings { if let k = key(d) { brokenUnder[k, default: []].append(request.profile); first[k] = d } }
+        var added: [Diagnostic] = []
+        for profile in request.moreProfiles {
+            var single = request
+            single.profile = profile
+            single.moreProfiles = []
+            single.since = nil
+            let lookup = PathLookup(profile: profile, store: store, root: request.root)
+            lookup.adopt(files: request.files, current: current)
+            kept.append(lookup)
+            let none = Array(repeating: [Diagnostic](), count: request.files.count)
+            for d in try checkLinksAcross(single, links: lookup, current: current, targets: [], localLinks: localLinks, ownFindings: none, found: [], hints: false) {
+                guard let k = key(d) else { continue }
+                if brokenUnder[k] == nil { first[k] = d; added.append(d) }
+                brokenUnder[k, default: []].append(profile)
+            }
+        }
+        func named(_ d: Diagnostic) -> Diagnostic {
+            guard let k = key(d), let under = brokenUnder[k], under.count < all.count else { return d }
+            let resolves = all.filter { !under.contains($0) }
+            let note = " (breaks under \(under.map(\.rawValue).joined(separator: ", ")); resolves under \(resolves.map(\.rawValue).joined(separator: ", ")))"
+            return Diagnostic(d.severity, d.kind, path: d.path, line: d.line, d.message + note)
+        }
+        let merged = findings.map(named) + added.map(named)
+        // Each file's findings together, by line, as a single surface's are.
+        let order = Dictionary(request.files.enumerated().map { (Workspace.displayName($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
+        let keyed = merged.enumerated().map { (file: order[$0.element.path ?? ""] ?? Int.max, line: $0.element.line ?? 0, offset: $0.offset) }
+        return keyed.sorted { a, b in
+            a.file != b.file ? a.file < b.file : a.line != b.line ? a.line < b.line : a.offset < b.offset
+        }.map { merged[$0.offset] }
+    }
+
     /// The link findings of a check, merged with each file's own `found`, in file order and by line.
+    /// `hints`: broken links name the repair that would fix them (not for a further surface).
     private func checkLinksAcross(_ request: CheckRequest, links: PathLookup, current: [String: Outline], targets: [LinkedDocument],
-                                  localLinks: [[(line: Int, link: LocalLink)]], ownFindings: [[Diagnostic]], found: [Diagnostic]) throws -> [Diagnostic] {
+                                  localLinks: [[(line: Int, link: LocalLink)]], ownFindings: [[Diagnostic]], found: [Diagnostic],
+                                  hints: Bool = true) throws -> [Diagnostic] {
         let files = request.files, since = request.since, profile = request.profile
         var findings = found
         links.add(targets)
@@ -163,8 +219,8 @@ extension Workspace {
         // A broken link that link repair can fix names its fix: the files that have one are checked
         // again with the repair's answers (the same findings in the same order, reasons replaced).
         // (Without --since, made only when a link is broken: finding the root may cost a git process.)
-        let broken = linkFindings.contains { $0.links.contains { $0.kind == .brokenLink } }
-        let context = try since.map { try repairContext(try history($0), files: files, lookup: links) } ?? (broken ? links.context() : nil)
+        let broken = hints && linkFindings.contains { $0.links.contains { $0.kind == .brokenLink } }
+        let context = hints ? try since.map { try repairContext(try history($0), files: files, lookup: links) } ?? (broken ? links.context() : nil) : nil
         for k in files.indices where files[k] != "-" && linkFindings[k].links.contains(where: { $0.kind == .brokenLink }) {
             guard let context else { break }
             guard let outline = current[files[k]], let document = links.document(files[k]) else { continue }

@@ -58,6 +58,9 @@ struct ConfigTests {
         }
         #expect(try parse("") == Config())
         #expect(try parse("exclude = []\n").exclude.isEmpty)
+        let surfaces = try parse("slugs = [\"hugo\", \"github\", \"hugo\"]\n")
+        #expect(surfaces.slugs == .hugo && surfaces.moreSlugs == [.github])
+        #expect(try parse("slugs = \"github,docusaurus\"\n").moreSlugs == [.docusaurus])
         #expect(try parse("slugs = \"git\\u0068ub\"").slugs == .github)
         #expect(try parse("[toc]\ndepth = +3").tocDepth == 3)
         #expect(try parse("[number]\nlevels = \"3\"").numberLevels == 3...3)
@@ -109,6 +112,8 @@ struct ConfigTests {
             ("slugs = \"githb\"", ".outline.toml:1: 'slugs' must be github, gitlab, pandoc, mkdocs, hugo or docusaurus, not 'githb' (did you mean 'github'?)"),
             ("anchor-placement = \"above\"", ".outline.toml:1: 'anchor-placement' must be below or after-blank, not 'above'"),
             ("exclude = \"vendor\"", ".outline.toml:1: 'exclude' needs an array of strings, not a string"),
+            ("slugs = []", ".outline.toml:1: 'slugs' needs a profile name or an array of them, not an array"),
+            ("slugs = 3", ".outline.toml:1: 'slugs' needs a profile name or an array of them, not an integer"),
             ("hidden = \"yes\"", ".outline.toml:1: 'hidden' needs true or false, not a string"),
             ("fragment-case = \"ignore\"", ".outline.toml:1: 'fragment-case' must be warning or error, not 'ignore'"),
             ("base-revision = \"main:x\"", ".outline.toml:1: 'base-revision' needs a git revision (HEAD, main, v1.2), not 'main:x'"),
