@@ -8,14 +8,19 @@ public struct OptionSpec: Sendable {
     /// Name of the value (`N`, `FILE`); nil for a flag.
     public let valueName: String?
     public let repeatable: Bool
+    /// A flag that may carry a value after `=` (`--redirects=mkdocs`, as git's `--color[=WHEN]`): never
+    /// the next argument.
+    public let optionalValue: String?
     /// The values the option accepts, when they are a fixed set (for completions).
     public let choices: [String]
     public let help: String
 
-    public init(_ long: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, choices: [String] = [], _ help: String) {
+    public init(_ long: String, short: Character? = nil, value: String? = nil, optionalValue: String? = nil, repeatable: Bool = false,
+                choices: [String] = [], _ help: String) {
         self.long = long
         self.short = short
         self.valueName = value
+        self.optionalValue = optionalValue
         self.repeatable = repeatable
         self.choices = choices
         self.help = help
@@ -48,6 +53,11 @@ enum ArgumentParser {
         var onlyOperands = false
         var i = 0
         func take(_ option: OptionSpec, inline: String?, display: String) throws {
+            if option.optionalValue != nil, let inline {
+                result.flags.insert(option.long)
+                result.values[option.long] = [inline]
+                return
+            }
             guard option.valueName != nil else {
                 if inline != nil { throw UsageError(message: "option '\(display)' takes no value") }
                 result.flags.insert(option.long)

@@ -138,6 +138,7 @@ public enum OutlineCommandLine {
             if let s = option.short { left += "-\(s), " }
             left += "--" + option.long
             if let v = option.valueName { left += " " + v }
+            if let v = option.optionalValue { left += "[=" + v + "]" }
             return column(left, option.help + (option.repeatable ? " (repeatable)" : ""))
         }.joined()
     }

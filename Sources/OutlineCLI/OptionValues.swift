@@ -41,6 +41,16 @@ extension Invocation {
         return format
     }
 
+    /// `--redirects[=FORMAT]`: JSON unless a site generator is named.
+    func redirectFormat() throws -> Report.RedirectFormat {
+        guard let raw = value("redirects") else { return .json }
+        guard let format = Report.RedirectFormat(rawValue: raw) else {
+            let names = Report.RedirectFormat.allCases.map(\.rawValue)
+            throw UsageError(message: "--redirects must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(raw)'" + Suggestion.hint(raw, among: names))
+        }
+        return format
+    }
+
     /// `--depth N`: a whole number of at least 1.
     func depth() throws -> Int? {
         guard let raw = value("depth") else { return nil }

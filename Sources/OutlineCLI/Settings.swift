@@ -74,6 +74,15 @@ final class Settings {
         return FileSystem.isDirectory(first) ? try config(forDirectory: first) : try config(forFile: first)
     }
 
+    /// The run's config `site-root`, as a path from the current directory (the config names it from
+    /// its own directory).
+    func siteRoot(_ operands: [String]) throws -> String? {
+        let config = try runConfig(operands)
+        guard let root = config.siteRoot else { return nil }
+        guard let directory = config.directory else { return root }
+        return LocalLink.normalize(display(directory + "/" + root))
+    }
+
     /// `--exclude` and the run's config `exclude` (for files no walk saw: deleted since a revision).
     func excludes(_ operands: [String], invocation: Invocation) throws -> Excludes {
         var excludes = Excludes(try cliExcludes(invocation))

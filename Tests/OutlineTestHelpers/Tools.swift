@@ -29,6 +29,18 @@ public enum PreCommit {
         guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
     }
 
+    /// The site generators the redirect tests build with (MkDocs with mkdocs-redirects, Sphinx with
+    /// sphinx-reredirects and MyST), added to the test venv on first use.
+    public static func prepareSiteTools() throws {
+        try prepareVenv()
+        lock.lock()
+        defer { lock.unlock() }
+        let python = venv.appendingPathComponent("bin/python").path
+        if (try? shell("'\(python)' -c 'import mkdocs, mkdocs_redirects, sphinx, sphinx_reredirects, myst_parser'", in: Paths.root).status) == 0 { return }
+        let setup = try shell("'\(venv.path)/bin/pip' install -q mkdocs mkdocs-redirects sphinx sphinx-reredirects myst-parser", in: Paths.root)
+        guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
+    }
+
     /// The pre-commit executable: from PATH, or the test venv's.
     public static func executable() throws -> String {
         if let found = try? shell("command -v pre-commit", in: Paths.root), found.status == 0 {

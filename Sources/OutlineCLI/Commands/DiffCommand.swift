@@ -4,7 +4,7 @@ enum DiffCommand {
     static let spec = CommandSpec(
         name: "diff",
         summary: "Compare section IDs, titles, structure and fold state of two documents or sidecars.",
-        usage: "outline diff [--json] A B | outline diff --since REV [--json | --redirects] [--slugs NAME] [PATH...]",
+        usage: "outline diff [--json] A B | outline diff --since REV [--json | --redirects[=FORMAT] [--site-root DIR]] [--slugs NAME] [PATH...]",
         overview: """
         A and B are Markdown documents (folded views or not) or sidecar files (JSON, detected by content).
         One line per difference, by section ID: removed, added, renamed, moved (another parent, or out of
@@ -20,7 +20,8 @@ enum DiffCommand {
         options: [
             OptionSpec("json", "Print {\"version\": 1, \"changes\": [...]} instead (with --since: {\"version\": 1, \"files\", \"moves\", \"renames\"})."),
             OptionSpec("since", value: "REV", "Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
-            OptionSpec("redirects", "With --since: print {\"old.md#slug\": \"new.md#slug\", ...}, every link target that vanished and where it went."),
+            OptionSpec("redirects", optionalValue: "FORMAT", choices: Report.RedirectFormat.allCases.map(\.rawValue), "With --since: every link target that vanished and where it went, as JSON ({\"old.md#slug\": \"new.md#slug\", ...}) or, with =FORMAT, as mkdocs (redirect_maps), docusaurus, sphinx (sphinx-reredirects), netlify (_redirects) or hugo (aliases) want it."),
+            OptionSpec("site-root", value: "DIR", "With --redirects=FORMAT: the site's docs directory (MkDocs' docs_dir, Sphinx's source directory), which the paths are made relative to (config: site-root)."),
             OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "With --redirects: how headings become link targets (github, gitlab, pandoc, mkdocs, hugo, docusaurus)."),
         ] + Settings.options,
         run: { invocation, console in
@@ -60,7 +61,9 @@ enum DiffCommand {
         let workspace = LocalFiles.workspace(console: console, settings: settings)
         if invocation.has("redirects") {
             let map = try workspace.redirects(request)
-            console.out(Report.redirects(map))
+            let format = try invocation.redirectFormat()
+            let siteRoot = try invocation.value("site-root") ?? settings.siteRoot(operands)
+            console.out(Report.redirects(map, format: format, siteRoot: siteRoot))
             return map.isEmpty ? 0 : 1
         }
         let report = try workspace.treeDiff(request)

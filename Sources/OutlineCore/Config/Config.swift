@@ -10,6 +10,7 @@
 /// hidden = false                # walks enter hidden directories (never .git)
 /// fragment-case = "warning"     # warning | error: a fragment that matches only ignoring case
 /// base-revision = "HEAD"        # where the language server takes old slugs from
+/// site-root = "docs"            # the site's docs directory, for diff --redirects=FORMAT
 ///
 /// [number]
 /// levels = "2-4"
@@ -48,6 +49,9 @@ public struct Config: Sendable, Equatable {
     public var fragmentCaseIsError: Bool?
     /// `base-revision`: the revision the language server takes "old slugs" from (default `HEAD`).
     public var baseRevision: String?
+    /// `site-root`: the site's docs directory (MkDocs' `docs_dir`, Sphinx's source directory), relative
+    /// to the config file's directory: what `diff --redirects=FORMAT` makes its paths relative to.
+    public var siteRoot: String?
 
     public init() {}
 
@@ -119,6 +123,10 @@ public struct Config: Sendable, Equatable {
                     throw fail(line, "'fragment-case' must be warning or error, not '\(raw)'")
                 }
                 config.fragmentCaseIsError = raw == "error"
+            case (nil, "site-root"):
+                let raw = try string()
+                guard !raw.isEmpty, !raw.hasPrefix("/") else { throw fail(line, "'site-root' needs a directory relative to this file, not '\(raw)'") }
+                config.siteRoot = raw
             case (nil, "base-revision"):
                 let raw = try string()
                 guard !raw.isEmpty, !raw.hasPrefix("-"), !raw.contains(where: { $0.isWhitespace || $0 == ":" }) else {
@@ -152,7 +160,7 @@ public struct Config: Sendable, Equatable {
     }
 
     static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "allow-removed", "links",
-                               "hidden", "fragment-case", "base-revision"]
+                               "hidden", "fragment-case", "base-revision", "site-root"]
     static let tables = ["number", "toc"]
 
     /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6 (as `--levels` takes it).

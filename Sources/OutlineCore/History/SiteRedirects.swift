@@ -1,0 +1,63 @@
+/// `diff --since --redirects` for a site generator (format.md §8): the map of vanished link targets
+/// split into page-level entries (a page that moved: every generator has a place for them) and
+/// fragment-level ones (a section that moved: only a few can say so), with paths relative to the
+/// site's docs directory, as each generator's redirect plugin expects them.
+public struct SiteRedirects: Sendable {
+    public struct Entry: Sendable, Equatable {
+        /// The old page, relative to the site root (`guide/install.md`).
+        public let fromPage: String
+        /// The old fragment, for a section that moved; nil for a page.
+        public let fromFragment: String?
+        public let toPage: String
+        public let toFragment: String?
+    }
+    /// Pages that moved, then sections that moved (each sorted by source).
+    public let pages: [Entry]
+    public let fragments: [Entry]
+    /// Sources or targets outside the site root: left out, named so the caller can say so.
+    public let outside: [String]
+
+    /// `map`: what `TreeHistory.redirects` gives (`old.md#x` → `new.md#y`, paths as the run names
+    /// files); `siteRoot`: the site's docs directory, the same way (nil: paths as they are).
+    public init(_ map: [(from: String, to: String)], siteRoot: String?) {
+        let root = siteRoot.map(LocalLink.normalize).flatMap { $0 == "." ? nil : $0 }
+        func relative(_ path: String) -> String? {
+            guard let root else { return path }
+            return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil
+        }
+        func split(_ target: String) -> (page: String, fragment: String?) {
+            guard let hash = target.firstIndex(of: "#") else { return (target, nil) }
+            return (String(target[..<hash]), String(target[target.index(after: hash)...]))
+        }
+        var pages: [Entry] = [], fragments: [Entry] = [], outside: [String] = []
+        for (from, to) in map {
+            let (fromPath, fromFragment) = split(from), (toPath, toFragment) = split(to)
+            guard let fromPage = relative(fromPath), let toPage = relative(toPath) else { outside.append(from); continue }
+            let entry = Entry(fromPage: fromPage, fromFragment: fromFragment, toPage: toPage, toFragment: toFragment)
+            if fromFragment == nil { pages.append(entry) } else { fragments.append(entry) }
+        }
+        self.pages = pages
+        // A section whose page moved with it keeps its fragment through the page's redirect (HTTP
+        // redirects and the plugins' pages carry the fragment over): no entry of its own.
+        self.fragments = fragments.filter { f in
+            !pages.contains { $0.fromPage == f.fromPage && $0.toPage == f.toPage && $0.toFragment == nil } || f.fromFragment != f.toFragment
+        }
+        self.outside = outside
+    }
+
+    /// A page's URL path as generators with "pretty" URLs serve it (MkDocs' `use_directory_urls`,
+    /// Hugo's default): `guide/install.md` → `/guide/install/`, an index or README → its directory.
+    public static func prettyURL(_ page: String) -> String {
+        var path = page
+        for suffix in [".markdown", ".md"] where path.lowercased().hasSuffix(suffix) { path.removeLast(suffix.count); break }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        if ["index", "readme", "_index"].contains(name.lowercased()) { path.removeLast(name.count) } else { path += "/" }
+        return "/" + path
+    }
+
+    /// A page's document name for Sphinx: its path without the suffix.
+    public static func docname(_ page: String) -> String {
+        for suffix in [".markdown", ".md"] where page.lowercased().hasSuffix(suffix) { return String(page.dropLast(suffix.count)) }
+        return page
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import OutlineTestHelpers
+
+/// `diff --redirects=mkdocs` and `=sphinx` in real sites (format.md §8): after a page is renamed, the
+/// output pasted into the site's configuration makes the built site send the old page to the new.
+@Suite("redirects in built sites", .serialized)
+struct RedirectSiteTests {
+    /// The movedTree of RedirectTests, in the slow target's own words.
+    func movedTree() throws -> URL {
+        let dir = try temporaryDirectory()
+        let docs = dir.appendingPathComponent("docs")
+        try FileManager.default.createDirectory(at: docs.appendingPathComponent("guide"), withIntermediateDirectories: true)
+        func write(_ text: String, _ path: String) throws { try text.write(to: docs.appendingPathComponent(path), atomically: true, encoding: .utf8) }
+        try write("# Home\n<!-- outline:home -->\n\nSee [new](guide/new.md).\n", "index.md")
+        try write("# Old page\n<!-- outline:old-page -->\n\nText of the old page.\n", "guide/old.md")
+        try shell("git init -q . && git add -A && git commit -qm init && git mv docs/guide/old.md docs/guide/new.md", in: dir)
+        return dir
+    }
+
+    @Test(.enabled(if: PreCommit.available, "pip is not available: MkDocs and Sphinx cannot be installed"))
+    func mkdocsAndSphinxRedirectTheRenamedPage() throws {
+        try PreCommit.prepareSiteTools()
+        let bin = PreCommit.venv.appendingPathComponent("bin").path
+        let dir = try movedTree()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mkdocs = try runBinary(["diff", "--since", "HEAD", "--redirects=mkdocs", "--site-root", "docs", "docs"], directory: dir)
+        try ("site_name: t\ndocs_dir: docs\n" + mkdocs.text).write(to: dir.appendingPathComponent("mkdocs.yml"), atomically: true, encoding: .utf8)
+        let built = try shell("'\(bin)/mkdocs' build -q -d site", in: dir)
+        #expect(built.status == 0, "\(built.output)")
+        let page = try String(contentsOf: dir.appendingPathComponent("site/guide/old/index.html"), encoding: .utf8)
+        #expect(page.contains("location.href=\"../new/\""), "\(page)")
+
+        let sphinx = try runBinary(["diff", "--since", "HEAD", "--redirects=sphinx", "--site-root", "docs", "docs"], directory: dir)
+        try ("extensions = [\"myst_parser\", \"sphinx_reredirects\"]\nmaster_doc = \"index\"\n" + sphinx.text)
+            .write(to: dir.appendingPathComponent("docs/conf.py"), atomically: true, encoding: .utf8)
+        let html = try shell("'\(bin)/sphinx-build' -q -b html docs _build", in: dir)
+        #expect(html.status == 0, "\(html.output)")
+        let old = try String(contentsOf: dir.appendingPathComponent("_build/guide/old.html"), encoding: .utf8)
+        #expect(old.contains("url=new.html") && FileManager.default.fileExists(atPath: dir.appendingPathComponent("_build/guide/new.html").path), "\(old)")
+    }
+}
