@@ -125,7 +125,8 @@ func plainWalk(hidingLines hidden: Int, of bytes: [UInt8]) -> (links: [String], 
                     switch cmark_node_get_type(node) {
                     case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                         let url = String(cString: cmark_node_get_url(node))
-                        if LocalLink(url) != nil { links.append(url) }
+                        let footnote = cmark_node_get_type(node) == CMARK_NODE_LINK && Footnotes.isReference(node)
+                        if LocalLink(url) != nil && !footnote { links.append(url) }
                     case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
                         let literal = String(cString: cmark_node_get_literal(node))
                         if literal.contains("=") { html.append(literal) }

@@ -1,4 +1,4 @@
-/// `check`'s link findings (format.md §8): every local link, image and `href` in raw HTML must point at a
+/// `check`'s link findings (format.md §8): every local link, image, `href` and media `src` in raw HTML must point at a
 /// path that exists, and its fragment, when the path is a Markdown file or the same file, must be one
 /// of that file's link targets. External URLs are never fetched. The library reads no files: the
 /// caller says what is at each path (a `lookup` closure answering with a `Destination`), reading each file once.
@@ -23,7 +23,10 @@ public enum LinkCheck {
             if let local = LocalLink(link.destination) { links.append((link.line, local)) }
         }
         for html in inventory.html {
-            for attribute in HTMLAttributes.scan(html.literal) where attribute.name == "href" {
+            // `href`, and the `src` of the elements that show a file of the repository (`<img>`,
+            // `<source>` of a `<picture>`, `<video>`, `<audio>`), checked like `![](...)`.
+            for attribute in HTMLAttributes.scan(html.literal)
+            where attribute.name == "href" || (attribute.name == "src" && LinkCheck.mediaTags.contains(attribute.tag)) {
                 if let local = LocalLink(attribute.value) { links.append((html.line + attribute.lineOffset, local)) }
             }
         }
@@ -182,6 +185,8 @@ public enum LinkCheck {
 
 extension LinkCheck {
     /// The file a directory's page shows, as GitHub and GitLab pick it.
+    static let mediaTags: Set<String> = ["img", "source", "video", "audio", "track"]
+
     public static let readmeNames = ["README.md", "readme.md", "Readme.md", "README.markdown"]
 
     /// `#top` (ASCII case-insensitively) is the top of the document in every browser (the HTML

@@ -11,17 +11,21 @@ public struct LocalLink: Sendable, Equatable {
     public init?(_ destination: String) {
         guard !destination.isEmpty, !destination.hasPrefix("//"), !LocalLink.hasScheme(destination) else { return nil }
         self.destination = destination
+        // Split by scalars, not Characters: `#` followed by U+FE0F is one Character (a keycap), and
+        // `#️-next-steps` (what a `## ➡️ Next Steps` heading's slug starts with) is still a fragment.
+        let scalars = destination.unicodeScalars
         var pathPart = Substring(destination)
         var fragmentPart: Substring? = nil
-        if let hash = destination.firstIndex(of: "#") {
-            pathPart = destination[..<hash]
-            fragmentPart = destination[destination.index(after: hash)...]
+        if let hash = scalars.firstIndex(of: "#") {
+            pathPart = Substring(scalars[..<hash])
+            fragmentPart = Substring(scalars[scalars.index(after: hash)...])
         }
-        if let query = pathPart.firstIndex(of: "?") {
+        if let query = pathPart.unicodeScalars.firstIndex(of: "?") {
             // After `?plain=1` a fragment is GitHub's line anchor (`#L3`) into the source view, not a
             // heading: only the path is checked and repaired.
-            if pathPart[query...].dropFirst().split(separator: "&").contains("plain=1") { fragmentPart = nil }
-            pathPart = pathPart[..<query]
+            let after = Substring(pathPart.unicodeScalars[pathPart.unicodeScalars.index(after: query)...])
+            if after.split(separator: "&").contains("plain=1") { fragmentPart = nil }
+            pathPart = Substring(pathPart.unicodeScalars[..<query])
         }
         self.path = LocalLink.percentDecoded(pathPart)
         self.fragment = fragmentPart.map(LocalLink.percentDecoded)

@@ -221,6 +221,37 @@ struct CheckTests {
         #expect(rooted.text.contains("broken link '/docs/setup.md#install': no such file"), "\(rooted.text)")
     }
 
+    /// GFM as GitHub reads it: a fragment that starts with U+FE0F (the slug of `## ➡️ Next Steps`) is a
+    /// fragment, not a file; a footnote (`[^1]: ...`) is no link reference definition; `<img src>`
+    /// and `<source src>` are checked like `![](...)`; `?plain=1#L3` is a line anchor.
+    @Test func gfmConstructs() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "".write(to: dir.appendingPathComponent("logo.png"), atomically: true, encoding: .utf8)
+        try """
+            # T
+            <!-- outline:t -->
+
+            ## ➡️ Next Steps
+            <!-- outline:next -->
+
+            See [next](#️-next-steps) and [source](a.md?plain=1#L3), with a note[^1].
+
+            <img src="logo.png"> <img src="missing.png"> <picture><source src="gone.webp"></picture>
+
+            [^1]: [CVE](https://example.com/cve)
+
+            """.write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        let run = try runBinary(["check", "a.md"], directory: dir)
+        #expect(run.text == """
+            a.md:9: broken link 'missing.png': no such file
+            a.md:9: broken link 'gone.webp': no such file
+
+            """, "\(run.text)")
+        // The link rewriting commands leave the footnote as it is.
+        #expect(try runBinary(["links", "--check", "a.md"], directory: dir).status == 0)
+    }
+
     /// The config's `fragment-case = "error"` makes a case-only fragment a finding (a tree also
     /// published by a case-sensitive generator); by default it is a warning that leaves the exit alone.
     @Test func fragmentCaseCanBeAnError() throws {

@@ -102,7 +102,7 @@ extension CommonMark {
                 if !lean { inventory.headings.append(.init(line: line(of: current), pieces: headingPieces(current))) }
                 descend = true
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                if let url = cmark_node_get_url(current), isLocal(url) {
+                if let url = cmark_node_get_url(current), isLocal(url), !(type == CMARK_NODE_LINK && Footnotes.isReference(current)) {
                     inventory.links.append(.init(line: line(of: current), destination: string(url), isImage: type == CMARK_NODE_IMAGE,
                                                  block: block, ordinal: linkOrdinal))
                 }
@@ -228,5 +228,21 @@ extension CommonMark {
             }
         }
         return pieces
+    }
+}
+
+/// GFM footnotes as cmark sees them (format.md §7): a footnote reference (`Text[^1].` with `[^1]: ...`
+/// below) is, for CommonMark, a link to the definition's text, and the definition a link reference
+/// definition; for GitHub a footnote. The inventory leaves such a link out, like an external one, and
+/// the conformance run's plain walk uses the same rule.
+public enum Footnotes {
+    /// A link node whose one child is the label: `^` and no white space.
+    public static func isReference(_ link: OpaquePointer) -> Bool {
+        guard let child = cmark_node_first_child(link), cmark_node_next(child) == nil,
+              cmark_node_get_type(child) == CMARK_NODE_TEXT, let literal = cmark_node_get_literal(child),
+              literal.pointee == CChar(UInt8(ascii: "^")), literal[1] != 0 else { return false }
+        var p = literal + 1
+        while p.pointee != 0 { if p.pointee == 32 || p.pointee == 9 || p.pointee == 10 { return false }; p += 1 }
+        return true
     }
 }
