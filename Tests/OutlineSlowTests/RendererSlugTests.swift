@@ -101,4 +101,45 @@ struct RendererSlugTests {
         #expect(compared > 300, "too few headings compared: \(compared)")
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(compared): \(mismatches.prefix(20))")
     }
+
+    static var kramdown: Bool { (try? shell("ruby -rkramdown -e 1", in: Paths.root).status) == 0 }
+
+    /// Every real document through kramdown 2.4 (Debian ruby-kramdown, its own parser, auto_ids on):
+    /// each heading id it wrote against the `kramdown` profile's.
+    @Test(.enabled(if: RendererSlugTests.kramdown, "kramdown is not installed (apt-get install ruby-kramdown)"))
+    func kramdownAgreesWithKramdown() throws {
+        let documents = Renderers.documents.filter { url in
+            guard let input = try? [UInt8](Data(contentsOf: url)) else { return false }
+            return !input.contains(0) && String(bytes: input, encoding: .utf8) != nil
+        }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let list = dir.appendingPathComponent("files")
+        try documents.map(\.path).joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
+        // One ruby for every document: each one's HTML after a line naming it.
+        let run = try shell("ruby -rkramdown -e 'File.readlines(ARGV[0], chomp: true).each { |f| puts \"=== \" + f; puts Kramdown::Document.new(File.read(f, encoding: \"utf-8\")).to_html }' '\(list.path)'", in: dir)
+        #expect(run.status == 0, "\(run.output.prefix(2000))")
+        var html: [String: String] = [:]
+        var current: String? = nil
+        for line in run.output.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("=== ") { current = String(line.dropFirst(4)); continue }
+            if let current { html[current, default: ""] += line + "\n" }
+        }
+        var compared = 0
+        var mismatches: [String] = []
+        for url in documents {
+            guard let page = html[url.path], let input = try? [UInt8](Data(contentsOf: url)) else { continue }
+            let theirs = Renderers.renderedIDs(page)
+            let mine = try Renderers.ids(input, .kramdown)
+            // kramdown's parser sees other headings than CommonMark's (a heading needs a blank line
+            // before it): only documents where both see as many are compared.
+            guard theirs.count == mine.count, !mine.isEmpty else { continue }
+            for (a, b) in zip(mine, theirs) {
+                compared += 1
+                if a != b { mismatches.append("\(url.lastPathComponent): ours '\(a)', kramdown '\(b)'") }
+            }
+        }
+        #expect(compared > 300, "too few headings compared: \(compared)")
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(compared): \(mismatches.prefix(20))")
+    }
 }

@@ -65,7 +65,7 @@ public struct LinkTargets: Sendable {
             let (explicit, rest) = profile.explicitID([.text(raw)])
             var text = ""
             for case .text(let s) in rest { text += s }
-            return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? SlugProfile.hugoSlug(text) : "")
+            return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug([.text(text)]) : "")
         }
         let (explicit, pieces) = profile.explicitID(heading.pieces)
         return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug(pieces) : "")

@@ -9,8 +9,9 @@
 /// | `mkdocs` | Python-Markdown `toc` | text content, NFKD folded to ASCII | `[A-Za-z0-9_-]` | runs of `-`/space → `-` | `_1`, `_2`; empty: `_1` |
 /// | `hugo` | Hugo (goldmark, `autoHeadingIDType = "github"`) | the heading's source text (markup and all), trimmed | letters (lowercased), decimal digits, `_`, `-` | each space `-` | `-1`, `-2`; empty: `heading` |
 /// | `docusaurus` | Docusaurus (github-slugger) | as `github` | | | |
+/// | `kramdown` | kramdown 2.4, its own parser (Jekyll without `input: GFM`) | the heading's source text | ASCII letters and digits, `-`, after the first letter | each space `-` | `-1`, `-2` (by base); empty: `section` |
 public enum SlugProfile: String, Sendable, CaseIterable {
-    case github, gitlab, pandoc, mkdocs, hugo, docusaurus
+    case github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown
 
     /// The renderer and version each profile follows (for `--help` and the man page).
     public var follows: String {
@@ -21,12 +22,13 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         case .mkdocs: return "Python-Markdown 3.11 toc extension (the MkDocs default)"
         case .hugo: return "Hugo 0.111 (goldmark auto heading IDs, type github: the heading's source text)"
         case .docusaurus: return "Docusaurus (github-slugger: the github rules)"
+        case .kramdown: return "kramdown 2.4 with its own parser (auto_ids: the heading's source text)"
         }
     }
 
     /// Whether the renderer slugs the heading's Markdown source rather than its rendered text (Hugo:
     /// goldmark hands its ID generator the heading's last source line, backticks and brackets included).
-    public var slugsSource: Bool { self == .hugo }
+    public var slugsSource: Bool { self == .hugo || self == .kramdown }
 
     /// The rules duplicates and text follow: Docusaurus slugs with github-slugger, as GitHub does.
     var rules: SlugProfile { self == .docusaurus ? .github : self }
@@ -34,7 +36,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
     /// The heading's explicit `{#id}` when this profile's renderer honours it (pandoc), and the text
     /// pieces left for the slug.
     func explicitID(_ pieces: [LinkInventory.HeadingText.Piece]) -> (id: String?, pieces: [LinkInventory.HeadingText.Piece]) {
-        guard self == .pandoc || self == .hugo, case .text(let last)? = pieces.last else { return (nil, pieces) }
+        guard self == .pandoc || self == .hugo || self == .kramdown, case .text(let last)? = pieces.last else { return (nil, pieces) }
         let trimmed = Substring(last)
         var end = trimmed.endIndex
         while end > trimmed.startIndex, trimmed[trimmed.index(before: end)].isWhitespace { end = trimmed.index(before: end) }
@@ -84,7 +86,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
     /// The slug of a heading's text, before duplicates are numbered.
     public func slug(_ pieces: [LinkInventory.HeadingText.Piece]) -> String {
         switch rules {
-        case .hugo:
+        case .hugo, .kramdown:
             // Without the source at hand: the rendered text, which is the source for plain headings.
             var text = ""
             for piece in pieces {
@@ -94,7 +96,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
                 case .imageAlt(let s): text += s
                 }
             }
-            return SlugProfile.hugoSlug(text)
+            return rules == .hugo ? SlugProfile.hugoSlug(text) : SlugProfile.kramdownSlug(text)
         case .github, .gitlab, .docusaurus:
             var text = ""
             for piece in pieces {
@@ -194,6 +196,21 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             }
         }
         return String(out)
+    }
+
+    /// kramdown's `basic_generate_id` (lib/kramdown/converter/base.rb): everything before the first
+    /// ASCII letter removed, then all but ASCII letters, digits, spaces and `-`, each space made `-`,
+    /// lowercased.
+    static func kramdownSlug(_ text: String) -> String {
+        let bytes = Array(Outline.trimmed(text).utf8)
+        guard let first = bytes.firstIndex(where: { ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }) else { return "" }
+        var out: [UInt8] = []
+        for b in bytes[first...] {
+            if b == ASCII.space || b == UInt8(ascii: "-") { out.append(UInt8(ascii: "-")) }
+            else if ASCII.isDigit(b) || (b >= 97 && b <= 122) { out.append(b) }
+            else if b >= 65 && b <= 90 { out.append(b + 32) }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// What github-slugger 2.0 keeps of a lowercased heading text (its `regex.js`, generated from
@@ -310,6 +327,12 @@ public struct SlugIndex: Sendable {
             while used[result] != nil { n += 1; result = start + "-" + String(n) }
             used[result] = 1
             return result
+        case .kramdown:
+            // kramdown's generate_id: `section` for nothing, then a count per base.
+            let start = base.isEmpty ? "section" : base
+            let count = used[start, default: 0]
+            used[start] = count + 1
+            return count > 0 ? start + "-" + String(count) : start
         case .github, .docusaurus:
             // github-slugger: `base-N` with N counted per base, skipping ids already taken.
             var result = base

@@ -63,6 +63,17 @@ struct SlugTests {
         ])
     }
 
+    /// kramdown slugs the heading's source too, ASCII only, from its first letter: what kramdown 2.4
+    /// printed for these headings (measured; `RendererSlugTests` compares with it on real documents).
+    @Test func kramdownSlugsTheSourceInASCII() throws {
+        let document = "## Use `foo` here\n\n## A [link](http://x.y/z) and *emph*\n\n## Ünïcödé Θ x² 3.14 a_b a-b\n\n## 1. Intro\n\n"
+            + "## Foo & Bar\n\n## Dup\n\n## Dup\n\n## 😀\n\n## Explicit {#mine}\n\n## Closing ###\n\nSetext *one*\n------------\n\n## A_b-c  d\n"
+        #expect(try Renderers.ids(bytes(document), .kramdown) == [
+            "use-foo-here", "a-linkhttpxyz-and-emph", "ncd--x-314-ab-a-b", "intro", "foo--bar", "dup", "dup-1", "section",
+            "mine", "closing", "setext-one", "ab-c--d",
+        ])
+    }
+
     @Test func documentedExamples() throws {
         #expect(try ids("""
             # This heading has spaces in it
