@@ -61,6 +61,19 @@ struct RendererSlugTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(compared): \(mismatches.prefix(20))")
     }
 
+    /// Material for MkDocs' advice: Python-Markdown's toc with pymdownx.slugs.slugify(case="lower").
+    @Test(.enabled(if: PreCommit.available, "pip is not available: pymdown-extensions cannot be installed"))
+    func mkdocsMaterialAgreesWithPymdownxSlugs() throws {
+        try PreCommit.prepareSiteTools()
+        let python = PreCommit.venv.appendingPathComponent("bin/python").path
+        let (compared, mismatches) = try compare(.mkdocsMaterial) { url in
+            let run = try shell("'\(python)' -c 'import markdown,sys,pymdownx.slugs as s; from markdown.extensions.toc import TocExtension; print(markdown.markdown(open(sys.argv[1], encoding=\"utf-8\", errors=\"replace\").read(), extensions=[TocExtension(slugify=s.slugify(case=\"lower\"))]))' '\(url.path)'", in: Paths.root)
+            return run.status == 0 ? run.output : nil
+        }
+        #expect(compared > 300, "too few headings compared: \(compared)")
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(compared): \(mismatches.prefix(20))")
+    }
+
     static var hugo: Bool { (try? shell("command -v hugo", in: Paths.root).status) == 0 }
 
     /// Every real document as a page of one Hugo site (Hugo 0.111, default goldmark settings): each

@@ -30,14 +30,14 @@ public enum PreCommit {
     }
 
     /// The site generators the redirect tests build with (MkDocs with mkdocs-redirects, Sphinx with
-    /// sphinx-reredirects and MyST), added to the test venv on first use.
+    /// sphinx-reredirects and MyST) and pymdown-extensions' slugs, added to the test venv on first use.
     public static func prepareSiteTools() throws {
         try prepareVenv()
         lock.lock()
         defer { lock.unlock() }
         let python = venv.appendingPathComponent("bin/python").path
-        if (try? shell("'\(python)' -c 'import mkdocs, mkdocs_redirects, sphinx, sphinx_reredirects, myst_parser'", in: Paths.root).status) == 0 { return }
-        let setup = try shell("'\(venv.path)/bin/pip' install -q mkdocs mkdocs-redirects sphinx sphinx-reredirects myst-parser", in: Paths.root)
+        if (try? shell("'\(python)' -c 'import mkdocs, mkdocs_redirects, sphinx, sphinx_reredirects, myst_parser, pymdownx'", in: Paths.root).status) == 0 { return }
+        let setup = try shell("'\(venv.path)/bin/pip' install -q mkdocs mkdocs-redirects sphinx sphinx-reredirects myst-parser pymdown-extensions", in: Paths.root)
         guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
     }
 

@@ -10,8 +10,10 @@
 /// | `hugo` | Hugo (goldmark, `autoHeadingIDType = "github"`) | the heading's source text (markup and all), trimmed | letters (lowercased), decimal digits, `_`, `-` | each space `-` | `-1`, `-2`; empty: `heading` |
 /// | `docusaurus` | Docusaurus (github-slugger) | as `github` | | | |
 /// | `kramdown` | kramdown 2.4, its own parser (Jekyll without `input: GFM`) | the heading's source text | ASCII letters and digits, `-`, after the first letter | each space `-` | `-1`, `-2` (by base); empty: `section` |
+/// | `mkdocs-material` | Python-Markdown `toc` with `pymdownx.slugs.slugify(case="lower")` (Material for MkDocs' advice) | text content, trimmed, lowercased | letters, numbers, `_`, `-` (no marks) | each space `-` | `_1`, `_2` |
 public enum SlugProfile: String, Sendable, CaseIterable {
     case github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown
+    case mkdocsMaterial = "mkdocs-material"
 
     /// The renderer and version each profile follows (for `--help` and the man page).
     public var follows: String {
@@ -23,6 +25,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         case .hugo: return "Hugo 0.111 (goldmark auto heading IDs, type github: the heading's source text)"
         case .docusaurus: return "Docusaurus (github-slugger: the github rules)"
         case .kramdown: return "kramdown 2.4 with its own parser (auto_ids: the heading's source text)"
+        case .mkdocsMaterial: return "Python-Markdown 3.11 toc with pymdownx.slugs.slugify(case=lower), as Material for MkDocs advises"
         }
     }
 
@@ -141,6 +144,44 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             let scalars = joined.unicodeScalars
             guard let first = scalars.firstIndex(where: SlugProfile.isHaskellAlpha) else { return "" }
             return String(scalars[first...])
+        case .mkdocsMaterial:
+            var text = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let s), .code(let s): text += s
+                case .lineBreak: text += "\n"
+                case .imageAlt: break
+                }
+            }
+            // _uslugify: what looks like a tag removed (`</?[^>]*>`, code spans' text included), strip,
+            // lower, remove [^\w\- ] (Python's \w: letters, numbers, `_`; no marks), each space a `-`.
+            var untagged = String.UnicodeScalarView()
+            var scalars = text.unicodeScalars[...]
+            while let c = scalars.first {
+                if c == "<", let close = scalars.dropFirst().firstIndex(of: ">") {
+                    scalars = scalars[scalars.index(after: close)...]
+                } else {
+                    untagged.append(c)
+                    scalars = scalars.dropFirst()
+                }
+            }
+            var out = String.UnicodeScalarView()
+            for scalar in Outline.trimmed(String(untagged)).lowercased().unicodeScalars {
+                if scalar == " " || scalar == "-" { out.append("-"); continue }
+                if scalar == "_" { out.append(scalar); continue }
+                if scalar.isASCII {
+                    let b = UInt8(scalar.value)
+                    if ASCII.isDigit(b) || (b >= 97 && b <= 122) || (b >= 65 && b <= 90) { out.append(scalar) }
+                    continue
+                }
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                     .decimalNumber, .letterNumber, .otherNumber:
+                    out.append(scalar)
+                default: break
+                }
+            }
+            return String(out)
         case .mkdocs:
             var folded = ""
             for piece in pieces {
@@ -354,7 +395,7 @@ public struct SlugIndex: Sendable {
             while used[result] != nil { n += 1; result = start + "-" + String(n) }
             used[result] = 1
             return result
-        case .mkdocs:
+        case .mkdocs, .mkdocsMaterial:
             // Python-Markdown's unique(): `id_N` (renumbering a trailing `_N`), and never empty.
             var result = base
             while used[result] != nil || result.isEmpty {

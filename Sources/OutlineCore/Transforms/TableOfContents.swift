@@ -264,7 +264,7 @@ public enum TableOfContents {
     /// The block's own list style when it has a list; else the document's first bullet list's; else
     /// `-` with two spaces (four for MkDocs, whose Python-Markdown nests only at four).
     static func style(_ outline: Outline, block: Block, profile: SlugProfile) -> Style {
-        let fallbackIndent = profile == .mkdocs ? 4 : 2
+        let fallbackIndent = profile == .mkdocs || profile == .mkdocsMaterial ? 4 : 2
         let source = outline.source
         var bullet: UInt8? = nil
         var firstIndent = 0
@@ -344,7 +344,7 @@ public enum TableOfContents {
         }
         let ending = source.firstLineEnding
         let fallback = Style(bullet: outline.listStyle?.bullet ?? UInt8(ascii: "-"),
-                             indent: outline.listStyle?.indent.flatMap { (2...5).contains($0) ? $0 : nil } ?? (options.profile == .mkdocs ? 4 : 2))
+                             indent: outline.listStyle?.indent.flatMap { (2...5).contains($0) ? $0 : nil } ?? (options.profile == .mkdocs || options.profile == .mkdocsMaterial ? 4 : 2))
         let lines = listLines(outline, targets: targets, depth: depth, style: fallback)
         var block: [UInt8] = []
         let offset: Int
