@@ -77,8 +77,9 @@ public final class History {
             guard let old = try outline(atOldPath: entry.old) else { continue }
             var newPath: String? = nil, new: Outline? = nil
             if let renamed = entry.renamedTo, let bytes = read(tree.root + "/" + renamed) {
-                newPath = tree.displayPath(renamed)
-                new = try Outline(parsing: bytes, links: true)
+                let name = tree.displayPath(renamed)
+                newPath = name
+                do { new = try Outline(parsing: bytes, links: true) } catch let error as Diagnostic { throw error.located(in: name) }
             }
             pairs.append(Pair(oldPath: entry.old, old: old, newPath: newPath, new: new))
         }
