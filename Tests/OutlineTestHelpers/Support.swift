@@ -1,7 +1,11 @@
 import Foundation
+// A plain `swift build -c release` (the pre-commit hooks' language: swift) builds this target too,
+// where Swift Testing is not there: what needs it is left out then, and only public API is used.
+#if canImport(Testing)
 import Testing
-@testable import OutlineCLI
-@testable import OutlineCore
+#endif
+import OutlineCLI
+import OutlineCore
 @_exported import OutlineTestSupport
 
 /// What both test targets share (`OutlineTests`, the fast suite; `OutlineSlowTests`, the slow and
@@ -87,6 +91,7 @@ public func temporaryDirectory() throws -> URL {
 
 public func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
 
+#if canImport(Testing)
 extension Variant: CustomTestStringConvertible {
     public var testDescription: String { rawValue }
 }
@@ -98,6 +103,7 @@ public func expectBytes(_ got: [UInt8], _ expected: [UInt8], _ context: String =
         Issue.record(Comment(rawValue: (context.isEmpty ? "" : context + ": ") + lineDifference(got, expected)), sourceLocation: sourceLocation)
     }
 }
+#endif
 
 /// Runs a shell command in `directory`; its status and output.
 @discardableResult

@@ -1,6 +1,5 @@
 import Foundation
-import Testing
-@testable import OutlineCore
+import OutlineCore
 
 /// The Python tools the external tests use (pre-commit, jsonschema, mdformat, pymarkdown,
 /// Python-Markdown): pre-commit from PATH, or everything installed from PyPI into
