@@ -433,6 +433,17 @@ for c in cases {
         }
     }
 }
+// Tens of thousands of parses in one process: each document's tree must go back to its thread's
+// parse arena (a parse whose arena is never reset, as when the parser and cmark's allocator find
+// different arenas, leaks every tree; an optimized build is where that can happen).
+var usage = rusage()
+getrusage(RUSAGE_SELF.rawValue, &usage)
+let peakMB = usage.ru_maxrss / 1024
+if peakMB > 1024 {
+    print("FAIL memory: the run's peak resident size is \(peakMB) MB (at most 1024): parses are not freed")
+    failureCount += 1
+    failures["memory stays bounded across every parse", default: 0] += 1
+}
 let elapsed = Date().timeIntervalSince(started)
 print("conformance: \(cases.count - realDocuments) spec examples, \(realDocuments) real documents, \(variants.count) variants each, \(properties.count) properties")
 print(String(format: "conformance: %d checks run, %d failed (%.1f s)", runCount, failureCount, elapsed))

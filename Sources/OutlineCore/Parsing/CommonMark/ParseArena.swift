@@ -303,7 +303,12 @@ final class ParseArena {
         return key
     }()
 
-    /// This thread's arena (made on first use).
+    /// This thread's arena (made on first use). Never inlined: the thread-local that finds the arena
+    /// lives in a `static inline` C function (Sources/CCmark/shim.h), and an optimized build emits one
+    /// copy of it, with its own thread-local, into each file's object that calls it; every call must
+    /// stay in this file, or the parser and the allocator callbacks would see two arenas (one never
+    /// reset: a leak as large as every document parsed).
+    @inline(never)
     static var ofThisThread: ParseArena {
         if let raw = outline_parse_arena_get() { return Unmanaged<ParseArena>.fromOpaque(raw).takeUnretainedValue() }
         let arena = ParseArena()
