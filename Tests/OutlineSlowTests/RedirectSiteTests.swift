@@ -6,23 +6,11 @@ import OutlineTestHelpers
 /// output pasted into the site's configuration makes the built site send the old page to the new.
 @Suite("redirects in built sites", .serialized)
 struct RedirectSiteTests {
-    /// The movedTree of RedirectTests, in the slow target's own words.
-    func movedTree() throws -> URL {
-        let dir = try temporaryDirectory()
-        let docs = dir.appendingPathComponent("docs")
-        try FileManager.default.createDirectory(at: docs.appendingPathComponent("guide"), withIntermediateDirectories: true)
-        func write(_ text: String, _ path: String) throws { try text.write(to: docs.appendingPathComponent(path), atomically: true, encoding: .utf8) }
-        try write("# Home\n<!-- outline:home -->\n\nSee [new](guide/new.md).\n", "index.md")
-        try write("# Old page\n<!-- outline:old-page -->\n\nText of the old page.\n", "guide/old.md")
-        try shell("git init -q . && git add -A && git commit -qm init && git mv docs/guide/old.md docs/guide/new.md", in: dir)
-        return dir
-    }
-
     @Test(.enabled(if: PreCommit.available, "pip is not available: MkDocs and Sphinx cannot be installed"))
     func mkdocsAndSphinxRedirectTheRenamedPage() throws {
         try PreCommit.prepareSiteTools()
         let bin = PreCommit.venv.appendingPathComponent("bin").path
-        let dir = try movedTree()
+        let dir = try movedDocsTree()
         defer { try? FileManager.default.removeItem(at: dir) }
         let mkdocs = try runBinary(["diff", "--since", "HEAD", "--redirects=mkdocs", "--site-root", "docs", "docs"], directory: dir)
         try ("site_name: t\ndocs_dir: docs\n" + mkdocs.text).write(to: dir.appendingPathComponent("mkdocs.yml"), atomically: true, encoding: .utf8)

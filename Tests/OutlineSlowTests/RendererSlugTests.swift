@@ -88,28 +88,20 @@ struct RendererSlugTests {
         try "baseURL = \"http://example.org/\"\ndisableKinds = [\"taxonomy\", \"term\", \"RSS\", \"sitemap\", \"robotsTXT\", \"404\", \"home\", \"section\"]\n"
             .write(to: site.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
         try "{{ .Content }}".write(to: site.appendingPathComponent("layouts/_default/single.html"), atomically: true, encoding: .utf8)
-        var pages: [(name: String, input: [UInt8])] = []
+        var pages: [(url: URL, name: String)] = []
         for (k, url) in Renderers.documents.enumerated() {
             // Shortcodes (`{{<`) and front matter are Hugo's own syntax, not Markdown's.
             guard let input = try? [UInt8](Data(contentsOf: url)), !input.contains(0),
                   let text = String(bytes: input, encoding: .utf8), !text.contains("{{"), !text.hasPrefix("---"), !text.hasPrefix("+++") else { continue }
             let name = "d\(k)"
             try ("---\ntitle: \(name)\n---\n" + text).write(to: site.appendingPathComponent("content/\(name).md"), atomically: true, encoding: .utf8)
-            pages.append((name, input))
+            pages.append((url, name))
         }
         let build = try shell("hugo --quiet -d out", in: site)
         #expect(build.status == 0, "\(build.output)")
-        var compared = 0
-        var mismatches: [String] = []
-        for page in pages {
-            guard let html = try? String(contentsOf: site.appendingPathComponent("out/\(page.name)/index.html"), encoding: .utf8) else { continue }
-            let theirs = Renderers.renderedIDs(html)
-            let mine = try Renderers.ids(page.input, .hugo)
-            guard theirs.count == mine.count, !mine.isEmpty else { continue }
-            for (a, b) in zip(mine, theirs) {
-                compared += 1
-                if a != b { mismatches.append("\(page.name): ours '\(a)', hugo '\(b)'") }
-            }
+        let names = Dictionary(pages.map { ($0.url, $0.name) }, uniquingKeysWith: { a, _ in a })
+        let (compared, mismatches) = try compare(.hugo) { url in
+            try names[url].map { try String(contentsOf: site.appendingPathComponent("out/\($0)/index.html"), encoding: .utf8) }
         }
         #expect(compared > 300, "too few headings compared: \(compared)")
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(compared): \(mismatches.prefix(20))")
@@ -138,20 +130,9 @@ struct RendererSlugTests {
             if line.hasPrefix("=== ") { current = String(line.dropFirst(4)); continue }
             if let current { html[current, default: ""] += line + "\n" }
         }
-        var compared = 0
-        var mismatches: [String] = []
-        for url in documents {
-            guard let page = html[url.path], let input = try? [UInt8](Data(contentsOf: url)) else { continue }
-            let theirs = Renderers.renderedIDs(page)
-            let mine = try Renderers.ids(input, .kramdown)
-            // kramdown's parser sees other headings than CommonMark's (a heading needs a blank line
-            // before it): only documents where both see as many are compared.
-            guard theirs.count == mine.count, !mine.isEmpty else { continue }
-            for (a, b) in zip(mine, theirs) {
-                compared += 1
-                if a != b { mismatches.append("\(url.lastPathComponent): ours '\(a)', kramdown '\(b)'") }
-            }
-        }
+        // kramdown's parser sees other headings than CommonMark's (a heading needs a blank line before
+        // it): `compare` keeps only documents where both see as many.
+        let (compared, mismatches) = try compare(.kramdown) { html[$0.path] }
         #expect(compared > 300, "too few headings compared: \(compared)")
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(compared): \(mismatches.prefix(20))")
     }

@@ -360,20 +360,6 @@ public struct SlugIndex: Sendable {
     /// The id of the next heading whose slug (before numbering) is `base`.
     public mutating func add(_ base: String) -> String {
         switch profile.rules {
-        case .hugo:
-            // Hugo's idFactory: empty is `heading`; a taken id gets `-1`, `-2`, … the first free.
-            let start = base.isEmpty ? "heading" : base
-            var result = start
-            var n = 0
-            while used[result] != nil { n += 1; result = start + "-" + String(n) }
-            used[result] = 1
-            return result
-        case .kramdown:
-            // kramdown's generate_id: `section` for nothing, then a count per base.
-            let start = base.isEmpty ? "section" : base
-            let count = used[start, default: 0]
-            used[start] = count + 1
-            return count > 0 ? start + "-" + String(count) : start
         case .github, .docusaurus:
             // github-slugger: `base-N` with N counted per base, skipping ids already taken.
             var result = base
@@ -383,13 +369,15 @@ public struct SlugIndex: Sendable {
             }
             used[result] = 0
             return result
-        case .gitlab:
-            // GitLab: a count per base only.
-            let count = used[base, default: 0]
-            used[base] = count + 1
-            return count > 0 ? base + "-" + String(count) : base
-        case .pandoc:
-            let start = base.isEmpty ? "section" : base
+        case .gitlab, .kramdown:
+            // GitLab, and kramdown's generate_id (`section` for nothing): a count per base only.
+            let start = base.isEmpty && profile == .kramdown ? "section" : base
+            let count = used[start, default: 0]
+            used[start] = count + 1
+            return count > 0 ? start + "-" + String(count) : start
+        case .pandoc, .hugo:
+            // The first free `-N`; nothing is `section` for pandoc, `heading` for Hugo's idFactory.
+            let start = base.isEmpty ? (profile == .hugo ? "heading" : "section") : base
             var result = start
             var n = 0
             while used[result] != nil { n += 1; result = start + "-" + String(n) }

@@ -9,24 +9,8 @@ import OutlineTestHelpers
 /// MkDocs and Sphinx builds are in OutlineSlowTests (`RedirectSiteTests`).
 @Suite("redirects for site generators", .serialized)
 struct RedirectTests {
-    /// A docs tree committed, then a page renamed and a section moved to another page.
-    static func movedTree() throws -> URL {
-        let dir = try temporaryDirectory()
-        let docs = dir.appendingPathComponent("docs")
-        try FileManager.default.createDirectory(at: docs.appendingPathComponent("guide"), withIntermediateDirectories: true)
-        func write(_ text: String, _ path: String) throws { try text.write(to: docs.appendingPathComponent(path), atomically: true, encoding: .utf8) }
-        try write("# Home\n<!-- outline:home -->\n\nSee [old](guide/old.md).\n", "index.md")
-        try write("# Old page\n<!-- outline:old-page -->\n\nText of the old page.\n\n## Install it\n<!-- outline:install -->\n\nRun make install.\n", "guide/old.md")
-        try write("# A\n<!-- outline:a -->\n\n## Moving section\n<!-- outline:moving -->\n\nThis text moves with it.\nAnd this line too.\n", "a.md")
-        try write("# B\n<!-- outline:b -->\n\nB text.\n", "b.md")
-        try shell("git init -q . && git add -A && git commit -qm init && git mv docs/guide/old.md docs/guide/new.md", in: dir)
-        try write("# A\n<!-- outline:a -->\n", "a.md")
-        try write("# B\n<!-- outline:b -->\n\nB text.\n\n## Moving section\n<!-- outline:moving -->\n\nThis text moves with it.\nAnd this line too.\n", "b.md")
-        return dir
-    }
-
     @Test func eachFormatHasThePageAndNamesTheSection() throws {
-        let dir = try Self.movedTree()
+        let dir = try movedDocsTree()
         defer { try? FileManager.default.removeItem(at: dir) }
         func run(_ format: String, _ extra: [String] = ["--site-root", "docs"]) throws -> RunResult {
             try runBinary(["diff", "--since", "HEAD", "--redirects=\(format)"] + extra + ["docs"], directory: dir)
