@@ -29,7 +29,7 @@ enum CheckCommand {
             OptionSpec("levels", value: "A-B", "The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
             OptionSpec("format", value: "FORMAT", choices: ["text", "json", "github"], "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}) or github (workflow commands)."),
             OptionSpec("no-links", "Do not check local links."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown or mkdocs-material; several, comma-separated (github,hugo): every link must resolve on each."),
+            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst; several, comma-separated (github,hugo): every link must resolve on each."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level, else the current directory)."),
         ] + Settings.options,
         run: run

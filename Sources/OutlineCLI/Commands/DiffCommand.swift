@@ -22,7 +22,7 @@ enum DiffCommand {
             OptionSpec("since", value: "REV", "Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
             OptionSpec("redirects", optionalValue: "FORMAT", choices: Report.RedirectFormat.allCases.map(\.rawValue), "With --since: every link target that vanished and where it went, as JSON ({\"old.md#slug\": \"new.md#slug\", ...}) or, with =FORMAT, as mkdocs (redirect_maps), docusaurus, sphinx (sphinx-reredirects), netlify (_redirects) or hugo (aliases) want it."),
             OptionSpec("site-root", value: "DIR", "With --redirects=FORMAT: the site's docs directory (MkDocs' docs_dir, Sphinx's source directory), which the paths are made relative to (config: site-root)."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "With --redirects: how headings become link targets (github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material)."),
+            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "With --redirects: how headings become link targets (github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material, myst)."),
         ] + Settings.options,
         run: { invocation, console in
             if let since = invocation.value("since") { return try tree(since: since, invocation: invocation, console: console) }

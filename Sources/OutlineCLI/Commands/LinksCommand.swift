@@ -21,7 +21,7 @@ enum LinksCommand {
         options: [
             OptionSpec("since", value: "REV", "Follow sections through their slugs at git revision REV, moves between files, and renamed files."),
             OptionSpec("keep-aliases", "With --since: a section with a linkable anchor whose slug changed keeps the old slug as an alias (<a id=\"old-slug\"></a> on its anchor line), so links from outside keep working."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown or mkdocs-material."),
+            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level)."),
         ] + RewritingCommand.options,
         run: run

@@ -19,7 +19,7 @@ enum NumberCommand {
         options: [
             OptionSpec("levels", value: "A-B", "Number only headings of levels A to B (e.g. 2-3, or 2 alone); replaces the title rule."),
             OptionSpec("strip", "Remove the numbers outline wrote instead."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "The slug rules of same-file links to follow: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown or mkdocs-material."),
+            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "The slug rules of same-file links to follow: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst."),
         ] + RewritingCommand.options,
         run: { invocation, console in
             let levels = try invocation.levels()

@@ -19,7 +19,7 @@ enum TOCCommand {
         options: [
             OptionSpec("depth", value: "N", "List N levels of sections (default 3); a marker's depth=N wins."),
             OptionSpec("insert", "Add the markers where a document has none: after the title heading and its anchor, else at the top."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown or mkdocs-material."),
+            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst."),
         ] + RewritingCommand.options,
         run: { invocation, console in
             let slugs = try invocation.slugs()

@@ -1,7 +1,7 @@
 /// `.outline.toml` (format.md §13): the options a repository wants on every invocation and in every hook.
 ///
 /// ```toml
-/// slugs = "github"              # github | gitlab | pandoc | mkdocs | hugo | docusaurus | kramdown | mkdocs-material
+/// slugs = "github"              # github | gitlab | pandoc | mkdocs | hugo | docusaurus | kramdown | mkdocs-material | myst
 /// linkable = true               # id writes linkable anchors
 /// anchor-placement = "below"    # below | after-blank: where id puts anchors in a document without any
 /// exclude = ["vendor", "docs/generated/**"]

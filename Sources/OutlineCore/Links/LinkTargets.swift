@@ -9,6 +9,8 @@ public struct LinkTargets: Sendable {
     public let headings: [(line: Int, id: String)]
     /// `id` attributes of raw HTML with their 1-based lines (outline's linkable anchors among them).
     public let htmlIDs: [(line: Int, id: String)]
+    /// Second ids a renderer resolves a heading by (`myst`: docutils' section id), with its line.
+    public let alternates: [(line: Int, id: String)]
     private let set: Set<String>
 
     /// Where each of `ids` is carried: the 1-based lines of the headings whose id it is and of the
@@ -18,6 +20,7 @@ public struct LinkTargets: Sendable {
         var found: [String: [(line: Int, heading: Bool)]] = [:]
         for heading in headings where ids.contains(heading.id) { found[heading.id, default: []].append((heading.line, true)) }
         for html in htmlIDs where ids.contains(html.id) { found[html.id, default: []].append((html.line, false)) }
+        for alternate in alternates where ids.contains(alternate.id) { found[alternate.id, default: []].append((alternate.line, true)) }
         return found
     }
 
@@ -58,6 +61,8 @@ public struct LinkTargets: Sendable {
         let line: Int
         let explicit: String?
         let slug: String
+        /// `myst`: the docutils id Sphinx gives the section (MyST resolves a fragment to it too).
+        var alternate: String? = nil
     }
 
     static func base(of heading: LinkInventory.HeadingText, profile: SlugProfile, source: Source? = nil) -> HeadingBase {
@@ -68,7 +73,8 @@ public struct LinkTargets: Sendable {
             return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug([.text(text)]) : "")
         }
         let (explicit, pieces) = profile.explicitID(heading.pieces)
-        return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug(pieces) : "")
+        return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug(pieces) : "",
+                           alternate: profile == .myst ? profile.docutilsID(pieces) : nil)
     }
 
     /// The Markdown source of the heading on 1-based `line`, as goldmark hands it to its ID generator:
@@ -104,12 +110,20 @@ public struct LinkTargets: Sendable {
         var index = SlugIndex(profile, capacity: bases.count)
         var headings: [(line: Int, id: String)] = []
         headings.reserveCapacity(bases.count)
+        var alternates: [(line: Int, id: String)] = []
+        var docutilsIDs: Set<String> = []
         for base in bases {
             if let explicit = base.explicit {
                 index.reserve(explicit)
                 headings.append((base.line, explicit))
             } else {
-                headings.append((base.line, index.add(base.slug)))
+                var id = index.add(base.slug)
+                // docutils numbers a repeated section id `idN`, which no one links to: only a first
+                // occurrence counts. A heading without a MyST slug is reached by its docutils id.
+                if let alternate = base.alternate, !alternate.isEmpty, docutilsIDs.insert(alternate).inserted {
+                    if id.isEmpty { id = alternate } else if alternate != id { alternates.append((base.line, alternate)) }
+                }
+                headings.append((base.line, id))
             }
         }
         var htmlIDs: [(line: Int, id: String)] = []
@@ -118,9 +132,15 @@ public struct LinkTargets: Sendable {
                 if !attribute.value.isEmpty { htmlIDs.append((html.line + attribute.lineOffset, attribute.value)) }
             }
         }
-        let ordered = headings.map(\.id) + htmlIDs.map(\.id)
+        // MyST tries slugs first: a docutils id that is also some heading's slug reaches that heading.
+        if !alternates.isEmpty {
+            let slugs = Set(headings.map(\.id))
+            alternates.removeAll { slugs.contains($0.id) }
+        }
+        let ordered = headings.map(\.id) + htmlIDs.map(\.id) + alternates.map(\.id)
         self.headings = headings
         self.htmlIDs = htmlIDs
+        self.alternates = alternates
         self.ordered = ordered
         self.set = Set(ordered)
     }

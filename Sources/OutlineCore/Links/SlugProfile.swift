@@ -11,9 +11,11 @@
 /// | `docusaurus` | Docusaurus (github-slugger) | as `github` | | | |
 /// | `kramdown` | kramdown 2.4, its own parser (Jekyll without `input: GFM`) | the heading's source text | ASCII letters and digits, `-`, after the first letter | each space `-` | `-1`, `-2` (by base); empty: `section` |
 /// | `mkdocs-material` | Python-Markdown `toc` with `pymdownx.slugs.slugify(case="lower")` (Material for MkDocs' advice) | text content, trimmed, lowercased | letters, numbers, `_`, `-` (no marks) | each space `-` | `_1`, `_2` |
+/// | `myst` | MyST-Parser's `myst_heading_anchors` (Sphinx), and the docutils section id it also resolves | text and code, no line breaks, not trimmed, lowercased | letters, numbers, `_`, `-` (no marks) | each space `-` | `-1`, `-2`; empty: none |
 public enum SlugProfile: String, Sendable, CaseIterable {
     case github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown
     case mkdocsMaterial = "mkdocs-material"
+    case myst
 
     /// The renderer and version each profile follows (for `--help` and the man page).
     public var follows: String {
@@ -26,6 +28,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         case .docusaurus: return "Docusaurus (github-slugger: the github rules)"
         case .kramdown: return "kramdown 2.4 with its own parser (auto_ids: the heading's source text)"
         case .mkdocsMaterial: return "Python-Markdown 3.11 toc with pymdownx.slugs.slugify(case=lower), as Material for MkDocs advises"
+        case .myst: return "MyST-Parser 5.2 on Sphinx 9.0 (myst_heading_anchors = 6: its github slugs, and docutils' section ids)"
         }
     }
 
@@ -144,6 +147,24 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             let scalars = joined.unicodeScalars
             guard let first = scalars.firstIndex(where: SlugProfile.isHaskellAlpha) else { return "" }
             return String(scalars[first...])
+        case .myst:
+            // myst_parser/slugs.py `github_slugify` over what `compute_unique_slug` joins: the text and
+            // code children of the heading's inline token (a line break and an image's alt are
+            // neither); nothing trimmed; lowercased, each space a `-`, and only Python's `\w`, CJK
+            // ideographs (U+4E00–U+9FFF) and `-` kept.
+            var text = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let s), .code(let s): text += s
+                case .lineBreak, .imageAlt: break
+                }
+            }
+            var out = String.UnicodeScalarView()
+            for scalar in text.lowercased().unicodeScalars {
+                if scalar == " " || scalar == "-" || scalar == "_" { out.append(scalar == " " ? "-" : scalar) }
+                else if SlugProfile.isPythonWord(scalar) || (0x4E00...0x9FFF).contains(scalar.value) { out.append(scalar) }
+            }
+            return String(out)
         case .mkdocsMaterial:
             var text = ""
             for piece in pieces {
@@ -215,6 +236,60 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             return String(decoding: out, as: UTF8.self)
         }
     }
+
+    /// Python's `\w` beyond `_`: `str.isalnum()`, a letter (any `L` category) or a character with a
+    /// numeric value (`²`, `½`, `Ⅷ` too); marks are not word characters.
+    static func isPythonWord(_ s: Unicode.Scalar) -> Bool {
+        if s.isASCII {
+            let b = UInt8(s.value)
+            return ASCII.isDigit(b) || (b >= 97 && b <= 122) || (b >= 65 && b <= 90)
+        }
+        switch s.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return s.properties.numericType != nil
+        }
+    }
+
+    /// The id docutils gives a section (`docutils.nodes.make_id` of the title's text, a line break a
+    /// space, an image nothing), which MyST resolves a fragment to when no slug matches: lowercased,
+    /// ß æ œ ȸ ȹ and stroked Latin letters spelled in ASCII, the rest NFKD-folded to ASCII, each run of
+    /// other than `[a-z0-9]` one `-`, leading digits and `-` and trailing `-` dropped.
+    func docutilsID(_ pieces: [LinkInventory.HeadingText.Piece]) -> String {
+        var text = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let s), .code(let s): text += s
+            case .lineBreak: text += " "
+            case .imageAlt: break
+            }
+        }
+        var out: [UInt8] = []
+        var pendingHyphen = false
+        func emit(_ b: UInt8) {
+            if ASCII.isDigit(b) || (b >= 97 && b <= 122) {
+                if pendingHyphen { out.append(UInt8(ascii: "-")) }
+                pendingHyphen = false
+                if !(out.isEmpty && ASCII.isDigit(b)) { out.append(b) }
+            } else if !out.isEmpty {
+                pendingHyphen = true
+            }
+        }
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.isASCII { emit(UInt8(scalar.value)) }
+            else if let spelled = SlugProfile.docutilsSpelled[scalar.value] { spelled.utf8.forEach(emit) }
+            else if let folded = ASCIIFolding.fold(scalar) { folded.utf8.forEach(emit) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// docutils' `_non_id_translate_digraphs` and `_non_id_translate`: letters NFKD does not fold.
+    static let docutilsSpelled: [UInt32: String] = [
+        0xDF: "sz", 0xE6: "ae", 0x153: "oe", 0x238: "db", 0x239: "qp",
+        0xF8: "o", 0x111: "d", 0x127: "h", 0x131: "i", 0x142: "l", 0x167: "t", 0x180: "b", 0x183: "b",
+        0x188: "c", 0x18C: "d", 0x192: "f", 0x199: "k", 0x19A: "l", 0x19E: "n", 0x1A5: "p", 0x1AB: "t",
+        0x1AD: "t", 0x1B4: "y", 0x1B6: "z", 0x1E5: "g", 0x225: "z", 0x234: "l", 0x235: "n", 0x236: "t",
+        0x237: "j", 0x23C: "c", 0x23F: "s", 0x240: "z", 0x247: "e", 0x249: "j", 0x24B: "q", 0x24D: "r", 0x24F: "y",
+    ]
 
     /// Hugo's `sanitizeAnchorNameWithHook` for the `github` type (markup/goldmark/autoid.go): the
     /// text trimmed of white space, then each space or `-` a `-`, each letter (lowercased), decimal
@@ -375,6 +450,14 @@ public struct SlugIndex: Sendable {
             let count = used[start, default: 0]
             used[start] = count + 1
             return count > 0 ? start + "-" + String(count) : start
+        case .myst:
+            // myst's unique_slug: the first free `-N`; an empty slug is no anchor and takes no part.
+            guard !base.isEmpty else { return "" }
+            var result = base
+            var n = 0
+            while used[result] != nil { n += 1; result = base + "-" + String(n) }
+            used[result] = 1
+            return result
         case .pandoc, .hugo:
             // The first free `-N`; nothing is `section` for pandoc, `heading` for Hugo's idFactory.
             let start = base.isEmpty ? (profile == .hugo ? "heading" : "section") : base

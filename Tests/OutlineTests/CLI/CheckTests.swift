@@ -213,7 +213,7 @@ struct CheckTests {
         let pandoc = try runBinary(["check", "--slugs", "pandoc", "docs/guide.md"], directory: dir)
         #expect(pandoc.text.contains("broken link '#foo--bar': no heading 'foo--bar' in this file (did you mean 'foo-bar'?)"), "\(pandoc.text)")
         let badProfile = try runBinary(["check", "--slugs", "gihub", "docs/guide.md"], directory: dir)
-        #expect(badProfile.status == 2 && badProfile.stderr.hasPrefix("outline: --slugs must be github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown or mkdocs-material (or several, comma-separated), not 'gihub' (did you mean 'github'?)"))
+        #expect(badProfile.status == 2 && badProfile.stderr.hasPrefix("outline: --slugs must be github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst (or several, comma-separated), not 'gihub' (did you mean 'github'?)"))
         // A leading '/' is the repository's top level, from any directory; --root says otherwise.
         let inside = try runBinary(["check", "guide.md"], directory: dir.appendingPathComponent("docs"))
         #expect(!inside.text.contains("'/docs/setup.md#install'"), "\(inside.text)")

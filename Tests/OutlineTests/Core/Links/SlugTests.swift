@@ -33,6 +33,35 @@ struct SlugTests {
         try Renderers.ids(bytes(markdown), profile)
     }
 
+    /// MyST on Sphinx, as measured (MyST-Parser 5.2, Sphinx 9.0, `myst_heading_anchors = 3`): the
+    /// slug each heading got, and the docutils section id it resolves a fragment to as well;
+    /// `RendererSlugTests` has Sphinx resolve a link to every id of real documents.
+    @Test func mystSlugsAndDocutilsIDs() throws {
+        let document = """
+            ## Installing it
+            ## Привет Æ x² ½ `code` *em* [link](x) ![alt](i.png) a&amp;b \\* é-combining-é
+            ## Dup
+            ## Dup
+            ## Dup-1
+            ## ???
+            ## a_b -- c
+            ## Install {#install}
+            Two
+            lines
+            ---
+            """
+        let outline = try Outline(parsing: bytes(document), links: true)
+        let targets = LinkTargets(outline.links!, profile: .myst)
+        #expect(targets.headings.map(\.id) == [
+            "installing-it", "привет-æ-x²-½-code-em-link--ab--é-combining-é", "dup", "dup-1", "dup-1-1", "",
+            "a_b----c", "install-install", "twolines",
+        ])
+        // `dup-1` is the third heading's docutils id, but MyST tries slugs first: the second's.
+        #expect(targets.alternates.map(\.id) == ["ae-x2-12-code-em-link-a-b-e-combining-e", "a-b-c", "two-lines"])
+        #expect(targets.holders(of: ["dup-1"])["dup-1"]!.map(\.line) == [4])
+        #expect(!targets.contains("install") && !targets.contains("Installing-it"))
+    }
+
     /// The examples of GitLab's documentation ("Heading IDs and links"), and the cases measured in
     /// notes/links.md for the other renderers.
     /// Hugo slugs the heading's Markdown source, not its rendered text: what Hugo 0.111 printed for
