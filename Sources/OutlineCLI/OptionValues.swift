@@ -41,6 +41,15 @@ extension Invocation {
         return format
     }
 
+    /// `--linkable[=FORM]`: the form named, nil for none (chosen for the surfaces).
+    func linkableForm() throws -> LinkableForm? {
+        guard let raw = value("linkable") else { return nil }
+        guard let form = LinkableForm(rawValue: raw) else {
+            throw UsageError(message: "--linkable must be element or attribute, not '\(raw)'" + Suggestion.hint(raw, among: LinkableForm.allCases.map(\.rawValue)))
+        }
+        return form
+    }
+
     /// `--redirects[=FORMAT]`: JSON unless a site generator is named.
     func redirectFormat() throws -> Report.RedirectFormat {
         guard let raw = value("redirects") else { return .json }

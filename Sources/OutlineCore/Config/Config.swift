@@ -2,7 +2,7 @@
 ///
 /// ```toml
 /// slugs = "github"              # github | gitlab | pandoc | mkdocs | hugo | docusaurus | kramdown | mkdocs-material | myst
-/// linkable = true               # id writes linkable anchors
+/// linkable = true               # id writes permalinks (or "element" / "attribute": that form)
 /// anchor-placement = "below"    # below | after-blank: where id puts anchors in a document without any
 /// exclude = ["vendor", "docs/generated/**"]
 /// allow-folds = false
@@ -25,11 +25,16 @@
 public struct Config: Sendable, Equatable {
     public enum AnchorPlacement: String, Sendable { case below, afterBlank = "after-blank" }
 
+    /// Every surface the documents are published on (`slugs`), nil when the file names none.
+    public var surfaces: [SlugProfile]? { slugs.map { [$0] + moreSlugs } }
+
     /// The first of `slugs`: the profile commands that write links write for.
     public var slugs: SlugProfile?
     /// `slugs = ["github", "hugo"]` (or `"github,hugo"`): the other surfaces `check` verifies links on.
     public var moreSlugs: [SlugProfile] = []
     public var linkable: Bool?
+    /// `linkable = "element"` or `"attribute"`: permalinks in that form, whatever the surfaces.
+    public var linkableForm: LinkableForm?
     public var anchorPlacement: AnchorPlacement?
     public var exclude: [String] = []
     /// The directory of the file these settings came from (absolute, symbolic links resolved), which
@@ -96,7 +101,18 @@ public struct Config: Sendable, Equatable {
                 }
                 config.slugs = profiles[0]
                 config.moreSlugs = Array(profiles.dropFirst())
-            case (nil, "linkable"): config.linkable = try bool()
+            case (nil, "linkable"):
+                if case .string(let s) = entry.value {
+                    guard let form = LinkableForm(rawValue: s) else {
+                        throw fail(line, "'linkable' needs true, false, \"element\" or \"attribute\", not '\(s)'")
+                    }
+                    config.linkable = true
+                    config.linkableForm = form
+                } else if case .bool(let b) = entry.value {
+                    config.linkable = b
+                } else {
+                    throw fail(line, "'linkable' needs true, false, \"element\" or \"attribute\", not \(entry.value.typeName)")
+                }
             case (nil, "anchor-placement"):
                 let raw = try string()
                 guard let placement = AnchorPlacement(rawValue: raw) else {
@@ -323,7 +339,8 @@ enum TOMLSubset {
                 var word = ""
                 var k = i
                 while k < s.count, s[k] != " ", s[k] != "\t", s[k] != "#", s[k] != "\n", s[k] != "\r" { word.unicodeScalars.append(s[k]); k += 1 }
-                if ["linkable", "allow-folds", "links"].contains(key) { throw fail("'\(key)' needs true or false, not '\(word)'") }
+                if key == "linkable" { throw fail("'linkable' needs true, false, \"element\" or \"attribute\", not '\(word)'") }
+                if ["allow-folds", "links"].contains(key) { throw fail("'\(key)' needs true or false, not '\(word)'") }
                 throw fail("strings need quotes: \(key) = \"\(word)\"")
             }
             switch c {

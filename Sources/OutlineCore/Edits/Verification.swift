@@ -27,6 +27,8 @@ public enum Verification {
         /// `.some(nil)`: must have no number.
         public var number: String??
         public var anchored: Bool?
+        /// The heading's trailing `{#id}` (`.some(nil)`: none).
+        public var explicitID: String?? = nil
 
         public init(id: String?, title: String?, level: Int, number: String?? = nil, anchored: Bool? = nil) {
             self.id = id
@@ -126,6 +128,9 @@ public enum Verification {
             }
             if let anchored = want.anchored, got.anchored != anchored {
                 throw refuse(line, "section '\(got.title)' would \(got.anchored ? "have" : "lack") an anchor")
+            }
+            if let explicit = want.explicitID, got.explicitID != explicit {
+                throw refuse(line, "the heading of section '\(got.title)' would end in \(got.explicitID.map { "{#\($0)}" } ?? "no {#id}"), not \(explicit.map { "{#\($0)}" } ?? "none")")
             }
             if let number = want.number, got.number != number {
                 throw refuse(line, "section '\(got.title)' would be numbered '\(got.number ?? "none")', not '\(number ?? "none")'")

@@ -236,11 +236,12 @@ extension LanguageServer {
             actions.append(.object(fields))
         }
         if kinds.contains(.missingAnchor) || kinds.contains(.duplicateID) || kinds.contains(.malformedAnchor) {
-            action("Pin section IDs (outline id)", "quickfix", { try PinIDs.apply(outline, linkable: config.linkable ?? false,
+            action("Pin section IDs (outline id)", "quickfix", { try PinIDs.apply(outline, linkable: config.linkable == true ? try LinkableForm.chosen(for: config.surfaces ?? [], forced: config.linkableForm) : nil, surfaces: config.surfaces ?? [],
                                                                                    afterBlankWithoutAnchors: config.anchorPlacement == .afterBlank) }, about: .missingAnchor)
         }
-        if outline.sections.contains(where: { !($0.record?.isLinkable ?? false) }) {
-            action("Make section anchors linkable (outline id --linkable)", "source", { try PinIDs.apply(outline, linkable: true,
+        if let form = try? LinkableForm.chosen(for: config.surfaces ?? [], forced: config.linkableForm),
+           outline.sections.contains(where: { form == .element ? !($0.record?.isLinkable ?? false) : $0.explicitID != $0.id }) {
+            action("Make section anchors linkable (outline id --linkable)", "source", { try PinIDs.apply(outline, linkable: form, surfaces: config.surfaces ?? [],
                                                                                                        afterBlankWithoutAnchors: config.anchorPlacement == .afterBlank) })
         }
         if kinds.contains(.staleTOC) {

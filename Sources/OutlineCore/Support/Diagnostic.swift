@@ -45,6 +45,8 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case foldedView = "folded-view"
         case changedOriginal = "changed-original"
         case parser = "parser"
+        /// A permalink `id --linkable` could not write, or `id --strip` could not take out.
+        case permalink = "permalink"
         /// A rewrite whose result did not verify (format.md §9): nothing is written.
         case refused = "refused"
         /// A `.outline.toml` that cannot be read: unknown key, wrong type, unsupported TOML.

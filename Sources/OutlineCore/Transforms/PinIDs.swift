@@ -2,15 +2,21 @@
 public enum PinIDs {
     /// Adds an anchor to every section heading that lacks one, keeps every existing anchor, gives a
     /// later duplicate a fresh ID and repairs malformed anchors in place. Warnings cover duplicates,
-    /// repairs and orphan anchors (left where they are). `linkable`: every anchor line also carries
-    /// `<a id="ID"></a>`, so that `#ID` is a link target wherever raw HTML is rendered; existing
-    /// anchors are converted in place.
+    /// repairs and orphan anchors (left where they are). `linkable`: every section gets a permalink in
+    /// that form (`LinkableForm`): its anchor line also carries `<a id="ID"></a>`, so that `#ID` is a
+    /// link target wherever raw HTML is rendered, or its heading ends in ` {#ID}` (recorded on the
+    /// anchor line) for renderers that drop raw HTML; existing anchors are converted in place. Without
+    /// it, new anchors take the form most of the document's anchors have.
     /// `afterBlankWithoutAnchors`: in a document without any anchor yet, put new anchors after the
     /// blank line under the heading (the config's `anchor-placement = "after-blank"`); a document
     /// with anchors keeps its own placement.
-    public static func apply(_ outline: Outline, linkable: Bool = false, afterBlankWithoutAnchors: Bool = false) throws -> RewriteResult {
+    /// `surfaces`: where the documents are published; the attribute is written only where each reads it.
+    public static func apply(_ outline: Outline, linkable: LinkableForm? = nil, surfaces: [SlugProfile] = [],
+                             afterBlankWithoutAnchors: Bool = false) throws -> RewriteResult {
         var edits = EditList()
-        var warnings = edits.addAnchors(outline, linkable: linkable, afterBlankWithoutAnchors: afterBlankWithoutAnchors)
+        var carried: Set<Int> = []
+        var warnings = edits.addAnchors(outline, linkable: linkable, afterBlankWithoutAnchors: afterBlankWithoutAnchors,
+                                        readers: surfaces, headingPermalinks: &carried)
         for orphan in outline.orphanRecords {
             if let id = orphan.id {
                 warnings.append(.warning(.orphanAnchor, line: orphan.line + 1, "orphan anchor '\(id)' is not directly after a section heading; left in place"))
@@ -20,19 +26,31 @@ public enum PinIDs {
                 warnings.append(.warning(.malformedAnchor, line: orphan.line + 1, "\(CommentFormat.describe(orphan)) is not directly after a section heading; left in place"))
             }
         }
-        // Every section keeps its heading and gets its planned ID, anchored.
-        let expected = outline.sections.map {
-            Verification.Expected(id: $0.id, title: $0.title, level: $0.heading.level, number: .some($0.number), anchored: true)
+        // Every section keeps its heading and gets its planned ID, anchored; a heading given ` {#ID}`
+        // carries it.
+        let expected = outline.sections.enumerated().map { k, section in
+            var want = Verification.Expected(id: section.id, title: section.title, level: section.heading.level, number: .some(section.number), anchored: true)
+            if carried.contains(k) { want.explicitID = .some(section.id) }
+            return want
         }
         return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes, diagnostics: warnings), sections: expected)
     }
 
     /// Removes the ID from every outline anchor line: a line holding only the ID (and its linkable
     /// elements) goes, a line that also holds outline attributes (a number record) keeps them, without
-    /// the elements. Nothing else changes.
+    /// the elements. A ` {#ID}` outline wrote into a heading (`permalink=heading`) goes with it. Nothing
+    /// else changes.
     public static func strip(_ outline: Outline) throws -> RewriteResult {
         var edits = EditList()
         var wholeLines: [Int] = []
+        var warnings: [Diagnostic] = []
+        var uncarried: Set<Int> = []
+        for (k, section) in outline.sections.enumerated() where section.record?.permalinkInHeading == true {
+            if section.record?.id != nil, HeadingPermalink.range(of: section.id, in: section.heading, source: outline.source) != nil {
+                uncarried.insert(k)
+            }
+            edits.removeHeadingPermalink(section, in: outline.source, warnings: &warnings)
+        }
         for record in outline.records where record.problem != .unclosed && record.problem != .invalidUTF8 {
             if record.problem == .empty {
                 wholeLines.append(record.line)
@@ -41,10 +59,12 @@ public enum PinIDs {
             }
         }
         edits.deleteLines(wholeLines, in: outline.source)
-        let expected = outline.sections.map {
-            Verification.Expected(id: nil, title: $0.title, level: $0.heading.level, number: .some($0.number), anchored: false)
+        let expected = outline.sections.enumerated().map { k, section in
+            var want = Verification.Expected(id: nil, title: section.title, level: section.heading.level, number: .some(section.number), anchored: false)
+            if uncarried.contains(k) { want.explicitID = .some(nil) }
+            return want
         }
-        return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes), sections: expected)
+        return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes, diagnostics: warnings), sections: expected)
     }
 }
 
@@ -52,12 +72,19 @@ extension EditList {
     /// Takes the ID out of a record line: the ID alone when the line also holds attributes (a number
     /// record stays), else the whole line, collected in `wholeLines` for one `deleteLines` (so that
     /// the last line's line ending is handled once). Shared by `id --strip` and `unfold`.
+    /// `permalink=heading` goes with the ID: it is about the ID.
     mutating func removeID(from record: RecordLine, wholeLines: inout [Int]) {
         guard let idToken = record.idToken else { return }
+        let goes = { (token: CommentToken) in token.range == idToken.range || (record.permalinkInHeading && token.text.hasPrefix(CommentFormat.permalinkKey + "=")) }
         if record.isAddedByFold {
             wholeLines.append(record.line)
-        } else if let next = record.attributeTokens.first {
-            delete(idToken.range.lowerBound..<next.range.lowerBound)
+        } else if let firstKept = record.tokens.firstIndex(where: { !goes($0) }) {
+            // The tokens before the first kept one go with the blanks after them; a later one with
+            // the blanks before it.
+            delete(idToken.range.lowerBound..<record.tokens[firstKept].range.lowerBound)
+            for k in (firstKept + 1)..<record.tokens.count where goes(record.tokens[k]) {
+                delete(record.tokens[k - 1].range.upperBound..<record.tokens[k].range.upperBound)
+            }
             if let last = record.elements.last { delete(record.closeEnd..<last.range.upperBound) }
         } else {
             wholeLines.append(record.line)
@@ -68,21 +95,35 @@ extension EditList {
     /// `markAdded`: fold's anchors, which carry `fold=added` and always stand directly under the
     /// heading (the marker follows them). `id`'s follow the document's placement.
     /// Returns a warning for each anchor it repaired (a later duplicate, a malformed ID).
-    mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false, linkable: Bool = false,
+    /// `headingPermalinks`: the sections whose heading carries ` {#ID}` after the edits (the attribute
+    /// form).
+    mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false, linkable: LinkableForm? = nil,
                              afterBlankWithoutAnchors: Bool = false) -> [Diagnostic] {
+        var carried: Set<Int> = []
+        return addAnchors(outline, only: selected, markAdded: markAdded, linkable: linkable, afterBlankWithoutAnchors: afterBlankWithoutAnchors,
+                          headingPermalinks: &carried)
+    }
+
+    mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false, linkable: LinkableForm? = nil,
+                             afterBlankWithoutAnchors: Bool = false, readers: [SlugProfile] = [], headingPermalinks carried: inout Set<Int>) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         let sections = outline.sections
         let source = outline.source
         let hasAnchors = outline.anchorsAfterBlank + outline.anchorsBelow > 0
         let afterBlank = !markAdded && (hasAnchors ? outline.placesAnchorsAfterBlank : afterBlankWithoutAnchors)
-        // New anchors follow the document's style: linkable where most of its anchors are.
-        var linkableAnchors = 0, plainAnchors = 0
-        if !linkable && !markAdded {
+        // New anchors follow the document's style: linkable, in the form most of its anchors have.
+        var elementAnchors = 0, headingAnchors = 0, plainAnchors = 0
+        if linkable == nil && !markAdded {
             for section in sections where section.anchored && section.duplicateOf == nil {
-                if section.record?.isLinkable == true { linkableAnchors += 1 } else { plainAnchors += 1 }
+                if section.record?.isLinkable == true { elementAnchors += 1 }
+                else if section.record?.permalinkInHeading == true { headingAnchors += 1 }
+                else { plainAnchors += 1 }
             }
         }
-        let newLinkable = linkable || linkableAnchors > plainAnchors
+        let newForm: LinkableForm? = markAdded ? nil : linkable
+            ?? (elementAnchors > plainAnchors + headingAnchors ? .element : headingAnchors > plainAnchors + elementAnchors ? .attribute : nil)
+        let newLinkable = newForm == .element
+        let inHeading = newForm == .attribute
         // The new line's suffix is the same for every section unless it carries a linkable element.
         let plainSuffix = markAdded ? CommentFormat.foldAddedSuffix : CommentFormat.recordSuffix
         let prefix = CommentFormat.recordPrefix
@@ -99,13 +140,29 @@ extension EditList {
             guard let record = sections[index].record else {
                 var line = sections[index].heading.lastLine
                 if afterBlank, line + 2 < source.lineCount, source.isBlank(line + 1) { line += 1 }
-                let suffix = newLinkable && !markAdded ? plainSuffix + CommentFormat.linkableElement(sections[index].id) : plainSuffix
+                var suffix = newLinkable && !markAdded ? plainSuffix + CommentFormat.linkableElement(sections[index].id) : plainSuffix
+                if inHeading, addHeadingPermalink(sections[index], id: sections[index].id, in: source, readers: readers, warnings: &warnings) {
+                    carried.insert(index)
+                    // Recorded only where outline wrote it: a person's own `{#ID}` is theirs.
+                    if sections[index].explicitID != sections[index].id { suffix = CommentFormat.permalinkAttribute + suffix }
+                }
                 insertLine(prefix: prefix, sections[index].id, suffix: suffix, after: line, in: source)
                 continue
             }
             let section = sections[index]
             let id = Array(section.id.utf8)
             let line = record.line + 1
+            // The attribute form: the heading ends in ` {#ID}`, and the record says outline wrote it
+            // unless a person did. A copy's heading named the first section's ID: it now names its own.
+            var recordAttribute: [UInt8] = []
+            if let copied = record.idToken?.text, section.duplicateOf != nil, record.permalinkInHeading,
+               let range = HeadingPermalink.range(of: copied, in: section.heading, source: source) {
+                replace(range.upperBound - copied.utf8.count - 3..<range.upperBound, with: Array("{#\(section.id)}".utf8))
+                carried.insert(index)
+            } else if inHeading, record.canHoldAnID, addHeadingPermalink(section, id: section.id, in: source, readers: readers, warnings: &warnings) {
+                carried.insert(index)
+                if !record.permalinkInHeading && section.explicitID != section.id { recordAttribute = CommentFormat.permalinkAttribute }
+            }
             if let first = section.duplicateOf, let token = record.idToken {
                 replace(token.range, with: id)
                 // The copy's linkable element named the first section's ID too: it follows the new one.
@@ -121,24 +178,29 @@ extension EditList {
             } else if case .invalidID? = record.problem {
                 // The whole comment is rewritten: the new ID, then the `key=value` attributes it had.
                 let attributes = record.tokens.filter(\.isAttribute).map(\.text)
-                let body = ([section.id] + attributes).joined(separator: " ")
+                let permalink = recordAttribute.isEmpty ? [] : [CommentFormat.permalinkKey + "=" + CommentFormat.permalinkInHeading]
+                let body = Array(([section.id] + permalink + attributes).joined(separator: " ").utf8)
                 let elements = record.elements.map { CommentFormat.linkableElement($0.text) }.joined()
-                let linkableElement = linkable && !record.elements.contains(where: { $0.text == section.id }) ? CommentFormat.linkableElement(section.id) : []
-                replace(record.commentRange, with: CommentFormat.recordPrefix + Array(body.utf8) + CommentFormat.recordSuffix + linkableElement + elements)
+                let linkableElement = linkable == .element && !record.elements.contains(where: { $0.text == section.id }) ? CommentFormat.linkableElement(section.id) : []
+                replace(record.commentRange, with: CommentFormat.recordPrefix + body + CommentFormat.recordSuffix + linkableElement + elements)
+                recordAttribute = []
                 warnings.append(.warning(.malformedAnchor, line: line, "\(CommentFormat.describe(record)) replaced by '\(section.id)'"))
             } else if record.idToken == nil {
                 // An ID-less record (`number` wrote it) or an empty one: the ID goes right after
                 // `outline:`, so that `id` and `number` commute whichever runs first.
                 let separated = record.bodyStart < record.commentRange.upperBound && ASCII.isBlank(outline.source.bytes[record.bodyStart])
-                insert(separated || record.tokens.isEmpty ? id : id + [ASCII.space], at: record.bodyStart)
+                insert(separated || record.tokens.isEmpty ? id + recordAttribute : id + recordAttribute + [ASCII.space], at: record.bodyStart)
+                recordAttribute = []
                 if record.problem == .empty {
                     warnings.append(.warning(.malformedAnchor, line: line, "\(CommentFormat.describe(record)) given the ID '\(section.id)'"))
                 }
                 if newLinkable && !markAdded { insert(CommentFormat.linkableElement(section.id), at: record.closeEnd) }
-            } else if linkable, !record.isLinkable {
+            } else if linkable == .element, !record.isLinkable {
                 // An existing anchor made linkable: the element goes first after the comment.
                 insert(CommentFormat.linkableElement(section.id), at: record.closeEnd)
             }
+            // Right after the ID, whatever other attributes follow: `id` and `number` commute.
+            if !recordAttribute.isEmpty, let token = record.idToken { insert(recordAttribute, at: token.range.upperBound) }
         }
         return warnings
     }

@@ -7,6 +7,7 @@
 /// <!-- outline:install number=1.2 -->         an anchor with outline's attributes
 /// <!-- outline:number=1.2 -->                 a record without ID (written by `number` on an unpinned heading)
 /// <!-- outline:b fold=added -->               an anchor `fold` added; `unfold` and `id --strip` take it out
+/// <!-- outline:install permalink=heading -->  an anchor whose ID outline also wrote as ` {#install}` ending the heading
 /// <!-- outline-fold:install lines=12-80 hash=1f3a9c2e hidden=linux:3,macos:3 -->   a fold marker
 /// <!-- outline:toc depth=2 --> … <!-- outline:toc end -->   a table of contents (`toc` is no section's ID)
 /// ```
@@ -69,6 +70,14 @@ enum CommentFormat {
         }
         return TOCMarker(line: line, isEnd: false, attributes: attributes, problem: nil)
     }
+
+    /// The attribute that says outline wrote ` {#ID}` at the end of the heading (`id --linkable` where a
+    /// surface drops raw HTML, format.md §2): `id --strip` takes exactly those bytes out again.
+    static let permalinkKey = "permalink"
+    static let permalinkInHeading = "heading"
+    static let permalinkAttribute = Array(" \(permalinkKey)=\(permalinkInHeading)".utf8)
+    /// What outline writes at the end of a heading for that permalink.
+    static func headingAttribute(_ id: String) -> [UInt8] { Array(" {#\(id)}".utf8) }
 
     /// The element a linkable anchor (and each alias) carries after the comment: `<a id="ID"></a>`.
     static func linkableElement(_ id: String) -> [UInt8] { Array("<a id=\"\(id)\"></a>".utf8) }

@@ -57,6 +57,9 @@ public final class RecordLine: Sendable {
     /// True when the line carries its own ID as a linkable element (`<a id="ID"></a>`).
     public var isLinkable: Bool { id.map { id in elements.contains { $0.text == id } } ?? false }
 
+    /// True when the line says outline wrote the ID into the heading as ` {#ID}` (`permalink=heading`).
+    public var permalinkInHeading: Bool { attribute(CommentFormat.permalinkKey)?.value == CommentFormat.permalinkInHeading }
+
     /// False for a record that must never be rewritten: unclosed or invalid UTF-8 (cmark's HTML block
     /// does not end on such a line, so changing it would change which headings exist).
     public var canHoldAnID: Bool {

@@ -108,7 +108,7 @@ struct ConfigTests {
     func errors() {
         let cases: [(String, String)] = [
             ("linkabel = true", ".outline.toml:1: unknown key 'linkabel' (did you mean 'linkable'?)"),
-            ("\n\nlinkable = \"yes\"", ".outline.toml:3: 'linkable' needs true or false, not a string"),
+            ("\n\nlinkable = \"yes\"", ".outline.toml:3: 'linkable' needs true, false, \"element\" or \"attribute\", not 'yes'"),
             ("slugs = \"githb\"", ".outline.toml:1: 'slugs' must be github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst, not 'githb' (did you mean 'github'?)"),
             ("anchor-placement = \"above\"", ".outline.toml:1: 'anchor-placement' must be below or after-blank, not 'above'"),
             ("exclude = \"vendor\"", ".outline.toml:1: 'exclude' needs an array of strings, not a string"),
@@ -183,7 +183,7 @@ struct ConfigTests {
         // A broken config: exit 2, located, relative to the current directory, nothing written.
         try "linkable = 1\n".write(to: dir.appendingPathComponent("docs/.outline.toml"), atomically: true, encoding: .utf8)
         let broken = try runBinary(["id", "-w", "deep.md"], directory: dir.appendingPathComponent("docs/api"))
-        #expect(broken.status == 2 && broken.stderr == "outline: ../.outline.toml:1: 'linkable' needs true or false, not an integer\n", "\(broken.stderr)")
+        #expect(broken.status == 2 && broken.stderr == "outline: ../.outline.toml:1: 'linkable' needs true, false, \"element\" or \"attribute\", not an integer\n", "\(broken.stderr)")
         #expect(try String(contentsOf: dir.appendingPathComponent("docs/api/deep.md"), encoding: .utf8) == doc)
     }
 
