@@ -64,6 +64,9 @@ enum LSPCommand {
             queue += fresh
             return true
         }
+        // A long workspace operation asks between files: what arrived meanwhile joins the queue, and
+        // its cancellation stops the operation.
+        server.pollCancellations = { _ = fill(wait: false) }
         while true {
             if queue.isEmpty {
                 if ended { break }

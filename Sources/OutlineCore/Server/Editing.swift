@@ -69,7 +69,7 @@ extension LanguageServer {
         var changes: [(String, [JSONValue])] = []
         var renamedFileEdits: [JSONValue] = []
         if let oldSlug, let follow, oldSlug != follow, renamed.sectionByTarget[oldSlug] == nil || !section.anchored || renamed.sectionByTarget[oldSlug] != section.id {
-            for (path, spans) in grouped(links(to: doc.path, fragments: [oldSlug])) {
+            for (path, spans) in grouped(try links(to: doc.path, fragments: [oldSlug])) {
                 guard let from = workspace.document(path) else { continue }
                 let keep = path == doc.path ? spans.filter { !($0.range.overlaps(r) || r.contains($0.range.lowerBound)) } : spans
                 let extra: (Range<Int>, [UInt8])? = path == doc.path ? (r, Array(newName.utf8)) : nil
@@ -178,6 +178,7 @@ extension LanguageServer {
         }
         var changes: [(String, [JSONValue])] = []
         for file in workspace.files() {
+            try checkCancelled()
             guard let doc = workspace.document(file), let inventory = doc.outline.links else { continue }
             let root = workspace.folder(of: file)
             let fileNow = moved(file) ?? file

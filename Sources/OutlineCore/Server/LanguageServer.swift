@@ -28,6 +28,12 @@ public final class LanguageServer {
     /// The client announced `window/workDoneProgress`-free pull diagnostics? We always push.
     private var published: Set<String> = []
     private var cancelled: Set<String> = []
+    /// The request being answered (its id, compact), while its handler runs.
+    private var current: String? = nil
+    /// Set by the caller: reads what arrived meanwhile without waiting and hands it to
+    /// `noteCancellations`, so that a workspace-wide operation hears of its own cancellation while it
+    /// runs. (The server stays single-threaded: it asks, between files.)
+    public var pollCancellations: (() -> Void)? = nil
 
     /// `makeWorkspace` gets the folders the client names at `initialize` (absolute paths).
     public init(makeWorkspace: @escaping ([String]) -> Workspace) {
@@ -36,7 +42,8 @@ public final class LanguageServer {
     }
 
     /// Bodies of several messages that arrived together: a `$/cancelRequest` among them cancels a
-    /// request before it (the server answers each in order, so only a waiting one can be cancelled).
+    /// request before it (answered "cancelled" when its turn comes), or the one being answered, which
+    /// stops at its next file (`checkCancelled`).
     public func handle(batch bodies: [[UInt8]]) -> [[UInt8]] {
         noteCancellations(bodies)
         var out: [[UInt8]] = []
@@ -93,6 +100,14 @@ public final class LanguageServer {
         }
     }
 
+    /// Between the files of a workspace-wide operation (workspace symbols, references, rename, file
+    /// renames, path completion): stops with -32800 when the client cancelled the request meanwhile.
+    func checkCancelled() throws {
+        guard let current, let poll = pollCancellations else { return }
+        poll()
+        if cancelled.remove(current) != nil { throw Failure(code: -32800, message: "Request cancelled") }
+    }
+
     /// Work left for when the answers are out (freeing replaced documents): the caller calls it after
     /// writing what `handle` returned.
     public func idle() { workspace.releaseRetired() }
@@ -121,6 +136,8 @@ public final class LanguageServer {
         guard let handler = requestHandlers[method] else {
             return [LanguageServer.error(id: id, code: -32601, "Method not found: \(method)")]
         }
+        current = id.compact()
+        defer { current = nil }
         do {
             return [LanguageServer.response(id: id, try handler(self)(params))]
         } catch let failure as Failure {

@@ -73,6 +73,7 @@ extension LanguageServer {
         let query = (params["query"]?.stringValue ?? "").lowercased()
         var found: [JSONValue] = []
         for path in workspace.files() {
+            try checkCancelled()
             guard let doc = workspace.document(path) else { continue }
             for s in doc.outline.sections {
                 guard query.isEmpty || s.title.lowercased().contains(query) || s.id.lowercased().contains(query) else { continue }
@@ -194,7 +195,7 @@ extension LanguageServer {
         let names = self.names(of: k, in: doc)
         var found: [JSONValue] = []
         if includeDeclaration { found.append(location(doc.path, headingRange(doc.outline.sections[k], in: doc.outline.source))) }
-        for (path, span) in links(to: doc.path, fragments: names) {
+        for (path, span) in try links(to: doc.path, fragments: names) {
             guard let from = workspace.document(path) else { continue }
             found.append(location(path, from.outline.source.range(span.range, encoding)))
         }
@@ -203,11 +204,12 @@ extension LanguageServer {
 
     /// Every located link of the workspace into `path` whose fragment is one of `fragments` (nil: any
     /// link into the file, with or without a fragment).
-    func links(to path: String, fragments: Set<String>?) -> [(String, LinkSpan)] {
+    func links(to path: String, fragments: Set<String>?) throws -> [(String, LinkSpan)] {
         var found: [(String, LinkSpan)] = []
         var files = workspace.files()
         if !files.contains(path) { files.append(path) }
         for file in files {
+            try checkCancelled()
             guard let from = workspace.document(file), let inventory = from.outline.links else { continue }
             let root = workspace.folder(of: file)
             func matches(_ link: LocalLink) -> Bool {
@@ -297,6 +299,7 @@ extension LanguageServer {
         } else {
             let directory = Workspace.directory(of: doc.path)
             for path in workspace.files() where path != doc.path {
+                try checkCancelled()
                 let relative = LinkRepair.encodePath(LocalLink.relative(path, fromDirectory: directory))
                 let title = workspace.document(path)?.outline.sections.first.map { LanguageServer.name(of: $0) } ?? ""
                 items.append(item(relative, kind: 17, detail: title, from: start))

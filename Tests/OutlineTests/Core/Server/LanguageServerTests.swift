@@ -165,6 +165,30 @@ struct LanguageServerTests {
         #expect(out.count == 1 && out[0]["error"]?["code"] == .int(-32800))
     }
 
+    /// A workspace-wide request hears of its cancellation while it runs: the server asks between files
+    /// (`pollCancellations`, which `outline lsp` answers by reading what arrived without waiting), and
+    /// stops with -32800. A request nothing cancels is answered in full.
+    @Test func aRunningWorkspaceRequestStopsWhenCancelled() {
+        let s = Session(Self.files)
+        var polls = 0
+        s.server.pollCancellations = {
+            polls += 1
+            if polls == 2 { s.server.noteCancellations([Array("{\"jsonrpc\": \"2.0\", \"method\": \"$/cancelRequest\", \"params\": {\"id\": 60}}".utf8)]) }
+        }
+        for method in ["workspace/symbol", "textDocument/references"] {
+            polls = 0
+            let params = method == "workspace/symbol" ? "{\"query\": \"\"}"
+                : "{\"textDocument\": {\"uri\": \"file:///w/docs/setup.md\"}, \"position\": {\"line\": 3, \"character\": 4}, \"context\": {\"includeDeclaration\": true}}"
+            let out = s.server.handle(Array("{\"jsonrpc\": \"2.0\", \"id\": 60, \"method\": \"\(method)\", \"params\": \(params)}".utf8)).map { try! JSONReader.parse($0) }
+            #expect(out.count == 1 && out[0]["error"]?["code"] == .int(-32800), "\(method): \(out.map { $0.compact() })")
+            #expect(polls == 2, "\(method) asked \(polls) times")
+        }
+        s.server.pollCancellations = { polls += 1 }
+        polls = 0
+        let whole = s.request("workspace/symbol", "{\"query\": \"\"}")
+        #expect(whole["result"]?.arrayValue?.isEmpty == false && polls == Self.files.count)
+    }
+
     // MARK: positions
 
     @Test func positionsCountUTF16UnitsOrUTF8Bytes() {
