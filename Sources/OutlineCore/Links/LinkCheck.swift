@@ -104,7 +104,11 @@ public enum LinkCheck {
         // Each distinct path resolved and looked up once (a changelog links the same file many times).
         var destinations: [String: (resolved: String, destination: Destination)] = [:]
         for (line, link) in links ?? localLinks(of: inventory) {
-            guard seen.insert(Seen(line: line, destination: link.destination)).inserted else { continue }
+            // One finding per destination and line. Only a broken link is looked up in `seen`: the
+            // twelve thousand links of a large document that resolve cost no hashing.
+            func add(_ finding: Diagnostic) {
+                if seen.insert(Seen(line: line, destination: link.destination)).inserted { found.append(finding) }
+            }
             let targets: LinkTargets
             var inFile = "this file"
             if link.path.isEmpty {
@@ -120,10 +124,10 @@ public enum LinkCheck {
                 let resolved = known.resolved
                 switch known.destination {
                 case .missing:
-                    found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? "no such file")"))
+                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? "no such file")"))
                     continue
                 case .unreadable(let why):
-                    found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(resolved) cannot be read (\(why))"))
+                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(resolved) cannot be read (\(why))"))
                     continue
                 case .file:
                     continue
@@ -143,7 +147,7 @@ public enum LinkCheck {
             }
             guard let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment) else { continue }
             if let fix = repair?(link) {
-                found.append(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(fix)"))
+                add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(fix)"))
                 continue
             }
             // github.com matches fragments case-insensitively (format.md §7): there a case-only
@@ -151,7 +155,7 @@ public enum LinkCheck {
             if profile == .github {
                 let lower = fragment.lowercased()
                 if let same = targets.ordered.first(where: { $0.lowercased() == lower }) {
-                    found.append(.warning(.fragmentCase, line: line,
+                    add(.warning(.fragmentCase, line: line,
                                           "link '\(link.destination)': fragment '\(fragment)' matches '\(same)' only ignoring case: github.com finds it, other renderers and browsers do not (write '#\(same)')"))
                     continue
                 }
@@ -177,7 +181,7 @@ public enum LinkCheck {
                     ? " (did you mean '\(near)'? fragments are case-sensitive)"
                     : " (did you mean '\(near)'?)"
             }
-            found.append(.finding(.brokenLink, line: line, message))
+            add(.finding(.brokenLink, line: line, message))
         }
         return found.map { $0.located(in: path) }
     }

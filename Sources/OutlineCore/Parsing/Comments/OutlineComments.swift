@@ -96,6 +96,8 @@ public final class RecordLine: Sendable {
     }
     /// The value of attribute `key`, with its token.
     public func attribute(_ key: String) -> (value: String, token: CommentToken)? {
+        // Most records are an ID alone: asked about for every heading on every keystroke in an editor.
+        if tokens.count == 1, let first = tokens.first, !first.text.utf8.contains(UInt8(ascii: "=")) { return nil }
         let prefix = key + "="
         for token in attributeTokens where token.text.utf8.starts(with: prefix.utf8) {
             return (String(token.text.dropFirst(prefix.count)), token)
