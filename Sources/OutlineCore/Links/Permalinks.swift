@@ -24,7 +24,7 @@ public enum LinkableForm: String, Sendable, CaseIterable {
         case .element?:
             return .element
         case .attribute?:
-            guard let shown = showing.first else { return .attribute }
+            guard let shown = surfaces.first(where: \.showsHeadingAttribute) else { return .attribute }
             throw Diagnostic.error(.permalink, "--linkable=attribute: \(shown.rawValue) shows a heading's {#id} as text; permalinks there need the element (--linkable=element)")
         case nil:
             guard let dropping = surfaces.first(where: \.dropsRawHTML) else { return .element }
@@ -43,9 +43,15 @@ extension SlugProfile {
     public var dropsRawHTML: Bool { self == .hugo }
 
     /// Makes a trailing `{#id}` the heading's id, as measured with the real renderer: Hugo 0.111,
-    /// kramdown 2.4 and pandoc 2.17. (Docusaurus documents the same syntax but cannot be run here;
-    /// `--linkable=attribute` says so for it, and for MkDocs with `attr_list`.)
+    /// kramdown 2.4 and pandoc 2.17. Python-Markdown reads it only with `attr_list`, which MkDocs does
+    /// not turn on by default, and Docusaurus documents it but cannot be run here: for them
+    /// `--linkable=attribute` is the user's word.
     public var readsHeadingAttribute: Bool { self == .hugo || self == .kramdown || self == .pandoc }
+
+    /// Shows a trailing `{#id}` as text whatever the site's settings: GitHub, GitLab, and MyST (which
+    /// reads attributes only in a line above the heading, with `attrs_block`). `--linkable=attribute`
+    /// is refused for them; MkDocs (with `attr_list`) and Docusaurus are the user's word.
+    public var showsHeadingAttribute: Bool { self == .github || self == .gitlab || self == .myst }
 
     /// Whether `{#id}` is read as an id, by what the renderers did with outline's IDs (Hugo any;
     /// pandoc 2.17 only one that starts with a letter, kramdown 2.4 one that does not start with a
@@ -55,7 +61,7 @@ extension SlugProfile {
         switch self {
         case .pandoc: return first.properties.isAlphabetic
         case .kramdown: return first.properties.isAlphabetic || first == "_"
-        default: return readsHeadingAttribute
+        default: return !showsHeadingAttribute
         }
     }
 }

@@ -85,6 +85,10 @@ struct PermalinkTests {
         #expect(runInProcess(["id", "--linkable=element", "--slugs", "github,hugo"], stdin: plain).text.contains("<a id=\"guide\"></a>"))
         let shown = runInProcess(["id", "--linkable=attribute", "--slugs", "gitlab"], stdin: plain)
         #expect(shown.status == 2 && shown.stderr.contains("gitlab shows a heading's {#id} as text"))
+        // MkDocs with attr_list reads the attribute: named, it is written (and not chosen unasked).
+        let mkdocs = runInProcess(["id", "--linkable=attribute", "--slugs", "mkdocs"], stdin: plain)
+        #expect(mkdocs.status == 0 && mkdocs.stderr.isEmpty && mkdocs.text.contains("## 2024 Release {#2024-release}\n<!-- outline:2024-release permalink=heading -->"))
+        #expect(runInProcess(["id", "--linkable", "--slugs", "mkdocs"], stdin: plain).text.contains("<a id=\"guide\"></a>"))
         #expect(runInProcess(["id", "--linkable=atribute"], stdin: plain).stderr.hasPrefix("outline: --linkable must be element or attribute, not 'atribute' (did you mean 'attribute'?)"))
     }
 
