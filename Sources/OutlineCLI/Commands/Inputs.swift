@@ -15,8 +15,8 @@ enum Inputs {
     /// Parses one input. `last`: the run ends after this document is done with (a single-input
     /// command), so the parser's memory is left to the end of the process.
     /// `fingerprints`: the document will be rewritten inside its blocks, and verified (`Verification`).
-    static func outline(_ bytes: [UInt8], path: String, last: Bool = false, links: Bool = false, fingerprints: Bool = false) throws -> Outline {
-        try about(path) { try Outline(parsing: bytes, lastInProcess: last, links: links, fingerprints: fingerprints) }
+    static func outline(_ bytes: [UInt8], path: String, last: Bool = false, rewriting: Bool = false, links: Bool = false, fingerprints: Bool = false) throws -> Outline {
+        try about(path) { try Outline(parsing: bytes, lastInProcess: last, rewriting: rewriting, links: links, fingerprints: fingerprints) }
     }
 
     /// Runs `body`; a library error it throws is about `path` unless it names its own file.

@@ -34,10 +34,9 @@ enum RewritingCommand {
         let configs = try files.map { try settings.config(forFile: $0) }
         // Phase one: read and transform everything, files in parallel (results in the order given).
         // Any error: report it and write nothing at all.
-        let single = files.count == 1
         let perFile = try Inputs.each(files, console: console) { k, path, bytes in
             let withLinks = links(bytes)
-            return try transform(try Inputs.outline(bytes, path: path, last: single, links: withLinks, fingerprints: withLinks), configs[k])
+            return try transform(try Inputs.outline(bytes, path: path, rewriting: true, links: withLinks, fingerprints: withLinks), configs[k])
         }
         var results: [(path: String, rewrite: Rewrite)] = []
         var failed = false

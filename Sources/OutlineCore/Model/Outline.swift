@@ -96,8 +96,11 @@ public final class Outline: @unchecked Sendable {
     /// `links`: also collect what link checking needs (every heading's text, destinations, raw HTML).
     /// `fingerprints`: also hash every leaf block (implies `links`), for verifying a rewrite that
     /// edits inside blocks (`LinkInventory.leafPrints`).
-    public convenience init(parsing bytes: [UInt8], lastInProcess: Bool = false, links: Bool = false, fingerprints: Bool = false) throws {
-        self.init(try Document(bytes, parserMemory: lastInProcess ? .lastDocument : .keepForNextDocument, links: links, fingerprints: fingerprints))
+    /// `rewriting`: a rewrite of the document follows, which verification parses: the parser's pages
+    /// stay mapped for that parse.
+    public convenience init(parsing bytes: [UInt8], lastInProcess: Bool = false, rewriting: Bool = false, links: Bool = false, fingerprints: Bool = false) throws {
+        self.init(try Document(bytes, parserMemory: rewriting ? .rewrittenNext : lastInProcess ? .lastDocument : .keepForNextDocument,
+                               links: links, fingerprints: fingerprints))
     }
 
     /// Builds the model in one pass over the headings, in document order: each section's record,

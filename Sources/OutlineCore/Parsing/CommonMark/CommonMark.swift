@@ -55,6 +55,10 @@ enum ParserMemory: Sendable {
     /// The last document of the process: every page goes back to the system at once, so that outline's
     /// model and output do not come on top of the tree.
     case lastDocument
+    /// A document about to be rewritten: its result, about as large, is parsed next to verify it, so
+    /// every page stays mapped for that parse instead of being unmapped and faulted in (and zeroed by
+    /// the kernel) again. The verification's parse then keeps as `keepForNextDocument` does.
+    case rewrittenNext
 }
 
 /// The one place that talks to libcmark: parse, copy what is needed into Swift values, free everything.
@@ -81,7 +85,7 @@ enum CommonMark {
         let memory = cmark_get_default_mem_allocator()
         #else
         let arena = ParseArena.ofThisThread
-        defer { arena.reset(keeping: parserMemory == .keepForNextDocument) }
+        defer { arena.reset(keeping: parserMemory != .lastDocument, everything: parserMemory == .rewrittenNext) }
         let memory = ParseArena.allocator
         #endif
         // No CMARK_OPT_VALIDATE_UTF8: it replaces invalid bytes and shifts positions; no smart punctuation,

@@ -113,14 +113,14 @@ final class NodeSlab {
 
     /// Every block free again. `keeping`: the pages of the first `kept` bytes stay for the next
     /// document, the rest go back to the system; else all of them go, and the range.
-    func reset(keeping: Bool) {
+    func reset(keeping: Bool, everything: Bool = false) {
         freed = nil
         guard let base, cursor != nil else { return }
         guard keeping else {
             release()
             return
         }
-        if populated! > base + kept {
+        if !everything && populated! > base + kept {
             #if os(Linux)
             _ = madvise(base + kept, populated! - (base + kept), MADV_DONTNEED)
             #endif

@@ -263,11 +263,12 @@ final class ParseArena {
 
     /// Everything free again. `keeping`: chunks up to `kept` bytes stay mapped for the next parse;
     /// else every chunk is unmapped.
-    func reset(keeping: Bool) {
+    /// `everything`: every chunk and node page stays (a parse about as large follows at once).
+    func reset(keeping: Bool, everything: Bool = false) {
         var total = 0
         var keep: [(base: UnsafeMutableRawPointer, size: Int)] = []
         for chunk in chunks {
-            if keeping && total + chunk.size <= ParseArena.kept {
+            if keeping && (everything || total + chunk.size <= ParseArena.kept) {
                 total += chunk.size
                 keep.append(chunk)
             } else {
@@ -275,7 +276,7 @@ final class ParseArena {
             }
         }
         chunks = keep
-        nodes.reset(keeping: keeping)
+        nodes.reset(keeping: keeping, everything: everything)
         for block in alone { munmap(block.base, block.size) }
         alone = []
         index = -1
