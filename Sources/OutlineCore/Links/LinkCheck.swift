@@ -103,11 +103,19 @@ public enum LinkCheck {
         var comparisons = 0
         // Each distinct path resolved and looked up once (a changelog links the same file many times).
         var destinations: [String: (resolved: String, destination: Destination)] = [:]
+        // cmark 0.30's line of an inline is a hint (wrong after a link spanning lines, after lazy lines,
+        // in a paragraph that opens with definitions): a finding gets the line its destination is
+        // written on, located as link repair locates it. Built on the first finding only.
+        var exact: ExactLines? = nil
         for (line, link) in links ?? localLinks(of: inventory) {
             // One finding per destination and line. Only a broken link is looked up in `seen`: the
             // twelve thousand links of a large document that resolve cost no hashing.
             func add(_ finding: Diagnostic) {
-                if seen.insert(Seen(line: line, destination: link.destination)).inserted { found.append(finding) }
+                guard seen.insert(Seen(line: line, destination: link.destination)).inserted else { return }
+                if exact == nil { exact = ExactLines(outline.source, inventory) }
+                var finding = finding
+                finding.line = exact!.line(line, link.destination)
+                found.append(finding)
             }
             let targets: LinkTargets
             var inFile = "this file"
@@ -184,6 +192,31 @@ public enum LinkCheck {
             add(.finding(.brokenLink, line: line, message))
         }
         return found.map { $0.located(in: path) }
+    }
+}
+
+/// The line where an inline link's destination is written, for a link cmark places on `line`.
+struct ExactLines {
+    private var locator: LinkLocator
+    private let source: Source
+    /// cmark's (line, destination) → the first such link of the inventory.
+    private let index: [String: Int]
+
+    init(_ source: Source, _ inventory: LinkInventory) {
+        self.source = source
+        locator = LinkLocator(source, inventory: inventory)
+        var index: [String: Int] = [:]
+        for (k, link) in inventory.links.enumerated() where index["\(link.line) \(link.destination)"] == nil {
+            index["\(link.line) \(link.destination)"] = k
+        }
+        self.index = index
+    }
+
+    /// The 1-based line; cmark's `line` where the link is not an inline one outline can locate (a
+    /// reference link, raw HTML's `href`, whose lines are right).
+    mutating func line(_ line: Int, _ destination: String) -> Int {
+        guard let k = index["\(line) \(destination)"], case .inline(let range) = locator.locate(locator.inventory.links[k]) else { return line }
+        return source.line(containing: range.lowerBound) + 1
     }
 }
 

@@ -54,6 +54,16 @@ public struct Source: Sendable {
     /// Number of lines; a final line without a line ending counts, an empty file has none.
     @inlinable public var lineCount: Int { lineStarts.count - 1 }
 
+    /// The 0-based line holding byte `offset` (binary search over the line starts).
+    public func line(containing offset: Int) -> Int {
+        var lo = 0, hi = lineCount
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
     /// Byte range of line `i`, line ending included.
     @inlinable public func lineRange(_ i: Int) -> Range<Int> { lineStarts[i]..<lineStarts[i + 1] }
 

@@ -22,6 +22,23 @@ struct CheckTests {
         #expect(broken.status == 1 && broken.text == "<stdin>:3: malformed fold marker: missing or bad 'lines=A-B'\n")
     }
 
+    /// A broken link is reported on the line its destination is written on, also where cmark 0.30's
+    /// own line for the inline is wrong: in a paragraph that opens with definitions (before, the
+    /// second finding said line 7, the first definition's), after a lazy continuation line, after a
+    /// GFM footnote definition.
+    @Test func brokenLinksAtTheLineTheyAreWrittenOn() {
+        let document = "# T\n<!-- outline:t -->\n\n> quoted\nlazy [d](#gone3)\n\n[r]: #t\n[s]: #t\nText [c](#gone4) and [r].\n\nText[^1] and[^2].\n\n[^1]: A note.\n[^2]: See [gone](#gone5).\n"
+        let result = runInProcess(["check"], stdin: bytes(document))
+        #expect(result.status == 1)
+        #expect(result.stderr == "", "\(result.stderr)")
+        #expect(result.text == """
+            <stdin>:5: broken link '#gone3': no heading 'gone3' in this file
+            <stdin>:9: broken link '#gone4': no heading 'gone4' in this file
+            <stdin>:14: broken link '#gone5': no heading 'gone5' in this file
+
+            """, "\(result.text)")
+    }
+
     @Test func checkAgainstAnOlderVersion() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
