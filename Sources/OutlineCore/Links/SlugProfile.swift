@@ -94,24 +94,10 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         switch rules {
         case .hugo, .kramdown:
             // Without the source at hand: the rendered text, which is the source for plain headings.
-            var text = ""
-            for piece in pieces {
-                switch piece {
-                case .text(let s), .code(let s): text += s
-                case .lineBreak: text += "\n"
-                case .imageAlt(let s): text += s
-                }
-            }
+            let text = SlugProfile.text(of: pieces, lineBreak: "\n", imageAlt: true)
             return rules == .hugo ? SlugProfile.hugoSlug(text) : SlugProfile.kramdownSlug(text)
         case .github, .gitlab, .docusaurus:
-            var text = ""
-            for piece in pieces {
-                switch piece {
-                case .text(let s), .code(let s): text += s
-                case .lineBreak: text += "\n"
-                case .imageAlt: break
-                }
-            }
+            let text = SlugProfile.text(of: pieces, lineBreak: "\n", imageAlt: false)
             // GitHub as measured (github-slugger 2.0, whose fixtures were rendered on GitHub): every
             // letter lowercased as JavaScript's toLowerCase does (`Θ` too, whatever its documentation
             // shows), nothing trimmed (cmark has trimmed the heading already), then what
@@ -152,13 +138,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             // code children of the heading's inline token (a line break and an image's alt are
             // neither); nothing trimmed; lowercased, each space a `-`, and only Python's `\w`, CJK
             // ideographs (U+4E00–U+9FFF) and `-` kept.
-            var text = ""
-            for piece in pieces {
-                switch piece {
-                case .text(let s), .code(let s): text += s
-                case .lineBreak, .imageAlt: break
-                }
-            }
+            let text = SlugProfile.text(of: pieces, lineBreak: "", imageAlt: false)
             var out = String.UnicodeScalarView()
             for scalar in text.lowercased().unicodeScalars {
                 if scalar == " " || scalar == "-" || scalar == "_" { out.append(scalar == " " ? "-" : scalar) }
@@ -166,14 +146,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             }
             return String(out)
         case .mkdocsMaterial:
-            var text = ""
-            for piece in pieces {
-                switch piece {
-                case .text(let s), .code(let s): text += s
-                case .lineBreak: text += "\n"
-                case .imageAlt: break
-                }
-            }
+            let text = SlugProfile.text(of: pieces, lineBreak: "\n", imageAlt: false)
             // _uslugify: what looks like a tag removed (`</?[^>]*>`, code spans' text included), strip,
             // lower, remove [^\w\- ] (Python's \w: letters, numbers, `_`; no marks), each space a `-`.
             var untagged = String.UnicodeScalarView()
@@ -237,6 +210,20 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         }
     }
 
+    /// A heading's text as a renderer reads it for its slug: text and code, a line break as
+    /// `lineBreak`, an image's alt text or not.
+    static func text(of pieces: [LinkInventory.HeadingText.Piece], lineBreak: String, imageAlt: Bool) -> String {
+        var text = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let s), .code(let s): text += s
+            case .lineBreak: text += lineBreak
+            case .imageAlt(let s): if imageAlt { text += s }
+            }
+        }
+        return text
+    }
+
     /// Python's `\w` beyond `_`: `str.isalnum()`, a letter (any `L` category) or a character with a
     /// numeric value (`²`, `½`, `Ⅷ` too); marks are not word characters.
     static func isPythonWord(_ s: Unicode.Scalar) -> Bool {
@@ -255,14 +242,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
     /// ß æ œ ȸ ȹ and stroked Latin letters spelled in ASCII, the rest NFKD-folded to ASCII, each run of
     /// other than `[a-z0-9]` one `-`, leading digits and `-` and trailing `-` dropped.
     func docutilsID(_ pieces: [LinkInventory.HeadingText.Piece]) -> String {
-        var text = ""
-        for piece in pieces {
-            switch piece {
-            case .text(let s), .code(let s): text += s
-            case .lineBreak: text += " "
-            case .imageAlt: break
-            }
-        }
+        let text = SlugProfile.text(of: pieces, lineBreak: " ", imageAlt: false)
         var out: [UInt8] = []
         var pendingHyphen = false
         func emit(_ b: UInt8) {

@@ -62,14 +62,16 @@ extension EditList {
     }
 
     /// Takes out the ` {#ID}` outline wrote at the end of the heading of `section` (its record says
-    /// `permalink=heading`); a warning when the heading no longer ends with it.
-    mutating func removeHeadingPermalink(_ section: Section, in source: Source, warnings: inout [Diagnostic]) {
-        guard let record = section.record, record.permalinkInHeading, let id = record.id else { return }
+    /// `permalink=heading`); a warning when the heading no longer ends with it. Returns whether it did.
+    mutating func removeHeadingPermalink(_ section: Section, in source: Source, warnings: inout [Diagnostic]) -> Bool {
+        guard let record = section.record, record.permalinkInHeading, let id = record.id else { return false }
         if let range = HeadingPermalink.range(of: id, in: section.heading, source: source) {
             delete(range)
+            return true
         } else {
             warnings.append(.warning(.permalink, line: section.heading.firstLine + 1,
                                      "the heading of section '\(section.title)' no longer ends with the {#\(id)} outline wrote; left as it is"))
+            return false
         }
     }
 }

@@ -46,10 +46,7 @@ public enum PinIDs {
         var warnings: [Diagnostic] = []
         var uncarried: Set<Int> = []
         for (k, section) in outline.sections.enumerated() where section.record?.permalinkInHeading == true {
-            if section.record?.id != nil, HeadingPermalink.range(of: section.id, in: section.heading, source: outline.source) != nil {
-                uncarried.insert(k)
-            }
-            edits.removeHeadingPermalink(section, in: outline.source, warnings: &warnings)
+            if edits.removeHeadingPermalink(section, in: outline.source, warnings: &warnings) { uncarried.insert(k) }
         }
         for record in outline.records where record.problem != .unclosed && record.problem != .invalidUTF8 {
             if record.problem == .empty {
