@@ -29,24 +29,28 @@ enum FileSystem {
         guard fd >= 0 else { throw Diagnostic.file(path, describe(errno)) }
         defer { close(fd) }
         var info = stat()
-        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw Diagnostic.file(path, "is a directory")
-        }
-        return try readAll(fd: fd, path: path)
+        let known = fstat(fd, &info) == 0
+        if known && (info.st_mode & S_IFMT) == S_IFDIR { throw Diagnostic.file(path, "is a directory") }
+        return try readAll(fd: fd, path: path, info: known ? info : nil)
     }
 
     /// Reads `fd` to its end. A regular file is read straight into an array of its size (one copy, no
-    /// zero-filled scratch buffer: touching an unused megabyte costs a small file's whole start-up);
-    /// a pipe, or a file that grew meanwhile, continues in 64 KB chunks.
-    static func readAll(fd: Int32, path: String) throws -> [UInt8] {
-        var info = stat()
-        let known = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+    /// zero-filled scratch buffer: touching an unused megabyte costs a small file's whole start-up),
+    /// asking for one byte more than its size: a read that returns less has met the end, so a whole
+    /// file costs one read, not a second one that finds the end (a docs tree is mostly small files,
+    /// each paying every system call). A pipe, or a file that grew meanwhile, continues in 64 KB chunks.
+    static func readAll(fd: Int32, path: String, info given: stat? = nil) throws -> [UInt8] {
+        var info = given ?? stat()
+        let regular = (given != nil || fstat(fd, &info) == 0) && (info.st_mode & S_IFMT) == S_IFREG
+        let known = regular ? Int(info.st_size) : 0
         var failure: Int32 = 0
         var atEnd = false
-        var result = [UInt8](unsafeUninitializedCapacity: known) { buffer, initialized in
+        var result = [UInt8](unsafeUninitializedCapacity: known + 1) { buffer, initialized in
             initialized = 0
-            while initialized < known {
-                let n = systemRead(fd, buffer.baseAddress! + initialized, known - initialized)
+            guard regular else { return }
+            while initialized <= known {
+                let wanted = known + 1 - initialized
+                let n = systemRead(fd, buffer.baseAddress! + initialized, wanted)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -54,11 +58,13 @@ enum FileSystem {
                 }
                 if n == 0 { atEnd = true; return }
                 initialized += n
+                // Exactly its size, and short of the byte more: the end (a short read before the
+                // size is reached is read on; the file may have shrunk, then 0 says so).
+                if initialized == known && n < wanted { atEnd = true; return }
             }
         }
         if failure != 0 { throw Diagnostic.file(path, describe(failure)) }
         guard !atEnd else { return result }
-        // After a whole regular file, this is one small read that finds the end.
         var chunk = [UInt8](repeating: 0, count: known > 0 ? 4096 : 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }

@@ -90,12 +90,14 @@ extension Workspace {
         var targets: [LinkedDocument] = []
         var localLinks: [[(line: Int, link: LocalLink)]] = []
         var ownFindings: [[Diagnostic]] = []
+        current.reserveCapacity(files.count)
+        localLinks.reserveCapacity(files.count)
+        ownFindings.reserveCapacity(files.count)
         for (k, result) in perFile.enumerated() {
             switch result {
             case .success(let checked):
                 current[files[k]] = checked.outline
                 if let document = checked.targets { targets.append(document) }
-                report.findings += checked.findings
                 ownFindings.append(checked.findings)
                 localLinks.append(checked.links)
             case .failure(let error):
@@ -105,9 +107,11 @@ extension Workspace {
             }
         }
         if !report.errors.isEmpty { return report }
+        // With links, their check merges each file's own findings with its link findings.
+        if !checkLinks { report.findings = Array(ownFindings.joined()) }
         if checkLinks {
             lookup.adopt(files: files, current: current)
-            report.findings = try checkLinksAcross(request, links: lookup, current: current, targets: targets, localLinks: localLinks, ownFindings: ownFindings, found: report.findings)
+            report.findings = try checkLinksAcross(request, links: lookup, current: current, targets: targets, localLinks: localLinks, ownFindings: ownFindings)
             if !request.moreProfiles.isEmpty {
                 report.findings = try surfaces(request, current: current, localLinks: localLinks, findings: report.findings)
             }
@@ -162,7 +166,7 @@ extension Workspace {
             lookup.adopt(files: request.files, current: current)
             kept.append(lookup)
             let none = Array(repeating: [Diagnostic](), count: request.files.count)
-            for d in try checkLinksAcross(single, links: lookup, current: current, targets: [], localLinks: localLinks, ownFindings: none, found: [], hints: false) {
+            for d in try checkLinksAcross(single, links: lookup, current: current, targets: [], localLinks: localLinks, ownFindings: none, hints: false) {
                 guard let k = key(d) else { continue }
                 if brokenUnder[k] == nil { first[k] = d; added.append(d) }
                 brokenUnder[k, default: []].append(profile)
@@ -183,13 +187,12 @@ extension Workspace {
         }.map { merged[$0.offset] }
     }
 
-    /// The link findings of a check, merged with each file's own `found`, in file order and by line.
+    /// The link findings of a check, merged with each file's own findings (`ownFindings`), in file order and by line.
     /// `hints`: broken links name the repair that would fix them (not for a further surface).
     private func checkLinksAcross(_ request: CheckRequest, links: PathLookup, current: [String: Outline], targets: [LinkedDocument],
-                                  localLinks: [[(line: Int, link: LocalLink)]], ownFindings: [[Diagnostic]], found: [Diagnostic],
+                                  localLinks: [[(line: Int, link: LocalLink)]], ownFindings: [[Diagnostic]],
                                   hints: Bool = true) throws -> [Diagnostic] {
         let files = request.files, since = request.since, profile = request.profile
-        var findings = found
         links.add(targets)
         // Every file links point into (the linking file itself for a same-file link) read and given
         // its targets once, in parallel.
@@ -240,6 +243,7 @@ extension Workspace {
             // finding is about another file.
             return Array(linkFindings.lazy.map { $0.byLine! }.joined())
         }
+        var findings = Array(ownFindings.joined())
         findings += linkFindings.lazy.map(\.links).joined()
         // --since: links that still resolve, but to a section that took over their slug.
         if let since, let context {

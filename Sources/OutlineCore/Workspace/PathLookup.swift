@@ -20,9 +20,12 @@ final class PathLookup: @unchecked Sendable {
 
     /// The given files, parsed already: a link into one of them reads no file.
     func adopt(files: [String], current: [String: Outline]) {
-        for path in files where path != "-" {
-            if let outline = current[path] { parsed[canonical(path)] = outline }
-        }
+        // The spellings worked out in parallel, the map filled at its final size: a pages repository
+        // gives tens of thousands of files, and this runs while the other cores wait.
+        let given = files.filter { $0 != "-" && current[$0] != nil }
+        let keys = Parallel.map(given.count) { [self] k in canonical(given[k]) }
+        parsed.reserveCapacity(parsed.count + given.count)
+        for (k, path) in given.enumerated() { parsed[keys[k]] = current[path] }
     }
 
     /// What a leading `/` in a link path stands for: `--root`, else the git work tree's top level
@@ -70,6 +73,8 @@ final class PathLookup: @unchecked Sendable {
 
     /// Documents whose targets the caller made already (each under its normalized path).
     func add(_ made: [LinkedDocument]) {
+        cache.reserveCapacity(cache.count + made.count)
+        documents.reserveCapacity(documents.count + made.count)
         for document in made {
             cache[document.path] = .markdown(document.targets)
             documents[document.path] = document
@@ -81,9 +86,9 @@ final class PathLookup: @unchecked Sendable {
     func prepare(_ paths: [String]) {
         var wanted: [String] = []
         var seen = Set<String>()
-        for path in paths {
-            let key = canonical(path)
-            if cache[key] == nil, seen.insert(key).inserted { wanted.append(key) }
+        let spelled = Parallel.map(paths.count) { [self] k in canonical(paths[k]) }
+        for key in spelled where cache[key] == nil {
+            if seen.insert(key).inserted { wanted.append(key) }
         }
         let parsed = self.parsed, profile = self.profile, keys = wanted, roots = safeRoots, store = self.store
         let found = Parallel.map(keys.count) { k -> (LinkCheck.Destination, LinkedDocument?) in
@@ -95,6 +100,7 @@ final class PathLookup: @unchecked Sendable {
             return PathLookup.look(key, profile: profile, roots: roots, store: store)
         }
         var directories: [String] = []
+        cache.reserveCapacity(cache.count + wanted.count)
         for (k, key) in wanted.enumerated() {
             cache[key] = found[k].0
             if let document = found[k].1 { documents[key] = document }

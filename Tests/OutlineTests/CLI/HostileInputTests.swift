@@ -66,6 +66,15 @@ struct HostileInputTests {
             #expect(run.output.contains("outline: docs/zero.md: warning: skipped: a symbolic link into /dev"), "\(run.output)")
             if !git { #expect(run.output.contains("outline: docs/fifo.md: warning: skipped: a FIFO"), "\(run.output)") }
         }
+        // In git, what the index lists is looked at in the work tree (each directory's entries): a
+        // tracked file deleted there is left out silently, and one replaced by a FIFO is named, not read.
+        try write("# G\n<!-- outline:g -->\n", "docs/gone.md")
+        try write("# W\n<!-- outline:w -->\n", "docs/was-file.md")
+        #expect(try shell("git add docs/gone.md docs/was-file.md && rm docs/gone.md docs/was-file.md && mkfifo docs/was-file.md", in: dir).status == 0)
+        let run = try shell("timeout 30 outline check --no-links docs", in: dir)
+        #expect(run.status == 0, "exit \(run.status) (124: it hung)\n\(run.output)")
+        #expect(run.output.contains("outline: docs/was-file.md: warning: skipped: a FIFO"), "\(run.output)")
+        #expect(!run.output.contains("gone.md"), "\(run.output)")
     }
 
     /// What is named on the command line is read as it is: `diff <(git show HEAD:a.md) a.md`.
