@@ -90,7 +90,10 @@ final class PathLookup: @unchecked Sendable {
         for key in spelled where cache[key] == nil {
             if seen.insert(key).inserted { wanted.append(key) }
         }
-        let parsed = self.parsed, profile = self.profile, keys = wanted, roots = safeRoots, store = self.store
+        // Where a symbolic link may lead is asked only when a path is not one of the given files
+        // (finding the work tree's root may cost a git process).
+        let parsed = self.parsed, profile = self.profile, keys = wanted, store = self.store
+        let roots = wanted.allSatisfy { parsed[$0] != nil } ? [] : safeRoots
         let found = Parallel.map(keys.count) { k -> (LinkCheck.Destination, LinkedDocument?) in
             let key = keys[k]
             if let outline = parsed[key] {

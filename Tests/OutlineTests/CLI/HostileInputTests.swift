@@ -44,6 +44,13 @@ struct HostileInputTests {
             }
             #expect(try shell("git checkout -q -- b/b1.md", in: dir).status == 0)
         }
+        // Without history, and every link into a file of the run: one listing per directory operand,
+        // nothing else (no process to find the work tree's root that no link needs).
+        try? FileManager.default.removeItem(at: dir.appendingPathComponent("git.log"))
+        let run = try shell("PATH='\(wrapper.path)':$PATH outline check a b", in: dir)
+        #expect(run.status == 0, "\(run.output)")
+        let log = (try? String(contentsOf: dir.appendingPathComponent("git.log"), encoding: .utf8)) ?? ""
+        #expect(log.split(separator: "\n").map { $0.contains(" ls-files ") } == [true, true], "\(log)")
     }
 
     @Test func fifosDevicesAndEscapingLinksAreNotRead() throws {
