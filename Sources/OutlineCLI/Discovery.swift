@@ -114,61 +114,71 @@ extension FileSystem {
         // looked at with lstat as before; a regular file needs no further look (`readProblem` is for
         // the others).
         let entries = unique
-        var byDirectory: [ArraySlice<UInt8>: [Int]] = [:]
+        let slash = UInt8(ascii: "/")
+        // Each entry's directory, hashed only where it differs from the entry before's (a directory's
+        // files stand together in the walk's order).
+        var directoryOf = [Int](repeating: 0, count: entries.count)
+        var directories: [ArraySlice<UInt8>] = []
+        var numbered: [ArraySlice<UInt8>: Int] = [:]
         for (k, raw) in entries.enumerated() {
-            let slash = raw.lastIndex(of: UInt8(ascii: "/"))
-            byDirectory[slash.map { raw[raw.startIndex..<$0] } ?? [], default: []].append(k)
+            let directory = raw[raw.startIndex..<(raw.lastIndex(of: slash) ?? raw.startIndex)]
+            if k > 0, directories[directoryOf[k - 1]].elementsEqual(directory) { directoryOf[k] = directoryOf[k - 1]; continue }
+            if let d = numbered[directory] { directoryOf[k] = d; continue }
+            numbered[directory] = directories.count
+            directoryOf[k] = directories.count
+            directories.append(directory)
         }
-        let directories = Array(byDirectory)
-        // Not among its directory's entries: deleted from the work tree (no d_type is 255).
-        let absent = UInt8(255)
-        var types = [UInt8](repeating: UInt8(DT_UNKNOWN), count: entries.count)
-        let listed = Parallel.map(directories.count) { d -> [(Int, UInt8)] in
-            let (directory, members) = directories[d]
-            let path = base + (directory.isEmpty ? "." : PathBytes.decode(directory))
-            guard let names = markdownEntryTypes(in: path) else { return [] }
-            return members.map { k in
-                let raw = entries[k]
-                let name = raw.lastIndex(of: UInt8(ascii: "/")).map { raw[($0 + 1)...] } ?? raw
-                return (k, names[Array(name)] ?? absent)
-            }
+        let inDirectory = directoryOf, named = directories
+        let listings = Parallel.map(named.count) { d in
+            markdownEntryTypes(in: base + (named[d].isEmpty ? "." : PathBytes.decode(named[d])))
         }
-        for pairs in listed { for (k, type) in pairs { types[k] = type } }
-        let known = types
-        let found = Parallel.map(entries.count) { k -> (path: String, regular: Bool)? in
-            let path = base + PathBytes.decode(entries[k])
-            if known[k] == absent { return nil }
-            switch Int(known[k]) {
-            case DT_REG: return (path, true)
-            case DT_DIR: return nil
-            case DT_LNK: return isDirectory(path) ? nil : (path, false)
-            case DT_UNKNOWN: break
-            default: return (path, false)
+        // Then the entries, a thousand at a time (one by one, handing out the indexes would cost more
+        // than the work).
+        let chunk = 1024
+        let found = Parallel.map((entries.count + chunk - 1) / chunk) { c -> [(path: String, regular: Bool)] in
+            var out: [(path: String, regular: Bool)] = []
+            for k in c * chunk..<min(entries.count, (c + 1) * chunk) {
+                let path = base + PathBytes.decode(entries[k])
+                var type = UInt8(DT_UNKNOWN)
+                if let names = listings[inDirectory[k]] {
+                    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+                    // Not among its directory's entries: deleted from the work tree.
+                    guard let listed = names[name] else { continue }
+                    type = listed
+                }
+                switch Int(type) {
+                case DT_REG: out.append((path, true)); continue
+                case DT_DIR: continue
+                case DT_LNK: if !isDirectory(path) { out.append((path, false)) }; continue
+                case DT_UNKNOWN: break
+                default: out.append((path, false)); continue
+                }
+                var info = stat()
+                guard withSystemPath(path, { lstat($0, &info) }) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: continue
+                case S_IFLNK: if !isDirectory(path) { out.append((path, false)) }
+                case S_IFREG: out.append((path, true))
+                default: out.append((path, false))
+                }
             }
-            var info = stat()
-            guard withSystemPath(path, { lstat($0, &info) }) == 0 else { return nil }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: return nil
-            case S_IFLNK: return isDirectory(path) ? nil : (path, false)
-            case S_IFREG: return (path, true)
-            default: return (path, false)
-            }
+            return out
         }
-        return found.compactMap { $0 }
+        return Array(found.joined())
     }
 
     /// The entries of `directory` named like Markdown, each with its type as readdir(3) gives it
     /// (DT_UNKNOWN where the file system does not say); nil when it cannot be listed.
-    static func markdownEntryTypes(in directory: String) -> [[UInt8]: UInt8]? {
+    static func markdownEntryTypes(in directory: String) -> [String: UInt8]? {
         guard let dir = withSystemPath(directory, { opendir($0) }) else { return nil }
         defer { closedir(dir) }
-        var types: [[UInt8]: UInt8] = [:]
+        var types: [String: UInt8] = [:]
         while let entry = readdir(dir) {
             let type = entry.pointee.d_type
             withUnsafePointer(to: entry.pointee.d_name) {
                 $0.withMemoryRebound(to: UInt8.self, capacity: Int(NAME_MAX) + 1) { raw in
                     let bytes = UnsafeBufferPointer(start: raw, count: strlen(UnsafeRawPointer(raw).assumingMemoryBound(to: CChar.self)))
-                    if isMarkdownName(bytes) { types[Array(bytes)] = type }
+                    if isMarkdownName(bytes) { types[PathBytes.decode(bytes)] = type }
                 }
             }
         }

@@ -36,8 +36,13 @@ final class Settings {
         if path == "-" { return try config(forDirectory: ".") }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        return try config(forDirectory: directory)
+        // A walk gives a directory's files one after another: the last answer, without a lookup.
+        if let last = lastDirectory, last.name == directory { return last.config }
+        let config = try config(forDirectory: directory)
+        lastDirectory = (directory, config)
+        return config
     }
+    private var lastDirectory: (name: String, config: Config)? = nil
 
     /// The configuration for files in `directory`.
     func config(forDirectory directory: String) throws -> Config {
@@ -137,7 +142,9 @@ final class Settings {
                 files.append(operand)
             }
         }
-        // One file named twice (`a.md ./a.md`, or a file and its directory) is one file.
+        // One file named twice (`a.md ./a.md`, or a file and its directory) is one file. A single
+        // operand names each of its files once (a walk lists each once).
+        if operands.count == 1 { return files }
         var seen = Set<String>()
         return files.filter { $0 == "-" || seen.insert(FileSystem.canonical($0)).inserted }
     }

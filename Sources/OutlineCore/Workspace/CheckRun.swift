@@ -86,22 +86,25 @@ extension Workspace {
         }
         kept.append(perFile)
         var report = CheckReport()
-        var current: [String: Outline] = [:]
+        // Each file's outline by its index (a map by name is made only for history, which asks by name).
+        var outlines: [Outline?] = []
         var targets: [LinkedDocument] = []
+        var made = [Bool](repeating: false, count: files.count)
         var localLinks: [[(line: Int, link: LocalLink)]] = []
         var ownFindings: [[Diagnostic]] = []
-        current.reserveCapacity(files.count)
+        outlines.reserveCapacity(files.count)
         localLinks.reserveCapacity(files.count)
         ownFindings.reserveCapacity(files.count)
         for (k, result) in perFile.enumerated() {
             switch result {
             case .success(let checked):
-                current[files[k]] = checked.outline
-                if let document = checked.targets { targets.append(document) }
+                outlines.append(checked.outline)
+                if let document = checked.targets { targets.append(document); made[k] = true }
                 ownFindings.append(checked.findings)
                 localLinks.append(checked.links)
             case .failure(let error):
                 report.errors.append(error)
+                outlines.append(nil)
                 localLinks.append([])
                 ownFindings.append([])
             }
@@ -110,20 +113,21 @@ extension Workspace {
         // With links, their check merges each file's own findings with its link findings.
         if !checkLinks { report.findings = Array(ownFindings.joined()) }
         if checkLinks {
-            lookup.adopt(files: files, current: current)
-            report.findings = try checkLinksAcross(request, links: lookup, current: current, targets: targets, localLinks: localLinks, ownFindings: ownFindings)
+            lookup.adopt(files: files, outlines: outlines, made: made)
+            report.findings = try checkLinksAcross(request, links: lookup, outlines: outlines, targets: targets, localLinks: localLinks, ownFindings: ownFindings)
             if !request.moreProfiles.isEmpty {
-                report.findings = try surfaces(request, current: current, localLinks: localLinks, findings: report.findings)
+                report.findings = try surfaces(request, outlines: outlines, localLinks: localLinks, findings: report.findings)
             }
         }
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
         if let against = request.against {
             let old = try Workspace.about(against.name) { try Outline(parsing: against.bytes) }
             report.findings += Removals.findings([.init(oldName: Workspace.displayName(against.name), old: old,
-                                                        newName: Workspace.displayName(files[0]), new: current[files[0]])], allowed: request.allowed)
+                                                        newName: Workspace.displayName(files[0]), new: outlines[0])], allowed: request.allowed)
         } else if let since {
             let history = try self.history(since)
-            let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, hidden: request.hidden, current: { current[$0] }, read: { [store] in try? store.read($0) })
+            let current = Dictionary(zip(files, outlines), uniquingKeysWith: { a, _ in a })
+            let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, hidden: request.hidden, current: { current[$0] ?? nil }, read: { [store] in try? store.read($0) })
             report.findings += Removals.findings(history.removalPairs(pairs, displayName: Workspace.displayName), allowed: request.allowed, revision: since)
         }
         // Warnings (a fragment that differs only in case, under the github profile) leave the exit
@@ -135,14 +139,14 @@ extension Workspace {
         }
         report.warnings = report.findings.filter { $0.severity == .warning }
         if !report.warnings.isEmpty { report.findings.removeAll { $0.severity == .warning } }
-        kept.append((current, report.findings))
+        kept.append((outlines, report.findings))
         return report
     }
 
     /// With several surfaces (`--slugs github,hugo`): the links checked under each further profile
     /// too. A link broken on every surface keeps its one finding; one broken on some only is reported
     /// once, naming where it breaks and where it resolves.
-    private func surfaces(_ request: CheckRequest, current: [String: Outline], localLinks: [[(line: Int, link: LocalLink)]],
+    private func surfaces(_ request: CheckRequest, outlines: [Outline?], localLinks: [[(line: Int, link: LocalLink)]],
                           findings: [Diagnostic]) throws -> [Diagnostic] {
         let all = [request.profile] + request.moreProfiles
         func key(_ d: Diagnostic) -> String? {
@@ -163,10 +167,10 @@ extension Workspace {
             single.moreProfiles = []
             single.since = nil
             let lookup = PathLookup(profile: profile, store: store, root: request.root)
-            lookup.adopt(files: request.files, current: current)
+            lookup.adopt(files: request.files, outlines: outlines)
             kept.append(lookup)
             let none = Array(repeating: [Diagnostic](), count: request.files.count)
-            for d in try checkLinksAcross(single, links: lookup, current: current, targets: [], localLinks: localLinks, ownFindings: none, hints: false) {
+            for d in try checkLinksAcross(single, links: lookup, outlines: outlines, targets: [], localLinks: localLinks, ownFindings: none, hints: false) {
                 guard let k = key(d) else { continue }
                 if brokenUnder[k] == nil { first[k] = d; added.append(d) }
                 brokenUnder[k, default: []].append(profile)
@@ -189,7 +193,7 @@ extension Workspace {
 
     /// The link findings of a check, merged with each file's own findings (`ownFindings`), in file order and by line.
     /// `hints`: broken links name the repair that would fix them (not for a further surface).
-    private func checkLinksAcross(_ request: CheckRequest, links: PathLookup, current: [String: Outline], targets: [LinkedDocument],
+    private func checkLinksAcross(_ request: CheckRequest, links: PathLookup, outlines: [Outline?], targets: [LinkedDocument],
                                   localLinks: [[(line: Int, link: LocalLink)]], ownFindings: [[Diagnostic]],
                                   hints: Bool = true) throws -> [Diagnostic] {
         let files = request.files, since = request.since, profile = request.profile
@@ -206,7 +210,7 @@ extension Workspace {
         // Each file's link findings; and, when all the file's findings are about it (the usual case),
         // all of them in line order, sorted here in parallel (a stable sort: the order within a line kept).
         var linkFindings = Parallel.map(files.count) { k -> (links: [Diagnostic], byLine: [Diagnostic]?) in
-            guard let outline = current[files[k]] else { return ([], nil) }
+            guard let outline = outlines[k] else { return ([], nil) }
             let name = Workspace.displayName(files[k])
             var own: LinkTargets? = nil
             if files[k] != "-", case .markdown(let targets) = links.prepared(files[k]) { own = targets }
@@ -226,7 +230,7 @@ extension Workspace {
         let context = hints ? try since.map { try repairContext(try history($0), files: files, lookup: links) } ?? (broken ? links.context() : nil) : nil
         for k in files.indices where files[k] != "-" && linkFindings[k].links.contains(where: { $0.kind == .brokenLink }) {
             guard let context else { break }
-            guard let outline = current[files[k]], let document = links.document(files[k]) else { continue }
+            guard let outline = outlines[k], let document = links.document(files[k]) else { continue }
             let old = linkFindings[k].links.filter { $0.kind == .brokenLink }
             let hinted = LinkCheck.findings(outline, path: Workspace.displayName(files[k]), profile: profile, root: root, links: localLinks[k],
                                             repair: { LinkRepair.fix(for: $0, in: document, context: context, since: since) },

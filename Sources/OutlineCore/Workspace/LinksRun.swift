@@ -43,7 +43,7 @@ extension Workspace {
         }
         if !errors.isEmpty { return .unreadable(errors) }
         let lookup = PathLookup(profile: profile, store: store, root: request.root)
-        lookup.adopt(files: files, current: current)
+        lookup.adopt(files: files, outlines: files.map { current[$0] })
         kept.append(lookup)
         var context: LinkRepair.Context
         if let since = request.since {

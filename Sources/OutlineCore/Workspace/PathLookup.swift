@@ -19,13 +19,14 @@ final class PathLookup: @unchecked Sendable {
     }
 
     /// The given files, parsed already: a link into one of them reads no file.
-    func adopt(files: [String], current: [String: Outline]) {
+    /// `made`: the files whose targets the caller makes itself (`add`), which need no outline here.
+    func adopt(files: [String], outlines: [Outline?], made: [Bool]? = nil) {
         // The spellings worked out in parallel, the map filled at its final size: a pages repository
         // gives tens of thousands of files, and this runs while the other cores wait.
-        let given = files.filter { $0 != "-" && current[$0] != nil }
-        let keys = Parallel.map(given.count) { [self] k in canonical(given[k]) }
+        let given = files.indices.filter { files[$0] != "-" && outlines[$0] != nil && made?[$0] != true }
+        let keys = Parallel.map(given.count) { [self] k in canonical(files[given[k]]) }
         parsed.reserveCapacity(parsed.count + given.count)
-        for (k, path) in given.enumerated() { parsed[keys[k]] = current[path] }
+        for (k, index) in given.enumerated() { parsed[keys[k]] = outlines[index] }
     }
 
     /// What a leading `/` in a link path stands for: `--root`, else the git work tree's top level
@@ -72,13 +73,16 @@ final class PathLookup: @unchecked Sendable {
     }()
 
     /// Documents whose targets the caller made already (each under its normalized path).
+    /// (Kept in `documents` only: a second map of the same tens of thousands of paths would cost
+    /// the waiting cores as much again; `known` reads both.)
     func add(_ made: [LinkedDocument]) {
-        cache.reserveCapacity(cache.count + made.count)
         documents.reserveCapacity(documents.count + made.count)
-        for document in made {
-            cache[document.path] = .markdown(document.targets)
-            documents[document.path] = document
-        }
+        for document in made { documents[document.path] = document }
+    }
+
+    /// What is known of `key` (a canonical path) already.
+    private func known(_ key: String) -> LinkCheck.Destination? {
+        cache[key] ?? documents[key].map { .markdown($0.targets) }
     }
 
     /// Looks up every path of `paths` (and the given files among them) at once, in parallel: after
@@ -87,7 +91,7 @@ final class PathLookup: @unchecked Sendable {
         var wanted: [String] = []
         var seen = Set<String>()
         let spelled = Parallel.map(paths.count) { [self] k in canonical(paths[k]) }
-        for key in spelled where cache[key] == nil {
+        for key in spelled where known(key) == nil {
             if seen.insert(key).inserted { wanted.append(key) }
         }
         // Where a symbolic link may lead is asked only when a path is not one of the given files
@@ -117,12 +121,12 @@ final class PathLookup: @unchecked Sendable {
     /// What `prepare` found for `path`; a path it was not given reads as missing (never the case for
     /// the paths of `LinkCheck.paths`). Safe from any thread once `prepare` has returned.
     func prepared(_ path: String) -> LinkCheck.Destination {
-        cache[path] ?? cache[canonical(path)] ?? .missing
+        known(path) ?? known(canonical(path)) ?? .missing
     }
 
     func lookup(_ path: String) -> LinkCheck.Destination {
         let key = canonical(path)
-        if let known = cache[key] { return known }
+        if let known = known(key) { return known }
         let (found, document) = parsed[key].map { outline -> (LinkCheck.Destination, LinkedDocument?) in
             let document = LinkedDocument(path: key, outline: outline, profile: profile)
             return (.markdown(document.targets), document)
