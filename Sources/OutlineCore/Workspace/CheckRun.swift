@@ -204,7 +204,7 @@ extension Workspace {
         let root = localLinks.contains { $0.contains { $0.link.path.hasPrefix("/") } } ? links.root : "."
         let wanted = Parallel.map(files.count) { k -> [String] in
             let own = files[k] != "-" && localLinks[k].contains { $0.link.path.isEmpty } ? [files[k]] : []
-            return (own + LinkCheck.paths(of: localLinks[k], path: Workspace.displayName(files[k]), root: root)).map(LocalLink.normalize)
+            return own + LinkCheck.paths(of: localLinks[k], path: Workspace.displayName(files[k]), root: root)
         }
         links.prepare(Array(wanted.joined()))
         // Each file's link findings; and, when all the file's findings are about it (the usual case),
@@ -244,7 +244,9 @@ extension Workspace {
         }
         if since == nil, Set(files.map(Workspace.displayName)).count == files.count, linkFindings.allSatisfy({ $0.byLine != nil }) {
             // What the sort below gives, file by file: no two files print the same name, and no
-            // finding is about another file.
+            // finding is about another file. (The per-file arrays are left to process exit: freeing
+            // tens of thousands of them is time the other cores would wait for.)
+            kept.append(linkFindings)
             return Array(linkFindings.lazy.map { $0.byLine! }.joined())
         }
         var findings = Array(ownFindings.joined())

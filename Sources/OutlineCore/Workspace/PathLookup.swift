@@ -90,10 +90,13 @@ final class PathLookup: @unchecked Sendable {
     func prepare(_ paths: [String]) {
         var wanted: [String] = []
         var seen = Set<String>()
-        let spelled = Parallel.map(paths.count) { [self] k in canonical(paths[k]) }
-        for key in spelled where known(key) == nil {
-            if seen.insert(key).inserted { wanted.append(key) }
+        // Spelled and checked against what is known in parallel: on a large tree nearly every path is
+        // a given file, and only the rest is left for this thread.
+        let unknown = Parallel.map(paths.count) { [self] k -> String? in
+            let key = canonical(paths[k])
+            return known(key) == nil ? key : nil
         }
+        for case let key? in unknown where seen.insert(key).inserted { wanted.append(key) }
         // Where a symbolic link may lead is asked only when a path is not one of the given files
         // (finding the work tree's root may cost a git process).
         let parsed = self.parsed, profile = self.profile, keys = wanted, store = self.store
