@@ -141,7 +141,8 @@ extension FileSystem {
                 let path = base + PathBytes.decode(entries[k])
                 var type = UInt8(DT_UNKNOWN)
                 if let names = listings[inDirectory[k]] {
-                    let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+                    // (Searched in the UTF-8 view: a search by Character costs more than the lookup.)
+                    let name = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
                     // Not among its directory's entries: deleted from the work tree.
                     guard let listed = names[name] else { continue }
                     type = listed

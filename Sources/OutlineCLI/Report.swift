@@ -28,12 +28,18 @@ enum Report {
 
     /// Findings, in `format`, as the bytes to write.
     static func findings(_ findings: [Diagnostic], format: Format) -> [UInt8] {
+        let pieces = findingPieces(findings, format: format)
+        return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
+    }
+
+    /// The same, in pieces to be written one after another (no copy of them all into one array).
+    static func findingPieces(_ findings: [Diagnostic], format: Format) -> [[UInt8]] {
         switch format {
         case .text:
             // A large tree's findings (tens of thousands) are written a few thousand at a time in
-            // parallel, the pieces joined in order.
+            // parallel.
             let chunk = 4096
-            let pieces = Parallel.map((findings.count + chunk - 1) / chunk) { c -> [UInt8] in
+            return Parallel.map((findings.count + chunk - 1) / chunk) { c -> [UInt8] in
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(chunk * 64)
                 for finding in findings[(c * chunk)..<min(findings.count, (c + 1) * chunk)] {
@@ -42,7 +48,6 @@ enum Report {
                 }
                 return bytes
             }
-            return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
         case .json:
             let items = findings.map { d -> JSONValue in
                 .object([
@@ -52,9 +57,9 @@ enum Report {
                     ("message", .string(PathBytes.display(d.message))),
                 ])
             }
-            return Array((JSONValue.object([("version", .int(1)), ("findings", .array(items))]).compact() + "\n").utf8)
+            return [Array((JSONValue.object([("version", .int(1)), ("findings", .array(items))]).compact() + "\n").utf8)]
         case .github:
-            return Array(findings.map(workflowCommand).joined().utf8)
+            return [Array(findings.map(workflowCommand).joined().utf8)]
         }
     }
 

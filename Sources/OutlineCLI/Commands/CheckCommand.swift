@@ -71,7 +71,7 @@ enum CheckCommand {
         for error in report.errors { console.report(error) }
         if !report.errors.isEmpty { return 2 }
         for warning in report.warnings { console.report(warning) }
-        console.out(Report.findings(report.findings, format: format))
+        for piece in Report.findingPieces(report.findings, format: format) { console.out(piece) }
         return report.findings.isEmpty ? 0 : 1
     }
 
