@@ -94,7 +94,7 @@ final class PathLookup: @unchecked Sendable {
         // a given file, and only the rest is left for this thread.
         let unknown = Parallel.map(paths.count) { [self] k -> String? in
             let key = canonical(paths[k])
-            return known(key) == nil ? key : nil
+            return cache[key] == nil && documents[key] == nil ? key : nil
         }
         for case let key? in unknown where seen.insert(key).inserted { wanted.append(key) }
         // Where a symbolic link may lead is asked only when a path is not one of the given files
