@@ -47,7 +47,8 @@ public struct LocalLink: Sendable, Equatable {
 
     /// `%XX` decoded as UTF-8 bytes; a malformed escape is kept as written.
     static func percentDecoded<S: StringProtocol>(_ s: S) -> String {
-        guard s.utf8.contains(UInt8(ascii: "%")) else { return String(s) }
+        // (In the contiguous bytes where it can: the generic search costs more than the rest.)
+        guard s.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "%")) }) ?? s.utf8.contains(UInt8(ascii: "%")) else { return String(s) }
         let b = Array(s.utf8)
         var out: [UInt8] = []
         var i = 0

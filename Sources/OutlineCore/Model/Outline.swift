@@ -117,12 +117,12 @@ public final class Outline: @unchecked Sendable {
         self.listStyle = document.listStyle
         self.links = document.links
         self.structure = document.structure
-        var recordAt: [Int: Int] = [:]
-        for (k, r) in document.records.enumerated() { recordAt[r.line] = k }
-        var markerAt: [Int: Int] = [:]
-        for (k, m) in document.markers.enumerated() { markerAt[m.line] = k }
-        var usedRecords = Set<Int>()
-        var usedMarkers = Set<Int>()
+        // Which record and marker stand on a line: found by binary search over their lines (no hashing
+        // per heading: a document of 12,000 sections is rebuilt on every keystroke in the editor).
+        let recordAt = LineIndex(document.records.map(\.line))
+        let markerAt = LineIndex(document.markers.map(\.line))
+        var usedRecords = [Bool](repeating: false, count: document.records.count)
+        var usedMarkers = [Bool](repeating: false, count: document.markers.count)
         var allocator = IDAllocator(capacity: document.headings.count + document.records.count)
         // `<!-- outline:toc -->` is a table-of-contents marker, so no section may have that ID.
         allocator.reserve(CommentFormat.tocKeyword)
@@ -157,14 +157,14 @@ public final class Outline: @unchecked Sendable {
             var record: RecordLine? = nil
             if let k = recordAt[firstNonBlank], document.records[k].canHoldAnID {
                 record = document.records[k]
-                usedRecords.insert(k)
+                usedRecords[k] = true
                 next = firstNonBlank + 1
                 if firstNonBlank > heading.lastLine + 1 { afterBlank += 1 } else { below += 1 }
             }
             var marker: FoldMarker? = nil
             if let k = markerAt[next] {
                 marker = document.markers[k]
-                usedMarkers.insert(k)
+                usedMarkers[k] = true
             }
             let text = Outline.titleParts(heading, record: record, source: source)
             var duplicateOf: Int? = nil
@@ -188,8 +188,28 @@ public final class Outline: @unchecked Sendable {
         self.roots = roots
         self.anchorsAfterBlank = afterBlank
         self.anchorsBelow = below
-        self.orphanRecords = document.records.enumerated().filter { !usedRecords.contains($0.offset) }.map { $0.element }
-        self.orphanMarkers = document.markers.enumerated().filter { !usedMarkers.contains($0.offset) }.map { $0.element }
+        self.orphanRecords = document.records.enumerated().filter { !usedRecords[$0.offset] }.map { $0.element }
+        self.orphanMarkers = document.markers.enumerated().filter { !usedMarkers[$0.offset] }.map { $0.element }
+    }
+
+    /// The index of the element standing on a line, among elements given with their lines (in any
+    /// order; a line given twice answers with its last element, as a map filled in order would).
+    private struct LineIndex {
+        private let lines: [Int]
+        private let order: [Int]
+        init(_ lines: [Int]) {
+            self.lines = lines
+            // Stable: of two elements on one line, the later one last.
+            order = lines.indices.sorted { lines[$0] != lines[$1] ? lines[$0] < lines[$1] : $0 < $1 }
+        }
+        subscript(line: Int) -> Int? {
+            var low = 0, high = order.count
+            while low < high {
+                let mid = (low + high) / 2
+                if lines[order[mid]] <= line { low = mid + 1 } else { high = mid }
+            }
+            return low > 0 && lines[order[low - 1]] == line ? order[low - 1] : nil
+        }
     }
 
     /// A heading's number (when outline's record says it wrote it), title and explicit `{#id}`.
