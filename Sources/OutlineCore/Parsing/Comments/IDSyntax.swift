@@ -7,6 +7,26 @@ public enum IDSyntax {
 
     /// True when `id` is a valid section ID.
     public static func isValid(_ id: String) -> Bool {
+        // Most IDs are ASCII: checked on their bytes (every anchor line is read on every parse).
+        if let ascii = id.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
+            guard bytes.count <= maxLength, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var previousDash = true   // no dash first
+            for b in bytes {
+                if b == UInt8(ascii: "-") {
+                    if previousDash { return false }
+                    previousDash = true
+                } else {
+                    guard (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F else { return false }
+                    previousDash = false
+                }
+            }
+            return !bytes.isEmpty && !previousDash
+        }), let answer = ascii { return answer }
+        return isValidByScalars(id)
+    }
+
+    /// The rule on Unicode scalars (any ID; the ASCII path above must agree with it).
+    static func isValidByScalars(_ id: String) -> Bool {
         var count = 0
         var previousDash = false
         var first = true

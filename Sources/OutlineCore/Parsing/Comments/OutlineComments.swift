@@ -182,10 +182,11 @@ enum OutlineCommentParser {
         }
         let bodyStart = p
         // The comment ends at the first `-->`; only spaces and tabs may follow it.
+        // (Compared byte by byte: every anchor line of a document is read on every parse.)
         var closeAt: Int? = nil
         var q = p
         while q + 3 <= end {
-            if bytes.has(CommentFormat.close, at: q, end: end) { closeAt = q; break }
+            if bytes[q] == UInt8(ascii: "-") && bytes[q + 1] == UInt8(ascii: "-") && bytes[q + 2] == UInt8(ascii: ">") { closeAt = q; break }
             q += 1
         }
         var wellFormed = false
@@ -229,9 +230,10 @@ enum OutlineCommentParser {
             problem = .empty
         } else {
             // At most one ID, first; after it only `key=value` attributes.
-            let words = tokens.enumerated().filter { !$0.element.isAttribute }
-            if words.count > 1 || words.first.map({ $0.offset != 0 || !IDSyntax.isValid($0.element.text) }) == true {
-                problem = .invalidID(words.map(\.element.text).joined(separator: " "))
+            let words = tokens.lazy.filter { !$0.isAttribute }
+            let firstIsID = tokens.first.map { !$0.isAttribute && IDSyntax.isValid($0.text) } ?? false
+            if !(firstIsID && tokens.dropFirst().allSatisfy(\.isAttribute)) && !words.isEmpty {
+                problem = .invalidID(words.map(\.text).joined(separator: " "))
             }
         }
         return .record(RecordLine(line: line, tokens: tokens, bodyStart: bodyStart, bodyEnd: bodyEnd,

@@ -9,6 +9,21 @@ struct CommentTests {
         OutlineCommentParser.parse(Source(bytes(line)), line: 0)
     }
 
+    /// The ASCII path of the ID rule agrees with the rule on scalars, over generated words (seeded).
+    @Test func asciiIDsAgreeWithTheScalarRule() {
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 33 }
+        let alphabet = Array("ab-z09_-A. ".unicodeScalars)
+        for _ in 0..<20_000 {
+            let length = Int(next() % 70)
+            let word = String(String.UnicodeScalarView((0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }))
+            #expect(IDSyntax.isValid(word) == IDSyntax.isValidByScalars(word), "\(word)")
+        }
+        for word in ["", "-", "a-", "-a", "a--b", "a-b", String(repeating: "a", count: 64), String(repeating: "a", count: 65), "é-a", "a_b9"] {
+            #expect(IDSyntax.isValid(word) == IDSyntax.isValidByScalars(word), "\(word)")
+        }
+    }
+
     @Test func records() throws {
         guard case .record(let r)? = parse("<!-- outline:install number=1.2 toc=no -->") else { Issue.record("not a record"); return }
         #expect(r.id == "install" && r.problem == nil)
