@@ -19,6 +19,7 @@ public enum LinkCheck {
     /// `href` in raw HTML), with their 1-based lines.
     public static func localLinks(of inventory: LinkInventory) -> [(line: Int, link: LocalLink)] {
         var links: [(Int, LocalLink)] = []
+        links.reserveCapacity(inventory.links.count)
         for link in inventory.links {
             if let local = LocalLink(link.destination) { links.append((link.line, local)) }
         }
@@ -30,7 +31,9 @@ public enum LinkCheck {
                 if let local = LocalLink(attribute.value) { links.append((html.line + attribute.lineOffset, local)) }
             }
         }
-        return links.sorted { $0.0 < $1.0 }
+        // By line, stably; usually they are already (no raw HTML with links among them).
+        if zip(links, links.dropFirst()).allSatisfy({ $0.0 <= $1.0 }) { return links }
+        return links.enumerated().sorted { $0.element.0 != $1.element.0 ? $0.element.0 < $1.element.0 : $0.offset < $1.offset }.map(\.element)
     }
 
     /// The paths (resolved as `LocalLink.resolve` does) that `outline`'s links point into: what the

@@ -13,22 +13,30 @@ public struct LocalLink: Sendable, Equatable {
         self.destination = destination
         // Split by scalars, not Characters: `#` followed by U+FE0F is one Character (a keycap), and
         // `#️-next-steps` (what a `## ➡️ Next Steps` heading's slug starts with) is still a fragment.
-        let scalars = destination.unicodeScalars
+        // `#`, `?` and `%` are ASCII, never part of a longer scalar's bytes: they are found in the
+        // UTF-8 (a document's every link is read again on every keystroke in an editor).
+        var copy = destination
+        let (hash, query, percent) = copy.withUTF8 { bytes -> (Int?, Int?, Bool) in
+            let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+            return (hash, bytes[..<(hash ?? bytes.count)].firstIndex(of: UInt8(ascii: "?")), bytes.contains(UInt8(ascii: "%")))
+        }
+        let utf8 = destination.utf8, scalars = destination.unicodeScalars
+        func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
         var pathPart = Substring(destination)
         var fragmentPart: Substring? = nil
-        if let hash = scalars.firstIndex(of: "#") {
-            pathPart = Substring(scalars[..<hash])
-            fragmentPart = Substring(scalars[scalars.index(after: hash)...])
+        if let hash {
+            pathPart = Substring(scalars[..<at(hash)])
+            fragmentPart = Substring(scalars[at(hash + 1)...])
         }
-        if let query = pathPart.unicodeScalars.firstIndex(of: "?") {
+        if let query {
             // After `?plain=1` a fragment is GitHub's line anchor (`#L3`) into the source view, not a
             // heading: only the path is checked and repaired.
-            let after = Substring(pathPart.unicodeScalars[pathPart.unicodeScalars.index(after: query)...])
+            let after = Substring(scalars[at(query + 1)..<pathPart.endIndex])
             if after.split(separator: "&").contains("plain=1") { fragmentPart = nil }
-            pathPart = Substring(pathPart.unicodeScalars[..<query])
+            pathPart = Substring(scalars[..<at(query)])
         }
-        self.path = LocalLink.percentDecoded(pathPart)
-        self.fragment = fragmentPart.map(LocalLink.percentDecoded)
+        self.path = percent ? LocalLink.percentDecoded(pathPart) : String(pathPart)
+        self.fragment = fragmentPart.map { percent ? LocalLink.percentDecoded($0) : String($0) }
     }
 
     /// `scheme:` as RFC 3986 writes it: a letter, then letters, digits, `+`, `-`, `.`.

@@ -10,6 +10,21 @@ import OutlineTestHelpers
 /// second run changes nothing.
 @Suite("links", .serialized)
 struct LinksTests {
+    /// A destination splits at its first `#` and, before it, its first `?` (scalars, not Characters:
+    /// `#` then U+FE0F is one keycap Character), and `%XX` decodes in both parts.
+    @Test func destinationsSplitIntoPathAndFragment() {
+        func parts(_ d: String) -> [String?]? { LocalLink(d).map { [$0.path, $0.fragment] } }
+        #expect(parts("a.md#\u{FE0F}-next-steps") == ["a.md", "\u{FE0F}-next-steps"])
+        #expect(parts("#x") == ["", "x"])
+        #expect(parts("dir/caf%C3%A9.md#%C3%A9t%C3%A9") == ["dir/café.md", "été"])
+        #expect(parts("café.md#été?x") == ["café.md", "été?x"])
+        #expect(parts("m.md?x=1#s") == ["m.md", "s"])
+        #expect(parts("m.md?plain=1#L3") == ["m.md", nil])
+        #expect(parts("m.md?a=1&plain=1") == ["m.md", nil])
+        #expect(parts("é?#") == ["é", ""])
+        #expect(parts("https://x.org/a.md#b") == nil && parts("//x.org/a") == nil && parts("") == nil)
+    }
+
     let dir: URL
 
     init() throws { dir = try temporaryDirectory() }
