@@ -138,6 +138,7 @@ enum CommonMark {
         result.texts.reserveCapacity(textBytes)
         if structure { result.structure.reserveCapacity(blockCount * 2) }
         var sawBulletList = false
+        var ancestors: [OpaquePointer] = []
         var node = cmark_node_first_child(document)
         while let current = node {
             let type = cmark_node_get_type(current)
@@ -162,7 +163,7 @@ enum CommonMark {
                                                                        nestedIndent: nestedIndent(of: current)), startLine: line))
             }
             node = cmark_node_next(current)
-            if let inventory { takeInventory(of: current, into: &inventory.pointee, source: source, fingerprints: fingerprints, lean: lean) }
+            if let inventory { takeInventory(of: current, into: &inventory.pointee, source: source, fingerprints: fingerprints, lean: lean, ancestors: &ancestors) }
         }
         return result
     }

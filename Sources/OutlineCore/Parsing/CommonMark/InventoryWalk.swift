@@ -17,9 +17,12 @@ extension CommonMark {
     /// HTML: its inline nodes are not visited at all (the walk's cost is touching nodes).
     /// `lean`: destinations and raw HTML only (what verifying a rewrite compares): no heading texts, no
     /// block layout for the link locator.
-    static func takeInventory(of root: OpaquePointer, into inventory: inout LinkInventory, source: Source, fingerprints: Bool, lean: Bool) {
+    /// `ancestors`: the caller's scratch array, emptied here, reused for every top-level block (a new
+    /// array for each block was an allocation per paragraph).
+    static func takeInventory(of root: OpaquePointer, into inventory: inout LinkInventory, source: Source, fingerprints: Bool, lean: Bool,
+                              ancestors: inout [OpaquePointer]) {
         // The open ancestors: an inline node without a position takes the nearest one's start line.
-        var ancestors: [OpaquePointer] = []
+        ancestors.removeAll(keepingCapacity: true)
         func line(of node: OpaquePointer) -> Int {
             let start = Int(cmark_node_get_start_line(node))
             if start > 0 { return start }
