@@ -132,6 +132,7 @@ public final class Outline: @unchecked Sendable {
             for hidden in marker.hiddenSections { allocator.reserve(hidden.id) }
         }
         var claimed: [String: Int] = [:]
+        claimed.reserveCapacity(document.headings.count)
         var afterBlank = 0, below = 0
 
         var sections: [Section] = []
