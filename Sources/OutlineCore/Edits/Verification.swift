@@ -296,7 +296,7 @@ public enum Verification {
 
     /// The leaf fingerprints of a piece of a document parsed on its own.
     private static func fingerprints(_ bytes: [UInt8]) throws -> [UInt64] {
-        try Document(bytes, parserMemory: .keepForNextDocument, links: true, fingerprints: true).links?.leafPrints ?? []
+        try Document.leafPrints(of: bytes)
     }
 
     /// Raw HTML keeps its attributes: the same names, and the same values but for planned `href`s.
