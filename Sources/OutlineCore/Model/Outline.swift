@@ -239,14 +239,13 @@ public final class Outline: @unchecked Sendable {
     /// edited it (`## 3 Usage` where the record says 2) it is still outline's, so that `number`
     /// replaces it rather than stacking a second number in front (format.md §3).
     static func ownedNumber(_ heading: Heading, record: RecordLine, source: Source) -> String? {
-        guard let value = record.attribute(CommentFormat.numberKey)?.value, NumberFormat.isNumber(value) else { return nil }
+        guard let value = record.attribute(CommentFormat.numberKey)?.value, let components = NumberFormat.dots(in: value.utf8) else { return nil }
         let bytes = source.bytes
         let content = bytes[heading.contentStart..<heading.contentEnd]
         var end = content.startIndex
         while end < content.endIndex, ASCII.isDigit(content[end]) || content[end] == UInt8(ascii: ".") { end += 1 }
+        guard NumberFormat.dots(in: content[content.startIndex..<end]) == components else { return nil }
         let written = String(decoding: content[content.startIndex..<end], as: UTF8.self)
-        guard NumberFormat.isNumber(written),
-              written.utf8.filter({ $0 == UInt8(ascii: ".") }).count == value.utf8.filter({ $0 == UInt8(ascii: ".") }).count else { return nil }
         if end < content.endIndex, content[end] == ASCII.space { return written }
         if end == content.endIndex, heading.style == .atx, let opening = heading.openingEnd, heading.contentStart == opening + 1,
            bytes[opening] == ASCII.space {
@@ -312,11 +311,24 @@ public final class Outline: @unchecked Sendable {
 
 /// Hierarchical numbers: `1`, `1.2`, `1.2.3`.
 enum NumberFormat {
-    static func isNumber(_ s: String) -> Bool {
-        guard !s.isEmpty else { return false }
-        return s.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-            !part.isEmpty && part.utf8.allSatisfy(ASCII.isDigit)
+    static func isNumber(_ s: String) -> Bool { dots(in: s.utf8) != nil }
+
+    /// How many dots the number `bytes` has (`1.2.3`: 2); nil when they are not a number. Read on the
+    /// bytes: every heading of a numbered document is asked on every parse, twice when it is rewritten.
+    static func dots<C: Collection>(in bytes: C) -> Int? where C.Element == UInt8 {
+        var dots = 0, digits = 0
+        for b in bytes {
+            if b == UInt8(ascii: ".") {
+                guard digits > 0 else { return nil }
+                dots += 1
+                digits = 0
+            } else if ASCII.isDigit(b) {
+                digits += 1
+            } else {
+                return nil
+            }
         }
+        return digits > 0 ? dots : nil
     }
 }
 

@@ -6,6 +6,16 @@ import OutlineTestHelpers
 
 @Suite("number", .serialized)
 struct NumberTests {
+    /// What a number is: digits, with single dots between groups of them.
+    @Test func numbersAndTheirComponents() {
+        for (text, dots) in [("1", 0), ("12", 0), ("1.2", 1), ("1.2.30", 2)] {
+            #expect(NumberFormat.dots(in: text.utf8) == dots && NumberFormat.isNumber(text), "\(text)")
+        }
+        for text in ["", ".", "1.", ".1", "1..2", "1.a", "a", "1 2", "١"] {
+            #expect(NumberFormat.dots(in: text.utf8) == nil && !NumberFormat.isNumber(text), "\(text)")
+        }
+    }
+
     @Test func numberRefusesAFoldedView() throws {
         let folded = bytes("# A\n<!-- outline:a -->\n<!-- outline-fold:a lines=2-3 hash=00000000 -->\n")
         let result = try runBinary(["number"], stdin: folded)
