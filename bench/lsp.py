@@ -11,7 +11,7 @@ to the target.
 """
 import json, os, pathlib, random, resource, subprocess, sys, time
 
-outline, work = sys.argv[1], pathlib.Path(sys.argv[2])
+outline, work = sys.argv[1], pathlib.Path(sys.argv[2]).resolve()   # file URIs need absolute paths
 random.seed(7)
 
 

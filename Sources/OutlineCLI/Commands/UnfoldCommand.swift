@@ -33,7 +33,9 @@ enum UnfoldCommand {
         }
         let (path, bytes) = try Inputs.single(invocation, console: console, what: "FOLDED")
         let folded = try Inputs.outline(bytes, path: path)
-        let original = try Inputs.outline(try Inputs.read(from, console: console), path: from, last: true)
+        // The result, about the original's size, is parsed next to verify it: the original's parser
+        // pages stay for that parse instead of being given back and faulted in again.
+        let original = try Inputs.outline(try Inputs.read(from, console: console), path: from, rewriting: true)
         let only = invocation.all("id")
         let result = try Inputs.about(path) {
             try Unfold.apply(folded, original: original, only: only.isEmpty ? nil : Set(only), strict: invocation.has("strict"))
