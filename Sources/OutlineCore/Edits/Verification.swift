@@ -150,22 +150,14 @@ public enum Verification {
         var mapped = [Int32](repeating: 0, count: lineCount + 1)
         var delta = 0
         var line = 0
-        func lineOf(_ offset: Int) -> Int {
-            var lo = 0, hi = lineCount
-            while lo < hi {
-                let mid = (lo + hi + 1) / 2
-                if source.lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-            }
-            return lo
-        }
         for edit in rewrite.edits {
-            let first = lineOf(edit.range.lowerBound)
+            let first = source.line(containing: edit.range.lowerBound)
             while line < first && line < lineCount { mapped[line] = Int32(line + delta); line += 1 }
             let touchedEnd: Int   // exclusive
             if edit.range.isEmpty {
                 touchedEnd = source.lineStarts[first] == edit.range.lowerBound ? first : first + 1
             } else {
-                touchedEnd = lineOf(edit.range.upperBound - 1) + 1
+                touchedEnd = source.line(containing: edit.range.upperBound - 1) + 1
             }
             while line < touchedEnd && line < lineCount { mapped[line] = -1; line += 1 }
             delta += lineBreaks(edit.replacement) - lineBreaks(source.bytes[edit.range])
@@ -252,14 +244,9 @@ public enum Verification {
             while lo < hi { let mid = (lo + hi) / 2; if starts[mid] <= line { lo = mid + 1 } else { hi = mid } }
             return lo == 0 ? nil : lo - 1
         }
-        func lineOf(_ offset: Int) -> Int {
-            var lo = 0, hi = source.lineCount
-            while lo < hi { let mid = (lo + hi + 1) / 2; if source.lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 } }
-            return lo
-        }
         var k = 0
         while k < edits.count {
-            let line = lineOf(edits[k].range.lowerBound)
+            let line = source.line(containing: edits[k].range.lowerBound)
             // A table of contents being rewritten whole is checked by `toc`'s own rules.
             if plan.skipLines.contains(where: { $0.contains(line) }) { k += 1; continue }
             guard let b = blockIndex(ofLine: line) else { k += 1; continue }
