@@ -10,8 +10,8 @@
 ///   kind, and no other block starts on such a line. A body that now runs into the next heading, an
 ///   HTML block that swallows the lines after it, a list that continues: all change this.
 /// And, for rewrites that edit inside blocks (`links`, and `number`'s link edits):
-/// - **Touched blocks**: every top-level block an edit falls in, parsed on its own before and after,
-///   has the same leaf blocks, node types and literals (link destinations left out), except headings
+/// - **Touched blocks**: every top-level block an edit falls in has, in the result's parse, the same
+///   leaf blocks, node types and literals as in the input's (link destinations left out), except headings
 ///   the plan renumbers, outline's own lines and TOC blocks: a code span or a comment that changed
 ///   shows here.
 /// - **Links**: every link destination is as it was, or is what the plan rewrites that destination
@@ -90,13 +90,18 @@ public enum Verification {
     static func verify(_ original: Outline, _ result: RewriteResult, sections: [Expected], links: LinkPlan?) throws {
         let rewrite = result.rewrite
         if rewrite.isIdentity { return }
-        let output = rewrite.output
+        let output = Source(rewrite.output)
+        let withLinks = links != nil && original.links != nil
+        // The blocks a rewrite edits inside are known before the result is parsed: that parse hashes
+        // them, and only them.
+        let touched = withLinks ? touchedBlocks(original, rewrite, output, plan: links!) : []
         // The result's inventory need hold only destinations and raw HTML (a lean walk).
-        let parsed = Outline(try Document(output, parserMemory: .keepForNextDocument, links: links != nil && original.links != nil, lean: true))
+        let parsed = Outline(try Document(source: output, parserMemory: .keepForNextDocument, links: withLinks, fingerprints: !touched.isEmpty,
+                                          fingerprintLines: touched.map(\.resultLines), lean: true))
         try checkSections(parsed, sections)
         try checkStructure(original, parsed, rewrite)
         if let links, let before = original.links, let after = parsed.links {
-            try checkTouchedBlocks(original, output, rewrite, plan: links)
+            try checkTouchedBlocks(original, parsed, touched)
             // A table of contents being rewritten may gain or lose entries (a heading numbered out of
             // emptiness): its links are left out on both sides, as its lines are from the leaf checks.
             let tocLines = links.skipLines.isEmpty ? [] : links.resultSkipLines?(parsed) ?? []
@@ -215,15 +220,23 @@ public enum Verification {
         }
     }
 
-    /// Every top-level block an edit falls in (but headings, which the plan renumbers, outline's own
-    /// lines and TOC blocks) has the same leaf blocks, node types and literals before and after, link
-    /// destinations aside. Each such block is parsed on its own, before and after: the blocks no edit
-    /// touched are covered by the structure check, and a whole second walk of both trees, which would
-    /// cost more than the rewrite itself on a large document, is not paid for.
-    private static func checkTouchedBlocks(_ original: Outline, _ output: [UInt8], _ rewrite: Rewrite, plan: LinkPlan) throws {
+    /// Top-level blocks of the original that an edit falls in, with where they stand in the result.
+    struct TouchedBlocks {
+        /// Indices into the original's `structure`.
+        var blocks: ClosedRange<Int>
+        /// The 0-based lines of the original those blocks start on, up to the next block.
+        var lines: Range<Int>
+        /// The 0-based lines of the result that blocks standing for them start on.
+        var resultLines: Range<Int>
+    }
+
+    /// Every run of top-level blocks an edit falls in (but runs made only of headings the plan
+    /// renumbers, outline's own lines, TOC blocks and raw HTML with a planned `href`, which their own
+    /// rules check), in document order.
+    static func touchedBlocks(_ original: Outline, _ rewrite: Rewrite, _ output: Source, plan: LinkPlan) -> [TouchedBlocks] {
         let source = original.source
         let edits = rewrite.edits
-        guard !edits.isEmpty else { return }
+        guard !edits.isEmpty else { return [] }
         let starts = original.structure.map { Int($0 >> 8) }
         let types = original.structure.map { UInt8($0 & 0xFF) }
         var recordLines = Set<Int>()
@@ -244,6 +257,7 @@ public enum Verification {
             while lo < hi { let mid = (lo + hi) / 2; if starts[mid] <= line { lo = mid + 1 } else { hi = mid } }
             return lo == 0 ? nil : lo - 1
         }
+        var runs: [TouchedBlocks] = []
         var k = 0
         while k < edits.count {
             let line = source.line(containing: edits[k].range.lowerBound)
@@ -262,28 +276,67 @@ public enum Verification {
                 }
                 k += 1
             }
-            let first = starts[b]
-            // Headings the plan renumbers, outline's own lines, TOC blocks and raw HTML with a planned
-            // href are checked by their own rules (a deletion of a record may run from the heading
-            // line's end into the record's block).
+            // A deletion of a record may run from the heading line's end into the record's block.
             func ownRules(_ i: Int) -> Bool {
                 types[i] == 9 && plan.headingsChange || recordLines.contains(starts[i])
                     || plan.skipLines.contains(where: { $0.contains(starts[i]) }) || plan.htmlEdited.contains(Int32(starts[i]))
             }
             if (b...last).allSatisfy(ownRules) { continue }
-            let start = source.lineStarts[first]
             end = min(end, source.bytes.count)
-            let before = try fingerprints(Array(source.bytes[start..<end]))
-            let after = try fingerprints(Array(output[mapped(start, asEnd: false)..<max(mapped(start, asEnd: false), mapped(end, asEnd: true))]))
-            if before != after {
+            let start = source.lineStarts[starts[b]]
+            // The result's blocks that stand for these: those starting on a line that holds a byte of
+            // the mapped range (text inserted before or after it, a record line, is not theirs).
+            let from = mapped(start, asEnd: false), to = max(from, mapped(end, asEnd: true))
+            let resultLines = from < to ? output.line(containing: from)..<(output.line(containing: to - 1) + 1) : output.line(containing: from)..<output.line(containing: from)
+            let run = TouchedBlocks(blocks: b...last, lines: starts[b]..<(last + 1 < starts.count ? starts[last + 1] : source.lineCount + 1),
+                                    resultLines: resultLines)
+            // An insertion at the very end of the input comes after the edits of the last block: one run.
+            if let previous = runs.last, b <= previous.blocks.upperBound {
+                runs[runs.count - 1] = TouchedBlocks(
+                    blocks: previous.blocks.lowerBound...max(previous.blocks.upperBound, last),
+                    lines: previous.lines.lowerBound..<max(previous.lines.upperBound, run.lines.upperBound),
+                    resultLines: previous.resultLines.lowerBound..<max(previous.resultLines.upperBound, run.resultLines.upperBound))
+            } else {
+                runs.append(run)
+            }
+        }
+        return runs
+    }
+
+    /// Every run of touched blocks has the same leaf blocks, node types and literals before and after,
+    /// link destinations aside (the type's comment). Both sides are hashed by the whole document's
+    /// parse: the original's when it was parsed with fingerprints (the rewriting commands ask for them),
+    /// else one more parse of the original that hashes these blocks alone; the result's by the
+    /// verification parse. (Each run parsed on its own, before and after, was two parses per paragraph
+    /// a link was repaired in: a quarter of a renumbering's time, and a document's definitions unseen.)
+    private static func checkTouchedBlocks(_ original: Outline, _ result: Outline, _ runs: [TouchedBlocks]) throws {
+        guard !runs.isEmpty else { return }
+        var before = original.links ?? LinkInventory()
+        if before.leafStarts.count != original.structure.count {
+            before = try Document(source: original.source, parserMemory: .keepForNextDocument, fingerprints: true,
+                                  fingerprintLines: runs.map(\.lines), lean: true).links ?? LinkInventory()
+        }
+        guard let after = result.links, after.leafStarts.count == result.structure.count else {
+            throw refuse(nil, "the result's blocks could not be compared with the input's")
+        }
+        func leaves(_ inventory: LinkInventory, _ blocks: Range<Int>) -> ArraySlice<UInt64> {
+            func at(_ i: Int) -> Int { i < inventory.leafStarts.count ? Int(inventory.leafStarts[i]) : inventory.leafPrints.count }
+            return inventory.leafPrints[at(blocks.lowerBound)..<at(blocks.upperBound)]
+        }
+        let resultStarts = result.structure
+        func firstBlock(atOrAfter line: Int) -> Int {
+            var lo = 0, hi = resultStarts.count
+            while lo < hi { let mid = (lo + hi) / 2; if Int(resultStarts[mid] >> 8) < line { lo = mid + 1 } else { hi = mid } }
+            return lo
+        }
+        for run in runs {
+            // The result's blocks starting on the run's lines.
+            let blocks = firstBlock(atOrAfter: run.resultLines.lowerBound)..<firstBlock(atOrAfter: run.resultLines.upperBound)
+            if leaves(before, run.blocks.lowerBound..<(run.blocks.upperBound + 1)) != leaves(after, blocks) {
+                let first = run.lines.lowerBound
                 throw refuse(first, "the block at line \(first + 1) of the input would change beyond its link destinations")
             }
         }
-    }
-
-    /// The leaf fingerprints of a piece of a document parsed on its own.
-    private static func fingerprints(_ bytes: [UInt8]) throws -> [UInt64] {
-        try Document.leafPrints(of: bytes)
     }
 
     /// Raw HTML keeps its attributes: the same names, and the same values but for planned `href`s.

@@ -87,22 +87,6 @@ public struct Document: Sendable {
         try self.init(source: Source(bytes), parserMemory: parserMemory, links: links, fingerprints: fingerprints, lean: lean)
     }
 
-    /// The fingerprints of `bytes`' leaf blocks (`LinkInventory.leafPrints`), parsed as a document of
-    /// their own exactly as `init(_:parserMemory:links:fingerprints:)` parses them, without building
-    /// the rest of the model: verification asks this of every block a rewrite touches, before and
-    /// after, and building headings and records for each was most of a renumbering's time.
-    static func leafPrints(of bytes: [UInt8]) throws -> [UInt64] {
-        try Document.checkSize(bytes.count)
-        let source = Source(bytes)
-        guard !source.containsNUL else { throw Diagnostic.error(.binaryInput, "binary file (contains NUL bytes)") }
-        var inventory = LinkInventory()
-        _ = try withUnsafeMutablePointer(to: &inventory) { pointer in
-            try CommonMark.topLevelBlocks(of: source, hiddenLines: FrontMatter.lineCount(in: source), parserMemory: .keepForNextDocument,
-                                          inventory: pointer, fingerprints: true)
-        }
-        return inventory.leafPrints
-    }
-
     /// The largest input outline reads: cmark counts bytes and lines in 32 bits, and so do outline's
     /// blocks and headings. (Its model takes about ten times the input: such a document is rare.)
     public static let maximumSize = Int(Int32.max)
@@ -115,7 +99,9 @@ public struct Document: Sendable {
     }
 
     /// `lean`: an inventory of destinations and raw HTML only (see `CommonMark.takeInventory`).
-    init(source: Source, parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false, lean: Bool = false) throws {
+    /// `fingerprintLines`: with `fingerprints`, only the top-level blocks starting on these lines are hashed.
+    init(source: Source, parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false, fingerprintLines: [Range<Int>]? = nil,
+         lean: Bool = false) throws {
         try Document.checkSize(source.bytes.count)
         guard !source.containsNUL else { throw Diagnostic.error(.binaryInput, "binary file (contains NUL bytes)") }
         self.source = source
@@ -130,7 +116,8 @@ public struct Document: Sendable {
         var inventory = LinkInventory()
         let parsed = try withUnsafeMutablePointer(to: &inventory) { pointer in
             try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory,
-                                          inventory: links || fingerprints ? pointer : nil, structure: true, fingerprints: fingerprints, lean: lean)
+                                          inventory: links || fingerprints ? pointer : nil, structure: true, fingerprints: fingerprints,
+                                          fingerprintLines: fingerprintLines, lean: lean)
         }
         self.links = links || fingerprints ? inventory : nil
         self.structure = parsed.structure

@@ -121,6 +121,9 @@ public struct LinkInventory: Sendable {
     /// thematic break) in document order, of its node types and literals, link destinations left out:
     /// a rewrite that changes only destinations leaves every one of them as it was.
     var leafPrints: [UInt64] = []
+    /// With fingerprints asked for: for each top-level block (as `Document.structure` lists them), the
+    /// index of its first leaf in `leafPrints`; a block left out of a selective parse has none.
+    var leafStarts: [Int32] = []
 
     init(headings: [HeadingText] = [], links: [Link] = [], html: [HTML] = []) {
         self.headings = headings

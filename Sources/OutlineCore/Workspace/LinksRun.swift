@@ -31,7 +31,7 @@ extension Workspace {
         let files = request.files, profile = request.profile
         let single = files.count == 1
         let parsed = try each(files) { _, path, bytes in
-            try Workspace.about(path) { try Outline(parsing: bytes, lastInProcess: single, links: true) }
+            try Workspace.about(path) { try Outline(parsing: bytes, lastInProcess: single, links: true, fingerprints: true) }
         }
         var current: [String: Outline] = [:]
         var errors: [Diagnostic] = []

@@ -73,9 +73,12 @@ enum CommonMark {
     /// With `inventory`, also walks the whole tree for what links need (see `LinkInventory`).
     /// `textsFromSource`: take a heading's text from the source where cmark reads it as written (tests
     /// turn it off to compare with cmark's literals).
+    /// `fingerprintLines`: with `fingerprints`, hash only the top-level blocks that start on these
+    /// 0-based lines (sorted ranges): verification hashes the blocks a rewrite touched, not the rest.
     static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory,
                                inventory: UnsafeMutablePointer<LinkInventory>? = nil, textsFromSource: Bool = true,
-                               structure: Bool = false, fingerprints: Bool = false, lean: Bool = false) throws -> CommonMarkBlocks {
+                               structure: Bool = false, fingerprints: Bool = false, fingerprintLines: [Range<Int>]? = nil,
+                               lean: Bool = false) throws -> CommonMarkBlocks {
         // The tree lives in this thread's arena: no malloc per node, and the whole tree gone by
         // unmapping or rewinding its chunks instead of a walk that frees node by node (with the system
         // allocator, malloc and free are a large part of a docs-tree check).
@@ -139,6 +142,7 @@ enum CommonMark {
         if structure { result.structure.reserveCapacity(blockCount * 2) }
         var sawBulletList = false
         var ancestors: [OpaquePointer] = []
+        var range = 0
         var node = cmark_node_first_child(document)
         while let current = node {
             let type = cmark_node_get_type(current)
@@ -163,7 +167,18 @@ enum CommonMark {
                                                                        nestedIndent: nestedIndent(of: current)), startLine: line))
             }
             node = cmark_node_next(current)
-            if let inventory { takeInventory(of: current, into: &inventory.pointee, source: source, fingerprints: fingerprints, lean: lean, ancestors: &ancestors) }
+            if let inventory {
+                var hashed = fingerprints
+                if fingerprints {
+                    inventory.pointee.leafStarts.append(Int32(inventory.pointee.leafPrints.count))
+                    if let lines = fingerprintLines {
+                        // Blocks come in order: the ranges are walked once.
+                        while range < lines.count && lines[range].upperBound <= Int(line) { range += 1 }
+                        hashed = range < lines.count && lines[range].contains(Int(line))
+                    }
+                }
+                takeInventory(of: current, into: &inventory.pointee, source: source, fingerprints: hashed, lean: lean, ancestors: &ancestors)
+            }
         }
         return result
     }

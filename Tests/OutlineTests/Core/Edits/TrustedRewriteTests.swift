@@ -60,4 +60,45 @@ struct TrustedRewriteTests {
             _ = try Verification.verified(outline, RewriteResult(edits, on: input), sections: Verification.unchanged(outline), links: plan)
         }
     }
+
+    /// Text put before the first byte of a block a link is repaired in belongs to that block's result:
+    /// the result's blocks are those starting on its lines, not after what was inserted there. Both
+    /// ways of hashing the input are held to it: the input's own parse with fingerprints (what the
+    /// rewriting commands ask for), and verification's parse of it when the caller did not ask.
+    @Test(arguments: [true, false])
+    func verifierRefusesTextBeforeATouchedBlock(fingerprints: Bool) throws {
+        let input = bytes("# Installing it\n<!-- outline:install -->\n\nSee [y](#install), [r].\n\n[r]: #install\n")
+        let outline = try Outline(parsing: input, links: true, fingerprints: fingerprints)
+        let text = String(decoding: input, as: UTF8.self)
+        let see = text.range(of: "See")!.lowerBound.utf16Offset(in: text)
+        let destination = text.range(of: "(#install)")!.lowerBound.utf16Offset(in: text) + 1
+        var plan = Verification.LinkPlan()
+        plan.rewrites["#install"] = "#installing-it"
+        plan.mustChange = [0]
+        var planned = EditList()
+        planned.replace(destination..<(destination + 8), with: bytes("#installing-it"))
+        // The planned edit alone verifies (the reference link, resolved through a definition in
+        // another block, is the same link on both sides)...
+        let good = try Verification.verified(outline, RewriteResult(planned, on: input), sections: Verification.unchanged(outline), links: plan)
+        #expect(String(decoding: good.rewrite.output, as: UTF8.self).contains("See [y](#installing-it), [r]."))
+        // ...and with a word put before the block, it does not.
+        var wrong = EditList()
+        wrong.insert(bytes("X"), at: see)
+        wrong.replace(destination..<(destination + 8), with: bytes("#installing-it"))
+        #expect(throws: Diagnostic.self) {
+            _ = try Verification.verified(outline, RewriteResult(wrong, on: input), sections: Verification.unchanged(outline), links: plan)
+        }
+    }
+
+    /// A destination at the very end of a file without a final newline gains a fragment: the insertion
+    /// at the end belongs to the last block, with the other edits in it (one run, not two that would
+    /// each claim the block), and the rewrite verifies (spec example 531, no final newline).
+    @Test(arguments: [true, false])
+    func anInsertionAtTheEndOfTheInputVerifies(fingerprints: Bool) throws {
+        let input = bytes("[![moon](moon.jpg)][ref]\n\n[ref]: /uri")
+        let outline = try Outline(parsing: input, links: true, fingerprints: fingerprints)
+        let (result, unlocated) = try LinkRepair.rewriteAll(outline) { $0 + "#z" }
+        #expect(unlocated.isEmpty)
+        #expect(String(decoding: result.rewrite.output, as: UTF8.self) == "[![moon](moon.jpg#z)][ref]\n\n[ref]: /uri#z")
+    }
 }
