@@ -264,6 +264,13 @@ public enum Verification {
             // A table of contents being rewritten whole is checked by `toc`'s own rules.
             if plan.skipLines.contains(where: { $0.contains(line) }) { k += 1; continue }
             guard let b = blockIndex(ofLine: line) else { k += 1; continue }
+            // Whole lines put before a block (a record under a heading) are not in it: the structure
+            // check holds the block to its line, and the sections check the lines.
+            if edits[k].range.isEmpty && edits[k].range.lowerBound == source.lineStarts[starts[b]],
+               let lastByte = edits[k].replacement.last, lastByte == ASCII.lf || lastByte == ASCII.cr {
+                k += 1
+                continue
+            }
             // The block, grown over the next ones while an edit runs past its end.
             var last = b
             var end = last + 1 < starts.count ? source.lineStarts[starts[last + 1]] : source.bytes.count
@@ -305,23 +312,21 @@ public enum Verification {
 
     /// Every run of touched blocks has the same leaf blocks, node types and literals before and after,
     /// link destinations aside (the type's comment). Both sides are hashed by the whole document's
-    /// parse: the original's when it was parsed with fingerprints (the rewriting commands ask for them),
-    /// else one more parse of the original that hashes these blocks alone; the result's by the
-    /// verification parse. (Each run parsed on its own, before and after, was two parses per paragraph
+    /// parse: the original's when it was parsed with fingerprints (the rewriting commands ask for them;
+    /// it hashes the blocks that can hold a destination), else, or when a run holds a block it left
+    /// out, one more parse of the original that hashes these blocks; the result's by the verification
+    /// parse. (Each run parsed on its own, before and after, was two parses per paragraph
     /// a link was repaired in: a quarter of a renumbering's time, and a document's definitions unseen.)
     private static func checkTouchedBlocks(_ original: Outline, _ result: Outline, _ runs: [TouchedBlocks]) throws {
         guard !runs.isEmpty else { return }
+        func blocks(_ run: TouchedBlocks) -> Range<Int> { run.blocks.lowerBound..<(run.blocks.upperBound + 1) }
         var before = original.links ?? LinkInventory()
-        if before.leafStarts.count != original.structure.count {
+        if before.leafStarts.count != original.structure.count || runs.contains(where: { before.leafPrints(ofBlocks: blocks($0)) == nil }) {
             before = try Document(source: original.source, parserMemory: .keepForNextDocument, fingerprints: true,
                                   fingerprintLines: runs.map(\.lines), lean: true).links ?? LinkInventory()
         }
         guard let after = result.links, after.leafStarts.count == result.structure.count else {
             throw refuse(nil, "the result's blocks could not be compared with the input's")
-        }
-        func leaves(_ inventory: LinkInventory, _ blocks: Range<Int>) -> ArraySlice<UInt64> {
-            func at(_ i: Int) -> Int { i < inventory.leafStarts.count ? Int(inventory.leafStarts[i]) : inventory.leafPrints.count }
-            return inventory.leafPrints[at(blocks.lowerBound)..<at(blocks.upperBound)]
         }
         let resultStarts = result.structure
         func firstBlock(atOrAfter line: Int) -> Int {
@@ -330,9 +335,9 @@ public enum Verification {
             return lo
         }
         for run in runs {
-            // The result's blocks starting on the run's lines.
-            let blocks = firstBlock(atOrAfter: run.resultLines.lowerBound)..<firstBlock(atOrAfter: run.resultLines.upperBound)
-            if leaves(before, run.blocks.lowerBound..<(run.blocks.upperBound + 1)) != leaves(after, blocks) {
+            // The result's blocks starting on the run's lines (all hashed: the parse was asked for them).
+            let resultBlocks = firstBlock(atOrAfter: run.resultLines.lowerBound)..<firstBlock(atOrAfter: run.resultLines.upperBound)
+            guard let was = before.leafPrints(ofBlocks: blocks(run)), let now = after.leafPrints(ofBlocks: resultBlocks), was == now else {
                 let first = run.lines.lowerBound
                 throw refuse(first, "the block at line \(first + 1) of the input would change beyond its link destinations")
             }

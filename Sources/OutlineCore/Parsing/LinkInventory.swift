@@ -122,8 +122,18 @@ public struct LinkInventory: Sendable {
     /// a rewrite that changes only destinations leaves every one of them as it was.
     var leafPrints: [UInt64] = []
     /// With fingerprints asked for: for each top-level block (as `Document.structure` lists them), the
-    /// index of its first leaf in `leafPrints`; a block left out of a selective parse has none.
+    /// index of its first leaf in `leafPrints`, or its bitwise complement for a block left unhashed.
     var leafStarts: [Int32] = []
+
+    /// The leaf fingerprints of the top-level blocks `blocks`; nil unless every one of them was hashed.
+    func leafPrints(ofBlocks blocks: Range<Int>) -> ArraySlice<UInt64>? {
+        guard blocks.upperBound <= leafStarts.count else { return nil }
+        for i in blocks where leafStarts[i] < 0 { return nil }
+        func start(_ i: Int) -> Int {
+            i < leafStarts.count ? Int(leafStarts[i] < 0 ? ~leafStarts[i] : leafStarts[i]) : leafPrints.count
+        }
+        return leafPrints[start(blocks.lowerBound)..<start(blocks.upperBound)]
+    }
 
     init(headings: [HeadingText] = [], links: [Link] = [], html: [HTML] = []) {
         self.headings = headings

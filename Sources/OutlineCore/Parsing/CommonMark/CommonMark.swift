@@ -73,8 +73,9 @@ enum CommonMark {
     /// With `inventory`, also walks the whole tree for what links need (see `LinkInventory`).
     /// `textsFromSource`: take a heading's text from the source where cmark reads it as written (tests
     /// turn it off to compare with cmark's literals).
-    /// `fingerprintLines`: with `fingerprints`, hash only the top-level blocks that start on these
-    /// 0-based lines (sorted ranges): verification hashes the blocks a rewrite touched, not the rest.
+    /// `fingerprints`: hash the leaves of every top-level block whose lines hold `[` or `<` (where a
+    /// link destination can be); `fingerprintLines`: instead, those of the top-level blocks that start
+    /// on these 0-based lines (sorted ranges), as verification hashes the blocks a rewrite touched.
     static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory,
                                inventory: UnsafeMutablePointer<LinkInventory>? = nil, textsFromSource: Bool = true,
                                structure: Bool = false, fingerprints: Bool = false, fingerprintLines: [Range<Int>]? = nil,
@@ -170,12 +171,19 @@ enum CommonMark {
             if let inventory {
                 var hashed = fingerprints
                 if fingerprints {
-                    inventory.pointee.leafStarts.append(Int32(inventory.pointee.leafPrints.count))
                     if let lines = fingerprintLines {
                         // Blocks come in order: the ranges are walked once.
                         while range < lines.count && lines[range].upperBound <= Int(line) { range += 1 }
                         hashed = range < lines.count && lines[range].contains(Int(line))
+                    } else {
+                        // A block whose lines hold neither `[` nor `<` has no destination a rewrite of
+                        // links could edit: walking and hashing every paragraph and code block of a
+                        // large document was most of the walk's time.
+                        let last = node.map { Int(cmark_node_get_start_line($0)) - 1 } ?? source.lineCount
+                        hashed = mayHoldLinks(source, from: Int(line) + 1, through: max(Int(line) + 1, last))
                     }
+                    let count = Int32(inventory.pointee.leafPrints.count)
+                    inventory.pointee.leafStarts.append(hashed ? count : ~count)
                 }
                 takeInventory(of: current, into: &inventory.pointee, source: source, fingerprints: hashed, lean: lean, ancestors: &ancestors)
             }
