@@ -36,7 +36,8 @@ enum RewritingCommand {
         // Any error: report it and write nothing at all.
         let perFile = try Inputs.each(files, console: console) { k, path, bytes in
             let withLinks = links(bytes)
-            return try transform(try Inputs.outline(bytes, path: path, rewriting: true, links: withLinks, fingerprints: withLinks), configs[k])
+            return try transform(try Inputs.outline(bytes, path: path, last: files.count == 1, rewriting: true, links: withLinks, fingerprints: withLinks),
+                                 configs[k])
         }
         var results: [(path: String, rewrite: Rewrite)] = []
         var failed = false

@@ -96,7 +96,7 @@ public enum Verification {
         // them, and only them.
         let touched = withLinks ? touchedBlocks(original, rewrite, output, plan: links!) : []
         // The result's inventory need hold only destinations and raw HTML (a lean walk).
-        let parsed = Outline(try Document(source: output, parserMemory: .keepForNextDocument, links: withLinks, fingerprints: !touched.isEmpty,
+        let parsed = Outline(try Document(source: output, parserMemory: original.verificationMemory, links: withLinks, fingerprints: !touched.isEmpty,
                                           fingerprintLines: touched.map(\.resultLines), lean: true))
         try checkSections(parsed, sections)
         try checkStructure(original, parsed, rewrite)

@@ -78,6 +78,8 @@ public final class Outline: @unchecked Sendable {
     public let links: LinkInventory?
     /// Every top-level block's start line and cmark type, for verification.
     let structure: [UInt64]
+    /// How a parse verifying a rewrite of this document treats the parse arena's pages.
+    let verificationMemory: ParserMemory
     /// Record lines that do not stand directly after a section heading.
     public let orphanRecords: [RecordLine]
     /// Fold markers that do not stand directly after a section heading or its record.
@@ -97,9 +99,9 @@ public final class Outline: @unchecked Sendable {
     /// `fingerprints`: also hash every leaf block (implies `links`), for verifying a rewrite that
     /// edits inside blocks (`LinkInventory.leafPrints`).
     /// `rewriting`: a rewrite of the document follows, which verification parses: the parser's pages
-    /// stay mapped for that parse.
+    /// stay mapped for that parse (which, with `lastInProcess`, then gives them all back).
     public convenience init(parsing bytes: [UInt8], lastInProcess: Bool = false, rewriting: Bool = false, links: Bool = false, fingerprints: Bool = false) throws {
-        self.init(try Document(bytes, parserMemory: rewriting ? .rewrittenNext : lastInProcess ? .lastDocument : .keepForNextDocument,
+        self.init(try Document(bytes, parserMemory: rewriting ? (lastInProcess ? .rewrittenLast : .rewrittenNext) : lastInProcess ? .lastDocument : .keepForNextDocument,
                                links: links, fingerprints: fingerprints))
     }
 
@@ -117,6 +119,7 @@ public final class Outline: @unchecked Sendable {
         self.listStyle = document.listStyle
         self.links = document.links
         self.structure = document.structure
+        self.verificationMemory = document.verificationMemory
         // Which record and marker stand on a line: found by binary search over their lines (no hashing
         // per heading: a document of 12,000 sections is rebuilt on every keystroke in the editor).
         let recordAt = LineIndex(document.records.map(\.line))

@@ -76,6 +76,8 @@ public struct Document: Sendable {
     public let links: LinkInventory?
     /// Every top-level block's start line and cmark type (see `CommonMarkBlocks.structure`).
     let structure: [UInt64]
+    /// How a parse verifying a rewrite of this document treats the parse arena's pages.
+    let verificationMemory: ParserMemory
 
     /// Parses `bytes`; throws a `.binaryInput` error for input with NUL bytes, a `.parser` error when
     /// libcmark cannot parse at all.
@@ -121,6 +123,7 @@ public struct Document: Sendable {
         }
         self.links = links || fingerprints ? inventory : nil
         self.structure = parsed.structure
+        self.verificationMemory = parserMemory.forVerification
         headings.reserveCapacity(parsed.blocks.count)
         for block in parsed.blocks {
             let startLine = Int(block.startLine)

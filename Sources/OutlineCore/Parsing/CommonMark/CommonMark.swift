@@ -59,6 +59,14 @@ enum ParserMemory: Sendable {
     /// every page stays mapped for that parse instead of being unmapped and faulted in (and zeroed by
     /// the kernel) again. The verification's parse then keeps as `keepForNextDocument` does.
     case rewrittenNext
+    /// As `rewrittenNext`, for the last document of the process: the verification's parse gives every
+    /// page back as `lastDocument` does, so that its model and the output do not come on top of them.
+    case rewrittenLast
+
+    /// How the parse that verifies a rewrite of a document parsed this way treats its pages.
+    var forVerification: ParserMemory {
+        self == .rewrittenLast || self == .lastDocument ? .lastDocument : .keepForNextDocument
+    }
 }
 
 /// The one place that talks to libcmark: parse, copy what is needed into Swift values, free everything.
@@ -89,7 +97,7 @@ enum CommonMark {
         let memory = cmark_get_default_mem_allocator()
         #else
         let arena = ParseArena.ofThisThread
-        defer { arena.reset(keeping: parserMemory != .lastDocument, everything: parserMemory == .rewrittenNext) }
+        defer { arena.reset(keeping: parserMemory != .lastDocument, everything: parserMemory == .rewrittenNext || parserMemory == .rewrittenLast) }
         let memory = ParseArena.allocator
         #endif
         // No CMARK_OPT_VALIDATE_UTF8: it replaces invalid bytes and shifts positions; no smart punctuation,
