@@ -155,14 +155,21 @@ public enum Verification {
         var mapped = [Int32](repeating: 0, count: lineCount + 1)
         var delta = 0
         var line = 0
+        // The edits are sorted: the line holding an offset (`Source.line(containing:)`) is found by
+        // walking on from the last one.
+        var at = 0
+        func lineOf(_ offset: Int) -> Int {
+            while at < lineCount && source.lineStarts[at + 1] <= offset { at += 1 }
+            return at
+        }
         for edit in rewrite.edits {
-            let first = source.line(containing: edit.range.lowerBound)
+            let first = lineOf(edit.range.lowerBound)
             while line < first && line < lineCount { mapped[line] = Int32(line + delta); line += 1 }
             let touchedEnd: Int   // exclusive
             if edit.range.isEmpty {
                 touchedEnd = source.lineStarts[first] == edit.range.lowerBound ? first : first + 1
             } else {
-                touchedEnd = source.line(containing: edit.range.upperBound - 1) + 1
+                touchedEnd = lineOf(edit.range.upperBound - 1) + 1
             }
             while line < touchedEnd && line < lineCount { mapped[line] = -1; line += 1 }
             delta += lineBreaks(edit.replacement) - lineBreaks(source.bytes[edit.range])
@@ -197,14 +204,16 @@ public enum Verification {
     }
 
     static func lineBreaks(_ bytes: ArraySlice<UInt8>) -> Int {
-        var count = 0
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            if bytes[i] == ASCII.lf { count += 1 }
-            else if bytes[i] == ASCII.cr && (i + 1 == bytes.endIndex || bytes[i + 1] != ASCII.lf) { count += 1 }
-            i += 1
+        bytes.withUnsafeBufferPointer { b in
+            var count = 0
+            var i = 0
+            while i < b.count {
+                if b[i] == ASCII.lf { count += 1 }
+                else if b[i] == ASCII.cr && (i + 1 == b.count || b[i + 1] != ASCII.lf) { count += 1 }
+                i += 1
+            }
+            return count
         }
-        return count
     }
 
     private static func kindName(_ type: UInt8) -> String {
