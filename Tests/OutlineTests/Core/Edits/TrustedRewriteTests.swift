@@ -101,4 +101,30 @@ struct TrustedRewriteTests {
         #expect(unlocated.isEmpty)
         #expect(String(decoding: result.rewrite.output, as: UTF8.self) == "[![moon](moon.jpg#z)][ref]\n\n[ref]: /uri#z")
     }
+
+    /// Verification counts the line endings of every replacement (an unfolded body is all of one),
+    /// eight bytes at a time: held to a byte-by-byte count on seeded random bytes full of CR, LF and
+    /// their neighbours, cut at every offset so that a CRLF straddles word and slice ends.
+    @Test func lineBreaksAgreeWithAByteCount() {
+        var random = SeededRandom(seed: 1203)
+        let alphabet: [UInt8] = [ASCII.lf, ASCII.cr, 0x0C, 0x0D, 0x0E, 0x0B, 0x00, 0x8D, 0x8A, UInt8(ascii: "a"), UInt8(ascii: " ")]
+        func naive(_ bytes: ArraySlice<UInt8>) -> Int {
+            var count = 0
+            var i = bytes.startIndex
+            while i < bytes.endIndex {
+                if bytes[i] == ASCII.lf { count += 1 }
+                else if bytes[i] == ASCII.cr && (i + 1 == bytes.endIndex || bytes[i + 1] != ASCII.lf) { count += 1 }
+                i += 1
+            }
+            return count
+        }
+        for _ in 0..<3_000 {
+            let bytes = (0..<Int.random(in: 0...60, using: &random)).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0 ? alphabet[Int.random(in: 0..<alphabet.count, using: &random)] : UInt8(ascii: "x")
+            }
+            let from = Int.random(in: 0...bytes.count, using: &random)
+            let to = Int.random(in: from...bytes.count, using: &random)
+            #expect(Verification.lineBreaks(bytes[from..<to]) == naive(bytes[from..<to]), "\(bytes) \(from)..<\(to)")
+        }
+    }
 }
