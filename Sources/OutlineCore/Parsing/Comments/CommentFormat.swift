@@ -116,4 +116,40 @@ enum CommentFormat {
         case nil: return record.id.map { "anchor '\($0)'" } ?? "outline record"
         }
     }
+
+    /// `A-B`, each of one to nine ASCII digits and nothing else (as `fold` writes `lines=`); nil for
+    /// anything else, which the marker's general reading then judges.
+    static func digitPair(_ b: UnsafeBufferPointer<UInt8>) -> (Int, Int)? {
+        var i = 0
+        func number() -> Int? {
+            var value = 0, digits = 0
+            while i < b.count, b[i] >= UInt8(ascii: "0"), b[i] <= UInt8(ascii: "9"), digits < 9 {
+                value = value * 10 + Int(b[i] - UInt8(ascii: "0"))
+                digits += 1
+                i += 1
+            }
+            return digits == 0 ? nil : value
+        }
+        guard let a = number(), i < b.count, b[i] == UInt8(ascii: "-") else { return nil }
+        i += 1
+        guard let z = number(), i == b.count else { return nil }
+        return (a, z)
+    }
+
+    /// Exactly eight hexadecimal digits (as `fold` writes `hash=`); nil for anything else.
+    static func hex32(_ b: UnsafeBufferPointer<UInt8>) -> UInt32? {
+        guard b.count == 8 else { return nil }
+        var value: UInt32 = 0
+        for c in b {
+            let digit: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
 }

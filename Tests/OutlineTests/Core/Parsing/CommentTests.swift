@@ -63,4 +63,34 @@ struct CommentTests {
             guard case .malformedMarker? = parse(bad) else { Issue.record("\(bad) accepted"); continue }
         }
     }
+
+    /// A marker's `lines=` and `hash=` are read on their bytes when they look as `fold` writes them,
+    /// else the general way: either way they mean what Swift's `Int` and `UInt32(_:radix: 16)` read
+    /// (the rule of format.md §6), over seeded values with signs, leading zeros, uppercase, too many
+    /// digits and stray characters.
+    @Test func markerValuesMeanWhatTheGeneralReadingSays() {
+        var state: UInt64 = 0x2545F4914F6CDD1D
+        func next(_ n: Int) -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int((state >> 33) % UInt64(n)) }
+        let pieces = ["0", "1", "7", "9", "12", "007", "999999999", "1000000000", "+3", "-", "+", "a", "F", "f", "00000000", "0badf00d", "DEADBEEF", " "]
+        func word() -> String { (0..<next(4)).map { _ in pieces[next(pieces.count)] }.joined() }
+        for _ in 0..<5_000 {
+            let lines = next(3) == 0 ? word() : word() + "-" + word()
+            let hash = next(2) == 0 ? word() : String(format: "%08x", next(1 << 30))
+            if lines.contains(" ") || hash.contains(" ") { continue }
+            let line = "<!-- outline-fold:x lines=\(lines) hash=\(hash) -->"
+            // The general reading.
+            let bounds = lines.split(separator: "-", omittingEmptySubsequences: false)
+            var range: ClosedRange<Int>? = nil
+            if bounds.count == 2, let a = Int(bounds[0]), let b = Int(bounds[1]), a >= 1, a <= b, b < 1_000_000_000 { range = a...b }
+            let h: UInt32? = hash.utf8.count == 8 ? UInt32(hash, radix: 16) : nil
+            switch parse(line) {
+            case .marker(let m)?:
+                #expect(range == m.hiddenLines && h == m.hash, "\(line)")
+            case .malformedMarker?:
+                #expect(range == nil || h == nil, "\(line)")
+            default:
+                Issue.record("\(line): not a marker")
+            }
+        }
+    }
 }
