@@ -8,16 +8,19 @@ public enum IDSyntax {
     /// True when `id` is a valid section ID.
     public static func isValid(_ id: String) -> Bool {
         // Most IDs are ASCII: checked on their bytes (every anchor line is read on every parse).
+        // One pass: an ASCII byte the rule rejects answers at once (the scalar rule would too); a byte of
+        // a longer scalar hands the whole ID to the scalar rule.
         if let ascii = id.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
-            guard bytes.count <= maxLength, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard bytes.count <= maxLength else { return nil }
             var previousDash = true   // no dash first
             for b in bytes {
                 if b == UInt8(ascii: "-") {
                     if previousDash { return false }
                     previousDash = true
-                } else {
-                    guard (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F else { return false }
+                } else if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F {
                     previousDash = false
+                } else {
+                    return b >= 0x80 ? nil : false
                 }
             }
             return !bytes.isEmpty && !previousDash

@@ -13,13 +13,14 @@ struct CommentTests {
     @Test func asciiIDsAgreeWithTheScalarRule() {
         var state: UInt64 = 0x9E3779B97F4A7C15
         func next() -> UInt64 { state = state &* 6364136223846793005 &+ 1442695040888963407; return state >> 33 }
-        let alphabet = Array("ab-z09_-A. ".unicodeScalars)
+        let alphabet = Array("ab-z09_-A. éÉ\u{301}".unicodeScalars)
         for _ in 0..<20_000 {
             let length = Int(next() % 70)
             let word = String(String.UnicodeScalarView((0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }))
             #expect(IDSyntax.isValid(word) == IDSyntax.isValidByScalars(word), "\(word)")
         }
-        for word in ["", "-", "a-", "-a", "a--b", "a-b", String(repeating: "a", count: 64), String(repeating: "a", count: 65), "é-a", "a_b9"] {
+        for word in ["", "-", "a-", "-a", "a--b", "a-b", String(repeating: "a", count: 64), String(repeating: "a", count: 65), "é-a", "a_b9",
+                     "A-é", "-é", "é--a", "aé-", String(repeating: "é", count: 40), "a.é"] {
             #expect(IDSyntax.isValid(word) == IDSyntax.isValidByScalars(word), "\(word)")
         }
     }
