@@ -259,8 +259,8 @@ private extension OutlineCommentParser.Parsed {
             let read = token.text.utf8.withContiguousStorageIfAvailable { b -> Bool in
                 guard let eq = b.firstIndex(of: UInt8(ascii: "=")) else { return true }
                 let key = UnsafeBufferPointer(rebasing: b[..<eq]), value = UnsafeBufferPointer(rebasing: b[(eq + 1)...])
-                if key.elementsEqual("lines".utf8), let (a, b) = CommentFormat.digitPair(value) {
-                    if a >= 1, a <= b, b < 1_000_000_000 { lines = a...b }
+                if key.elementsEqual("lines".utf8), let (first, last) = CommentFormat.digitPair(value) {
+                    if first >= 1, first <= last, last < 1_000_000_000 { lines = first...last }
                     return true
                 }
                 if key.elementsEqual("hash".utf8), let h = CommentFormat.hex32(value) {

@@ -104,7 +104,7 @@ struct TrustedRewriteTests {
 
     /// Verification counts the line endings of every replacement (an unfolded body is all of one),
     /// eight bytes at a time: held to a byte-by-byte count on seeded random bytes full of CR, LF and
-    /// their neighbours, cut at every offset so that a CRLF straddles word and slice ends.
+    /// their neighbours, cut at random offsets so that a CRLF straddles word and slice ends.
     @Test func lineBreaksAgreeWithAByteCount() {
         var random = SeededRandom(seed: 1203)
         let alphabet: [UInt8] = [ASCII.lf, ASCII.cr, 0x0C, 0x0D, 0x0E, 0x0B, 0x00, 0x8D, 0x8A, UInt8(ascii: "a"), UInt8(ascii: " ")]

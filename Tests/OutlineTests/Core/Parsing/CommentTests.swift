@@ -67,7 +67,7 @@ struct CommentTests {
 
     /// A marker's `lines=` and `hash=` are read on their bytes when they look as `fold` writes them,
     /// else the general way: either way they mean what Swift's `Int` and `UInt32(_:radix: 16)` read
-    /// (the rule of format.md §6), over seeded values with signs, leading zeros, uppercase, too many
+    /// (the marker of format.md §4), over seeded values with signs, leading zeros, uppercase, too many
     /// digits and stray characters.
     @Test func markerValuesMeanWhatTheGeneralReadingSays() {
         var state: UInt64 = 0x2545F4914F6CDD1D
