@@ -203,24 +203,12 @@ public enum Verification {
         }
     }
 
-    /// Line endings (LF, CRLF or a lone CR) in `bytes`. An unfolded section's body is all replacement:
-    /// eight bytes are read at a time up to one of 13 or less, as `Source` finds its lines.
+    /// Line endings (LF, CRLF or a lone CR) in `bytes`, found as `Source` finds its lines (an
+    /// unfolded section's body is all replacement).
     static func lineBreaks(_ bytes: ArraySlice<UInt8>) -> Int {
         bytes.withUnsafeBufferPointer { b in
             var count = 0
-            var i = 0
-            let n = b.count
-            while i < n {
-                if i + 8 <= n {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self))
-                    let flagged = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
-                    if flagged == 0 { i += 8; continue }
-                    i += flagged.trailingZeroBitCount >> 3
-                }
-                if b[i] == ASCII.lf { count += 1 }
-                else if b[i] == ASCII.cr && (i + 1 == n || b[i + 1] != ASCII.lf) { count += 1 }
-                i += 1
-            }
+            Source.lineEnds(in: b, { _ in count += 1 }, nul: {})
             return count
         }
     }

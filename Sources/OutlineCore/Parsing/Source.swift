@@ -19,36 +19,42 @@ public struct Source: Sendable {
         self.lineStarts = LineTable(wide: bytes.count > Int(UInt32.max), estimate: bytes.count / 40 + 2) { append in
             append(0)
             bytes.withUnsafeBufferPointer { p in
-                let n = p.count
-                var i = 0
-                while i < n {
-                    // Eight bytes at a time up to the next byte of 13 or less (LF, CR and NUL are among
-                    // them): a word with none has no borrow into any byte's top bit; the lowest flagged
-                    // byte is the first such byte (borrows only run upwards).
-                    if i + 8 <= n {
-                        let word = UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self))
-                        let flagged = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
-                        if flagged == 0 { i += 8; continue }
-                        i += flagged.trailingZeroBitCount >> 3
-                    }
-                    let b = p[i]
-                    if b > 13 { i += 1; continue }
-                    if b == ASCII.lf {
-                        append(i + 1)
-                    } else if b == ASCII.cr {
-                        // A line ends at LF, CRLF or a lone CR.
-                        if i + 1 < n && p[i + 1] == ASCII.lf { i += 1 }
-                        append(i + 1)
-                    } else if b == 0 {
-                        sawNUL = true
-                    }
-                    i += 1
-                }
+                Source.lineEnds(in: p, { append($0) }, nul: { sawNUL = true })
             }
             return bytes.count
         }
         self.containsNUL = sawNUL
         self.bomLength = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+    }
+
+    /// Calls `end` with the offset right after every line ending of `p` (LF, CRLF or a lone CR; a CR
+    /// at the end of `p` ends a line), in order, and `nul` for every NUL byte. Eight bytes are read at a
+    /// time up to the next byte of 13 or less (LF, CR and NUL are among them): a word with none has no
+    /// borrow into any byte's top bit; the lowest flagged byte is the first such byte (borrows only
+    /// run upwards). Verification counts the line endings of every replacement with it too.
+    @inline(__always)
+    static func lineEnds(in p: UnsafeBufferPointer<UInt8>, _ end: (Int) -> Void, nul: () -> Void) {
+        let n = p.count
+        var i = 0
+        while i < n {
+            if i + 8 <= n {
+                let word = UInt64(littleEndian: UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                let flagged = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
+                if flagged == 0 { i += 8; continue }
+                i += flagged.trailingZeroBitCount >> 3
+            }
+            let b = p[i]
+            if b > 13 { i += 1; continue }
+            if b == ASCII.lf {
+                end(i + 1)
+            } else if b == ASCII.cr {
+                if i + 1 < n && p[i + 1] == ASCII.lf { i += 1 }
+                end(i + 1)
+            } else if b == 0 {
+                nul()
+            }
+            i += 1
+        }
     }
 
     /// Number of lines; a final line without a line ending counts, an empty file has none.
