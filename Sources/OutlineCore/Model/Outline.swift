@@ -94,7 +94,8 @@ public final class Outline: @unchecked Sendable {
     public var placesAnchorsAfterBlank: Bool { anchorsAfterBlank > anchorsBelow }
 
     /// Parses `bytes` and builds the model. `lastInProcess`: the caller parses nothing after this
-    /// document, so the parse arena hands back all its pages instead of keeping some (see `ParserMemory`).
+    /// document, so the parse arena hands back all its pages instead of keeping some (see `ParserMemory`),
+    /// and the process ends soon after: the model is never freed (`ProcessLifetime`).
     /// `links`: also collect what link checking needs (every heading's text, destinations, raw HTML).
     /// `fingerprints`: also hash every leaf block (implies `links`), for verifying a rewrite that
     /// edits inside blocks (`LinkInventory.leafPrints`).
@@ -103,6 +104,7 @@ public final class Outline: @unchecked Sendable {
     public convenience init(parsing bytes: [UInt8], lastInProcess: Bool = false, rewriting: Bool = false, links: Bool = false, fingerprints: Bool = false) throws {
         self.init(try Document(bytes, parserMemory: rewriting ? (lastInProcess ? .rewrittenLast : .rewrittenNext) : lastInProcess ? .lastDocument : .keepForNextDocument,
                                links: links, fingerprints: fingerprints))
+        if lastInProcess { ProcessLifetime.keep(self) }
     }
 
     /// Builds the model in one pass over the headings, in document order: each section's record,
