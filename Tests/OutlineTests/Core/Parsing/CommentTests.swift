@@ -98,4 +98,40 @@ struct CommentTests {
             check(lines: "3-9", hash: hash)
         }
     }
+
+    /// An anchor line as `id` writes it is read on its bytes (`canonicalRecord`); every line, read
+    /// that way or not, means what the general reading says: the same record, field by field, or the
+    /// same other answer. Seeded lines near the canonical one: IDs with dashes, uppercase, `toc`,
+    /// 64 and 65 characters, missing or doubled spaces, trailing blanks, indentation, non-ASCII.
+    @Test func anchorLinesMeanWhatTheGeneralReadingSays() {
+        var state: UInt64 = 0xD1B54A32D192ED03
+        func next(_ n: Int) -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int((state >> 33) % UInt64(n)) }
+        let idPieces = ["a", "b9", "-", "--", "_", "toc", "Z", "é", ">", "x", String(repeating: "a", count: 60), " ", "=1"]
+        let opens = ["<!-- outline:", "<!--outline:", "<!--  outline:", "  <!-- outline:", "<!-- outline-fold:", "<!- outline:"]
+        let closes = [" -->", "-->", " --> ", " -->\t", "  -->", " --", " --> x", " --><a id=\"x\"></a>"]
+        func describe(_ parsed: OutlineCommentParser.Parsed?) -> String {
+            switch parsed {
+            case .record(let r)?:
+                return "record \(r.line) \(r.tokens) \(r.bodyStart) \(r.bodyEnd) \(r.commentRange) \(r.closeEnd) \(r.elements) \(String(describing: r.problem))"
+            case .marker(let m)?: return "marker \(m)"
+            case .malformedMarker(let m)?: return "malformed \(m)"
+            case .toc(let m)?: return "toc \(m)"
+            case nil: return "none"
+            }
+        }
+        var fast = 0
+        for _ in 0..<20_000 {
+            let id = (0..<next(4)).map { _ in idPieces[next(idPieces.count)] }.joined()
+            let canonical = next(2) == 0
+            let line = canonical ? "<!-- outline:\(id) -->" : opens[next(opens.count)] + id + closes[next(closes.count)]
+            for ending in ["", "\n", "\r\n"] {
+                let source = Source(bytes("# T\n" + line + ending + (ending.isEmpty ? "" : "after\n")))
+                let content = source.contentRange(1)
+                let start = source.bytes.skippingIndent(from: content.lowerBound, to: content.upperBound)
+                if OutlineCommentParser.canonicalRecord(source.bytes, line: 1, start: start, end: content.upperBound) != nil { fast += 1 }
+                #expect(describe(OutlineCommentParser.parse(source, line: 1)) == describe(OutlineCommentParser.general(source, line: 1)), "\(line)")
+            }
+        }
+        #expect(fast > 3_000, "the generated lines reach the fast reading")
+    }
 }
