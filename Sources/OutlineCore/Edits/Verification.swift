@@ -116,34 +116,36 @@ public enum Verification {
     }
 
     private static func checkSections(_ result: Outline, _ expected: [Expected]) throws {
-        for (k, want) in expected.enumerated() {
-            guard k < result.sections.count else {
-                throw refuse(result.sections.last?.heading.firstLine,
-                             "the result would have \(result.sections.count) sections where \(expected.count) are planned (section '\(want.title ?? want.id ?? "?")' would be lost)")
+        // Fields are read in place: a copy of a section or of an expectation retains and releases each
+        // of their strings (100,000 sections: 4% of `id`).
+        let sections = result.sections
+        for k in expected.indices {
+            guard k < sections.count else {
+                throw refuse(sections.last?.heading.firstLine,
+                             "the result would have \(sections.count) sections where \(expected.count) are planned (section '\(expected[k].title ?? expected[k].id ?? "?")' would be lost)")
             }
-            let got = result.sections[k]
-            let line = got.heading.firstLine
-            if got.heading.level != want.level {
-                throw refuse(line, "section '\(got.title)' would be a level-\(got.heading.level) heading, not level \(want.level)")
+            let line = sections[k].heading.firstLine
+            if sections[k].heading.level != expected[k].level {
+                throw refuse(line, "section '\(sections[k].title)' would be a level-\(sections[k].heading.level) heading, not level \(expected[k].level)")
             }
-            if let title = want.title, got.title != title {
-                throw refuse(line, "the heading planned as '\(title)' would read '\(got.title)'")
+            if let title = expected[k].title, sections[k].title != title {
+                throw refuse(line, "the heading planned as '\(title)' would read '\(sections[k].title)'")
             }
-            if let id = want.id, got.id != id {
-                throw refuse(line, "section '\(got.title)' would have the ID '\(got.id)', not '\(id)'")
+            if let id = expected[k].id, sections[k].id != id {
+                throw refuse(line, "section '\(sections[k].title)' would have the ID '\(sections[k].id)', not '\(id)'")
             }
-            if let anchored = want.anchored, got.anchored != anchored {
-                throw refuse(line, "section '\(got.title)' would \(got.anchored ? "have" : "lack") an anchor")
+            if let anchored = expected[k].anchored, sections[k].anchored != anchored {
+                throw refuse(line, "section '\(sections[k].title)' would \(sections[k].anchored ? "have" : "lack") an anchor")
             }
-            if let explicit = want.explicitID, got.explicitID != explicit {
-                throw refuse(line, "the heading of section '\(got.title)' would end in \(got.explicitID.map { "{#\($0)}" } ?? "no {#id}"), not \(explicit.map { "{#\($0)}" } ?? "none")")
+            if let explicit = expected[k].explicitID, sections[k].explicitID != explicit {
+                throw refuse(line, "the heading of section '\(sections[k].title)' would end in \(sections[k].explicitID.map { "{#\($0)}" } ?? "no {#id}"), not \(explicit.map { "{#\($0)}" } ?? "none")")
             }
-            if let number = want.number, got.number != number {
-                throw refuse(line, "section '\(got.title)' would be numbered '\(got.number ?? "none")', not '\(number ?? "none")'")
+            if let number = expected[k].number, sections[k].number != number {
+                throw refuse(line, "section '\(sections[k].title)' would be numbered '\(sections[k].number ?? "none")', not '\(number ?? "none")'")
             }
         }
-        if result.sections.count > expected.count {
-            let extra = result.sections[expected.count]
+        if sections.count > expected.count {
+            let extra = sections[expected.count]
             throw refuse(extra.heading.firstLine, "the result would have a section '\(extra.title)' that is not planned")
         }
     }

@@ -70,12 +70,15 @@ public enum NumberHeadings {
         var edits = EditList()
         // A new record stands where `id` would put a new anchor, so that `id` and `number` commute.
         let afterBlank = outline.anchorsAfterBlank + outline.anchorsBelow > 0 && outline.placesAnchorsAfterBlank
-        for (index, section) in outline.sections.enumerated() {
-            edits.renumber(section, from: section.number, to: numbers[index], in: outline.source, afterBlank: afterBlank)
+        let sections = outline.sections
+        for index in sections.indices {
+            edits.renumber(sections[index], from: sections[index].number, to: numbers[index], in: outline.source, afterBlank: afterBlank)
         }
-        // What the result must be: the same sections, with the planned numbers.
-        let expected = outline.sections.enumerated().map { k, section in
-            Verification.Expected(id: section.anchored ? section.id : nil, title: section.title, level: section.heading.level, number: .some(numbers[k]))
+        // What the result must be: the same sections, with the planned numbers (fields read in place,
+        // see `Verification.checkSections`).
+        let expected = sections.indices.map { k in
+            Verification.Expected(id: sections[k].anchored ? sections[k].id : nil, title: sections[k].title, level: sections[k].heading.level,
+                                  number: .some(numbers[k]))
         }
         guard let profile, let inventory = outline.links, !edits.isEmpty else {
             return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes), sections: expected)

@@ -28,9 +28,12 @@ public enum PinIDs {
         }
         // Every section keeps its heading and gets its planned ID, anchored; a heading given ` {#ID}`
         // carries it.
-        let expected = outline.sections.enumerated().map { k, section in
-            var want = Verification.Expected(id: section.id, title: section.title, level: section.heading.level, number: .some(section.number), anchored: true)
-            if carried.contains(k) { want.explicitID = .some(section.id) }
+        // Fields read in place (see `Verification.checkSections`).
+        let sections = outline.sections
+        let expected = sections.indices.map { k in
+            var want = Verification.Expected(id: sections[k].id, title: sections[k].title, level: sections[k].heading.level,
+                                             number: .some(sections[k].number), anchored: true)
+            if carried.contains(k) { want.explicitID = .some(sections[k].id) }
             return want
         }
         return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes, diagnostics: warnings), sections: expected)
