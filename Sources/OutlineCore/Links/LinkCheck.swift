@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `check`'s link findings (format.md §8): every local link, image, `href` and media `src` in raw HTML must point at a
 /// path that exists, and its fragment, when the path is a Markdown file or the same file, must be one
 /// of that file's link targets. External URLs are never fetched. The library reads no files: the
@@ -13,6 +19,55 @@ public enum LinkCheck {
         case markdown(LinkTargets)
         /// The path cannot be read (a symbolic link loop, permissions, a binary `.md`): why.
         case unreadable(String)
+    }
+
+    /// The local links of `outline` that `check` verifies: `localLinks(of:)` of its inventory, and
+    /// those written as the text of a GFM footnote definition (`footnoteLinks`), by line.
+    public static func localLinks(of outline: Outline) -> [(line: Int, link: LocalLink)] {
+        guard let inventory = outline.links else { return [] }
+        let links = localLinks(of: inventory)
+        let footnotes = footnoteLinks(of: outline)
+        if footnotes.isEmpty { return links }
+        return (links.enumerated().map { ($0.element, $0.offset) } + footnotes.enumerated().map { ($0.element, links.count + $0.offset) })
+            .sorted { $0.0.line != $1.0.line ? $0.0.line < $1.0.line : $0.1 < $1.1 }.map(\.0)
+    }
+
+    /// The links in GFM footnote definitions that cmark reads as link reference definitions. cmark
+    /// knows no footnotes: `[^1]: [x](#frag)` is, for it, the definition of the label `^1` with the
+    /// destination `[x](#frag)`, so the link is in no node; GitHub shows the footnote's text, link and
+    /// all (format.md §8). A footnote whose text has a space is no definition for cmark: its paragraph,
+    /// and its links, are cmark's as any other. Each such destination is read as Markdown of its own
+    /// (without the document's definitions: a reference link there is not seen).
+    static func footnoteLinks(of outline: Outline) -> [(line: Int, link: LocalLink)] {
+        guard let inventory = outline.links, mayHoldFootnote(outline.source.bytes) else { return [] }
+        var found: [(line: Int, link: LocalLink)] = []
+        let source = outline.source
+        var locator = LinkLocator(source, inventory: inventory)
+        for definition in locator.definitions where definition.label.hasPrefix("^") {
+            let text = Array(source.bytes[definition.destination])
+            guard text.contains(UInt8(ascii: "]")), let parsed = try? Outline(parsing: text, links: true), let inner = parsed.links else { continue }
+            let line = source.line(containing: definition.destination.lowerBound) + 1
+            for (_, var link) in localLinks(of: inner) {
+                link.inFootnoteText = true
+                found.append((line, link))
+            }
+        }
+        return found
+    }
+
+    /// Whether `[^` stands anywhere in `bytes` (no footnote definition otherwise).
+    private static func mayHoldFootnote(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { b in
+            guard var p = b.baseAddress, b.count >= 2 else { return false }
+            let end = b.baseAddress! + b.count
+            // From `[` to `[` (memchr): every document with links is searched on every check.
+            while let found = memchr(p, CInt(UInt8(ascii: "[")), end - p) {
+                let at = found.assumingMemoryBound(to: UInt8.self)
+                if at + 1 < end && at[1] == UInt8(ascii: "^") { return true }
+                p = UnsafePointer(at + 1)
+            }
+            return false
+        }
     }
 
     /// The local links of a document (inline links and images, reference links as cmark resolved them,
@@ -110,7 +165,7 @@ public enum LinkCheck {
         // in a paragraph that opens with definitions): a finding gets the line its destination is
         // written on, located as link repair locates it. Built on the first finding only.
         var exact: ExactLines? = nil
-        for (line, link) in links ?? localLinks(of: inventory) {
+        for (line, link) in links ?? localLinks(of: outline) {
             // One finding per destination and line. Only a broken link is looked up in `seen`: the
             // twelve thousand links of a large document that resolve cost no hashing.
             func add(_ finding: Diagnostic) {

@@ -230,13 +230,16 @@ public enum LinkRepair {
     public static func fix(for link: LocalLink, in document: LinkedDocument, context: Context, since: String?) -> String? {
         guard case .rewrite(let destination) = decide(link, from: document, context: context) else { return nil }
         let command = "outline links -w" + (since.map { " --since \($0)" } ?? "")
-        guard let fragment = link.fragment, !fragment.isEmpty else { return "the file is now '\(destination)' (run '\(command)')" }
+        // A link in a footnote definition's text is in no cmark node (`LinkCheck.footnoteLinks`):
+        // link repair has nothing to locate it by.
+        let how = link.inFootnoteText ? "it stands in a footnote's text, which 'outline links' does not rewrite: edit it by hand" : "run '\(command)'"
+        guard let fragment = link.fragment, !fragment.isEmpty else { return "the file is now '\(destination)' (\(how))" }
         // The section by its stable ID: the one the fragment named at REV, or the fragment itself
         // when it is an ID.
         let path = link.path.isEmpty ? document.path : context.canonical(LocalLink.resolve(link.path, from: document.path, root: context.root))
         let target = link.path.isEmpty ? document : context.document(path)
         let id = context.old?(path)?.sectionByTarget[fragment] ?? (target?.currentTarget[fragment] != nil ? fragment : nil)
-        return "\(id.map { "section '\($0)'" } ?? "its section") is now '\(destination)' (run '\(command)')"
+        return "\(id.map { "section '\($0)'" } ?? "its section") is now '\(destination)' (\(how))"
     }
 
     /// Which node a link is: a link or image node (index in the inventory's links), or the `k`th

@@ -6,6 +6,9 @@ public struct LocalLink: Sendable, Equatable {
     public let path: String
     /// The fragment, percent-decoded; nil when there is no `#`.
     public let fragment: String?
+    /// Written in the text of a GFM footnote definition, which cmark reads as a link reference
+    /// definition (`LinkCheck.footnoteLinks`): checked, never rewritten.
+    public internal(set) var inFootnoteText = false
 
     /// nil for an external destination (`https:`, `mailto:`, `//host/x`) or an empty one.
     public init?(_ destination: String) {

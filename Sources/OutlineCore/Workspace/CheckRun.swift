@@ -77,7 +77,7 @@ extension Workspace {
                                        tocDepth: config.tocDepth)
             if let state { found += Check.missingFolded(state, in: outline, name: name) }
             // Its local links, found in the same pass.
-            let links = checkLinks ? outline.links.map(LinkCheck.localLinks(of:)) ?? [] : []
+            let links = checkLinks ? LinkCheck.localLinks(of: outline) : []
             // A file with same-file links is a link target: its targets made here, with its parse, not
             // in a round of their own.
             let targets = path != "-" && links.contains { $0.link.path.isEmpty }

@@ -18,8 +18,8 @@ extension Workspace {
         var wanted = given
         let root = lookup.root
         for document in documents {
-            guard let document, let inventory = document.outline.links else { continue }
-            wanted += LinkCheck.paths(of: LinkCheck.localLinks(of: inventory), path: document.path, root: root)
+            guard let document else { continue }
+            wanted += LinkCheck.paths(of: LinkCheck.localLinks(of: document.outline), path: document.path, root: root)
         }
         _ = try tree.contents(ofOldPaths: wanted.compactMap { tree.oldPath(of: lookup.canonical($0)) })
         try history.parse(oldPaths: given.compactMap { tree.oldPath(of: lookup.canonical($0)) })

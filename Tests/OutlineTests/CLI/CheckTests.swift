@@ -269,6 +269,47 @@ struct CheckTests {
         #expect(try runBinary(["links", "--check", "a.md"], directory: dir).status == 0)
     }
 
+    /// A footnote whose whole text is one link (`[^1]: [x](#frag)`) is, for cmark, a link reference
+    /// definition of the label `^1`: its link is in no node. GitHub shows the link, and `check`
+    /// checks it, on the definition's line, also inside a block quote and with a title; a footnote
+    /// with other words is a paragraph for cmark, checked as any. Link repair cannot locate such a
+    /// link: the finding says where the section is and that the link is edited by hand, and `links`
+    /// leaves the line alone.
+    @Test func linksInFootnoteText() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "# Other\n<!-- outline:other -->\n".write(to: dir.appendingPathComponent("other.md"), atomically: true, encoding: .utf8)
+        let document = """
+            # T
+            <!-- outline:t -->
+
+            ## Installing it
+            <!-- outline:install -->
+
+            Notes[^a][^b][^c][^d][^e] and [y](#install).
+
+            [^a]: [x](#install)
+            [^b]: [fine](#t)
+            > [^c]: [quoted](other.md#gone)
+            [^d]: [titled](#nowhere "a title")
+            [^e]: #t
+
+            """
+        try document.write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        let run = try runBinary(["check", "a.md"], directory: dir)
+        #expect(run.status == 1)
+        #expect(run.text == """
+            a.md:7: broken link '#install': section 'install' is now '#installing-it' (run 'outline links -w')
+            a.md:9: broken link '#install': section 'install' is now '#installing-it' (it stands in a footnote's text, which 'outline links' does not rewrite: edit it by hand)
+            a.md:11: broken link 'other.md#gone': other.md has no heading 'gone'
+            a.md:12: broken link '#nowhere': no heading 'nowhere' in this file
+
+            """, "\(run.text)")
+        let repaired = try runBinary(["links", "a.md"], directory: dir)
+        #expect(repaired.status == 0)
+        #expect(repaired.text == document.replacingOccurrences(of: "and [y](#install)", with: "and [y](#installing-it)"), "\(repaired.text)")
+    }
+
     /// The config's `fragment-case = "error"` makes a case-only fragment a finding (a tree also
     /// published by a case-sensitive generator); by default it is a warning that leaves the exit alone.
     @Test func fragmentCaseCanBeAnError() throws {
