@@ -150,9 +150,11 @@ public struct IDAllocator {
 /// for one insertion per section. Each slot holds the upper half of the ID's hash beside its index, so
 /// that a probe past other IDs compares two integers instead of reaching into their strings (a
 /// `Set<String>` spends its time in cache misses on the strings it compares on the way).
+/// Each ID may carry a value (`claim`): the model's map from an anchor's ID to its first section.
 struct IDSet {
-    /// Every ID in the set, in the order inserted.
+    /// Every ID in the set, in the order inserted, and the value each was claimed with.
     private var ids: [String] = []
+    private var values: [Int] = []
     /// Open addressing, linear probing; 0 is empty, else (hash's upper 32 bits) << 32 | (index + 1).
     private var slots: [UInt64]
     private var mask: Int
@@ -167,30 +169,112 @@ struct IDSet {
 
     var count: Int { ids.count }
 
-    func contains(_ id: String) -> Bool { find(id, hash: id.hashValue).found }
+    func contains(_ id: String) -> Bool { find(id, hash: IDSet.hash(id)).index != nil }
 
     /// Adds `id`; false when the set already had it.
-    mutating func insert(_ id: String) -> Bool {
-        let hash = id.hashValue
-        let (found, slot) = find(id, hash: hash)
-        guard !found else { return false }
+    mutating func insert(_ id: String) -> Bool { claim(id, as: 0) == nil }
+
+    /// Adds `id` with `value`; when the set already has it, the value it was first claimed with
+    /// (and nothing changes).
+    mutating func claim(_ id: String, as value: Int) -> Int? {
+        let hash = IDSet.hash(id)
+        let (index, slot) = find(id, hash: hash)
+        if let index { return values[index] }
         ids.append(id)
+        values.append(value)
         slots[slot] = IDSet.tag(hash) | UInt64(ids.count)
         if 2 * ids.count > slots.count { grow() }
-        return true
+        return nil
     }
 
     private static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000 }
 
-    /// Whether `id` is in the set, and its slot, or the empty slot where it would go.
-    private func find(_ id: String, hash: Int) -> (found: Bool, slot: Int) {
+    /// An ID's hash. An ASCII ID (nearly all) is hashed on its bytes: FNV-1a, then a multiply and
+    /// xor-shift so that the low bits (the slot) and the high ones (the tag) both depend on every
+    /// byte. String's own hash (of the canonical form) cost 600 instructions an ID. Any other ID takes
+    /// String's hash, except one whose non-ASCII scalars are all U+212A KELVIN SIGN, U+037E GREEK
+    /// QUESTION MARK or U+1FEF GREEK VARIA: their canonical forms are `K`, `;` and `` ` `` (the only
+    /// scalars outside ASCII whose canonical form is ASCII, by Python's unicodedata 14.0), so such a
+    /// string equals an ASCII one and is hashed as that one is.
+    static func hash(_ id: String) -> Int {
+        let fast = id.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return 0 }
+            let n = bytes.count
+            // Eight bytes at a time while they are ASCII (no high bit); a word with a high bit, and
+            // what follows it, byte by byte (`mixed` below gives the same value for the same bytes).
+            // The length that goes into the hash is the ASCII form's (a scalar read as ASCII is one byte).
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+            var i = 0
+            while i + 8 <= n {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                h = (h ^ word) &* 0xbf58_476d_1ce4_e5b9
+                h ^= h >> 31
+                i += 8
+            }
+            guard i < n else { return IDSet.finish(h, length: n) }
+            // An ASCII tail of fewer than eight bytes: one more word.
+            var tail: UInt64 = 0, k = n - 1
+            while k >= i, bytes[k] < 0x80 {
+                tail = tail << 8 | UInt64(bytes[k])
+                k -= 1
+            }
+            if k < i {
+                h = (h ^ tail) &* 0xbf58_476d_1ce4_e5b9
+                h ^= h >> 31
+                return IDSet.finish(h, length: n)
+            }
+            // The rest: ASCII, or the three scalars read as their ASCII, packed into words as above.
+            var word: UInt64 = 0, shift: UInt64 = 0
+            var length = i
+            func put(_ b: UInt8) {
+                word |= UInt64(b) << shift
+                shift += 8
+                length += 1
+                if shift == 64 {
+                    h = (h ^ word) &* 0xbf58_476d_1ce4_e5b9
+                    h ^= h >> 31
+                    word = 0; shift = 0
+                }
+            }
+            while i < n {
+                let b = bytes[i]
+                if b < 0x80 {
+                    put(b); i += 1
+                } else if b == 0xE2, i + 2 < n, bytes[i + 1] == 0x84, bytes[i + 2] == 0xAA {
+                    put(UInt8(ascii: "K")); i += 3
+                } else if b == 0xCD, i + 1 < n, bytes[i + 1] == 0xBE {
+                    put(UInt8(ascii: ";")); i += 2
+                } else if b == 0xE1, i + 2 < n, bytes[i + 1] == 0xBF, bytes[i + 2] == 0xAF {
+                    put(UInt8(ascii: "`")); i += 3
+                } else {
+                    return nil
+                }
+            }
+            if shift > 0 {
+                h = (h ^ word) &* 0xbf58_476d_1ce4_e5b9
+                h ^= h >> 31
+            }
+            return IDSet.finish(h, length: length)
+        }
+        return (fast ?? nil) ?? id.hashValue
+    }
+
+    private static func finish(_ value: UInt64, length: Int) -> Int {
+        var h = (value ^ UInt64(length)) &* 0x94d0_49bb_1331_11eb
+        h ^= h >> 32
+        return Int(bitPattern: UInt(h))
+    }
+
+    /// The index of `id` in `ids` and its slot, or nil and the empty slot where it would go.
+    private func find(_ id: String, hash: Int) -> (index: Int?, slot: Int) {
         let tag = IDSet.tag(hash)
         return slots.withUnsafeBufferPointer { slots in
             var slot = hash & mask
             while true {
                 let entry = slots[slot]
-                if entry == 0 { return (false, slot) }
-                if entry & 0xFFFF_FFFF_0000_0000 == tag && ids[Int(entry & 0xFFFF_FFFF) - 1] == id { return (true, slot) }
+                if entry == 0 { return (nil, slot) }
+                if entry & 0xFFFF_FFFF_0000_0000 == tag && ids[Int(entry & 0xFFFF_FFFF) - 1] == id { return (Int(entry & 0xFFFF_FFFF) - 1, slot) }
                 slot = (slot + 1) & mask
             }
         }
@@ -202,7 +286,7 @@ struct IDSet {
         slots = Array(repeating: 0, count: size)
         mask = size - 1
         for (index, id) in ids.enumerated() {
-            let hash = id.hashValue
+            let hash = IDSet.hash(id)
             var slot = hash & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = IDSet.tag(hash) | UInt64(index + 1)

@@ -136,8 +136,8 @@ public final class Outline: @unchecked Sendable {
             allocator.reserve(marker.id)
             for hidden in marker.hiddenSections { allocator.reserve(hidden.id) }
         }
-        var claimed: [String: Int] = [:]
-        claimed.reserveCapacity(document.headings.count)
+        // Each anchor's ID and the first section that has it.
+        var claimed = IDSet(capacity: document.headings.count)
         var afterBlank = 0, below = 0
 
         var sections: [Section] = []
@@ -175,11 +175,12 @@ public final class Outline: @unchecked Sendable {
             let text = Outline.titleParts(heading, record: record, source: source)
             var duplicateOf: Int? = nil
             let id: String
-            if let own = record?.id, claimed[own] == nil {
-                claimed[own] = index
+            let own = record?.id
+            let first = own.flatMap { claimed.claim($0, as: index) }
+            if let own, first == nil {
                 id = own
             } else {
-                if let own = record?.id { duplicateOf = claimed[own] }
+                duplicateOf = first
                 id = allocator.allocate(Outline.baseID(title: text.title, explicitID: text.explicitID,
                                                        malformed: duplicateOf == nil ? record?.problem : nil))
             }

@@ -74,12 +74,14 @@ struct IdentifierTests {
     }
 
     /// The ID set against `Set<String>`: the same answer for every insertion, seeded runs over a small
-    /// alphabet with a combining mark (so that canonically equivalent IDs, `é` and `e` + U+0301, meet),
-    /// from a capacity too small for all of them (the table grows, the IDs stay found).
+    /// alphabet with a combining mark (so that canonically equivalent IDs, `é` and `e` + U+0301, meet)
+    /// and the three scalars whose canonical form is ASCII (U+212A is `K`, U+037E `;`, U+1FEF `` ` ``:
+    /// the set hashes ASCII on its bytes, and these as their ASCII), from a capacity too small for all
+    /// of them (the table grows, the IDs stay found).
     @Test(arguments: [1, 2, 3] as [UInt64])
     func idSetAgreesWithSetOfStrings(_ seed: UInt64) {
         var random = SeededRandom(seed: seed)
-        let pieces = ["a", "b", "-", "e", "\u{E9}", "e\u{301}", "1"]
+        let pieces = ["a", "b", "-", "e", "\u{E9}", "e\u{301}", "1", "K", "\u{212A}", ";", "\u{37E}", "`", "\u{1FEF}", "\u{212A}\u{301}"]
         var set = IDSet(capacity: 4)
         var oracle = Set<String>()
         for _ in 0..<5_000 {
@@ -91,6 +93,16 @@ struct IdentifierTests {
         #expect(set.count == oracle.count)
         for id in oracle { #expect(set.contains(id)) }
         #expect(!set.contains("zz"))
+    }
+
+    /// Equal IDs hash alike, whichever way each is hashed (the bytes of ASCII, String's hash otherwise).
+    @Test func equalIDsHashAlike() {
+        for (a, b) in [("K", "\u{212A}"), ("a;b", "a\u{37E}b"), ("x`", "x\u{1FEF}"), ("caf\u{E9}", "cafe\u{301}"), ("\u{212A}\u{301}", "\u{1E30}"),
+                       ("abcdefghK", "abcdefgh\u{212A}"), ("abcdefgK12345678", "abcdefg\u{212A}12345678"), ("K2345678abc", "\u{212A}2345678abc")] {
+            #expect(a == b)
+            #expect(IDSet.hash(a) == IDSet.hash(b), "\(a.unicodeScalars.map(\.value))")
+        }
+        #expect(IDSet.hash("install") != IDSet.hash("instalm"))
     }
 
     @Test func canonicallyEquivalentIDsAreOne() {
