@@ -62,6 +62,18 @@ struct IdentifierTests {
         #expect(allocator.allocate(long) == long)
         let suffixed = allocator.allocate(long)
         #expect(suffixed.count == 64 && suffixed.hasSuffix("-1"))
+        // At the edge: a base of 62 bytes takes `-1` to `-9` whole, then is cut for `-10`; a
+        // non-ASCII base is cut by scalars.
+        let edge = String(repeating: "z", count: 62)
+        #expect(allocator.allocate(edge) == edge)
+        for k in 1...9 { #expect(allocator.allocate(edge) == edge + "-\(k)") }
+        #expect(allocator.allocate(edge) == String(repeating: "z", count: 61) + "-10")
+        let wide = String(repeating: "\u{E9}", count: 40)
+        #expect(allocator.allocate(wide) == wide)
+        #expect(allocator.allocate(wide) == wide + "-1")
+        let wider = String(repeating: "\u{E9}", count: 63)
+        #expect(allocator.allocate(wider) == wider)
+        #expect(allocator.allocate(wider) == String(repeating: "\u{E9}", count: 62) + "-1")
     }
 
     @Test func hundredThousandIdenticalTitlesAreUniqueAndLinear() throws {
