@@ -166,6 +166,9 @@ public struct IDAllocator {
 /// that a probe past other IDs compares two integers instead of reaching into their strings (a
 /// `Set<String>` spends its time in cache misses on the strings it compares on the way).
 /// Each ID may carry a value (`claim`): the model's map from an anchor's ID to its first section.
+/// IDs come from the documents, which a pull request writes: the hash is seeded per process, and a
+/// probe that runs long (IDs made to collide) switches the set to String's own hash, so that no
+/// document makes insertion quadratic.
 struct IDSet {
     /// Every ID in the set, in the order inserted, and the value each was claimed with.
     private var ids: [String] = []
@@ -173,6 +176,15 @@ struct IDSet {
     /// Open addressing, linear probing; 0 is empty, else (hash's upper 32 bits) << 32 | (index + 1).
     private var slots: [UInt64]
     private var mask: Int
+    /// Hashing with String's hash (SipHash, seeded by the runtime) since a probe ran long.
+    private(set) var robust = false
+    /// Probes longer than this switch the set to String's hash. At most half the slots are used: with
+    /// a hash that spreads the IDs, a probe of 256 slots has a chance of about e^-49 (linear probing
+    /// at load 1/2), and until the switch an insertion costs at most 256 comparisons of two integers.
+    static let longProbe = 256
+    /// A test's replacement for the fast hash of the IDs it answers for (to make them collide).
+    nonisolated(unsafe) static var fastHashForTesting: ((String) -> Int?)? = nil
+    private static let seed = UInt64.random(in: .min ... .max)
 
     init(capacity: Int = 0) {
         var size = 16
@@ -184,7 +196,13 @@ struct IDSet {
 
     var count: Int { ids.count }
 
-    func contains(_ id: String) -> Bool { find(id, hash: IDSet.hash(id)).index != nil }
+    func contains(_ id: String) -> Bool { find(id, hash: hash(id)).index != nil }
+
+    private func hash(_ id: String) -> Int {
+        if robust { return id.hashValue }
+        if let test = IDSet.fastHashForTesting, let hash = test(id) { return hash }
+        return IDSet.hash(id)
+    }
 
     /// Adds `id`; false when the set already had it.
     mutating func insert(_ id: String) -> Bool { claim(id, as: 0) == nil }
@@ -192,21 +210,28 @@ struct IDSet {
     /// Adds `id` with `value`; when the set already has it, the value it was first claimed with
     /// (and nothing changes).
     mutating func claim(_ id: String, as value: Int) -> Int? {
-        let hash = IDSet.hash(id)
-        let (index, slot) = find(id, hash: hash)
+        var hash = self.hash(id)
+        var (index, slot, probes) = find(id, hash: hash)
         if let index { return values[index] }
+        if probes > IDSet.longProbe && !robust {
+            robust = true
+            rebuild()
+            hash = self.hash(id)
+            (index, slot, probes) = find(id, hash: hash)
+        }
         ids.append(id)
         values.append(value)
         slots[slot] = IDSet.tag(hash) | UInt64(ids.count)
-        if 2 * ids.count > slots.count { grow() }
+        if 2 * ids.count > slots.count { rebuild() }
         return nil
     }
 
     private static func tag(_ hash: Int) -> UInt64 { UInt64(UInt(bitPattern: hash)) & 0xFFFF_FFFF_0000_0000 }
 
-    /// An ID's hash. An ASCII ID (nearly all) is hashed on its bytes: FNV-1a, then a multiply and
-    /// xor-shift so that the low bits (the slot) and the high ones (the tag) both depend on every
-    /// byte. String's own hash (of the canonical form) cost 600 instructions an ID. Any other ID takes
+    /// An ID's fast hash. An ASCII ID (nearly all) is hashed on its bytes, eight at a time, each word
+    /// xored into the state, multiplied and xor-shifted, from the process's seed; a last multiply and
+    /// xor-shift make the low bits (the slot) and the high ones (the tag) depend on every byte.
+    /// String's own hash (of the canonical form) cost 600 instructions an ID. Any other ID takes
     /// String's hash, except one whose non-ASCII scalars are all U+212A KELVIN SIGN, U+037E GREEK
     /// QUESTION MARK or U+1FEF GREEK VARIA: their canonical forms are `K`, `;` and `` ` `` (the only
     /// scalars outside ASCII whose canonical form is ASCII, by Python's unicodedata 14.0), so such a
@@ -215,10 +240,10 @@ struct IDSet {
         let fast = id.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
             guard let base = bytes.baseAddress else { return 0 }
             let n = bytes.count
-            // Eight bytes at a time while they are ASCII (no high bit); a word with a high bit, and
-            // what follows it, byte by byte (`mixed` below gives the same value for the same bytes).
-            // The length that goes into the hash is the ASCII form's (a scalar read as ASCII is one byte).
-            var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+            // Eight bytes at a time while they are ASCII (no high bit); from a word with a high bit
+            // on, byte by byte, packed into the same words. The length that goes into the hash is the
+            // ASCII form's (a scalar read as ASCII is one byte).
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ IDSet.seed
             var i = 0
             while i + 8 <= n {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
@@ -281,27 +306,33 @@ struct IDSet {
         return Int(bitPattern: UInt(h))
     }
 
-    /// The index of `id` in `ids` and its slot, or nil and the empty slot where it would go.
-    private func find(_ id: String, hash: Int) -> (index: Int?, slot: Int) {
+    /// The index of `id` in `ids` and its slot, or nil and the empty slot where it would go; and how
+    /// many slots the probe passed.
+    private func find(_ id: String, hash: Int) -> (index: Int?, slot: Int, probes: Int) {
         let tag = IDSet.tag(hash)
         return slots.withUnsafeBufferPointer { slots in
             var slot = hash & mask
+            var probes = 0
             while true {
                 let entry = slots[slot]
-                if entry == 0 { return (nil, slot) }
-                if entry & 0xFFFF_FFFF_0000_0000 == tag && ids[Int(entry & 0xFFFF_FFFF) - 1] == id { return (Int(entry & 0xFFFF_FFFF) - 1, slot) }
+                if entry == 0 { return (nil, slot, probes) }
+                if entry & 0xFFFF_FFFF_0000_0000 == tag && ids[Int(entry & 0xFFFF_FFFF) - 1] == id {
+                    return (Int(entry & 0xFFFF_FFFF) - 1, slot, probes)
+                }
                 slot = (slot + 1) & mask
+                probes += 1
             }
         }
     }
 
-    private mutating func grow() {
-        var size = slots.count * 2
-        while size < 2 * ids.count { size *= 2 }
+    /// The slots made again (twice as many once half are used; all rehashed after a switch of hash).
+    private mutating func rebuild() {
+        var size = slots.count
+        while size < 2 * ids.count + 2 { size *= 2 }
         slots = Array(repeating: 0, count: size)
         mask = size - 1
         for (index, id) in ids.enumerated() {
-            let hash = IDSet.hash(id)
+            let hash = self.hash(id)
             var slot = hash & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = IDSet.tag(hash) | UInt64(index + 1)

@@ -117,6 +117,25 @@ struct IdentifierTests {
         #expect(IDSet.hash("install") != IDSet.hash("instalm"))
     }
 
+    /// IDs a document makes collide in the fast hash (here: a test's hash, the same for all of them)
+    /// switch the set to String's own hash once a probe runs past `IDSet.longProbe` slots, instead of
+    /// making every insertion walk all the others; the answers stay those of `Set<String>`.
+    @Test func collidingIDsSwitchTheSetToStringsHash() {
+        let token = "collide-7c1e"
+        IDSet.fastHashForTesting = { $0.hasPrefix(token) ? 42 : nil }
+        defer { IDSet.fastHashForTesting = nil }
+        var set = IDSet(capacity: 16)
+        var oracle = Set<String>()
+        for k in 0..<5_000 {
+            let id = "\(token)-\(k % 4_000)"
+            #expect(set.insert(id) == oracle.insert(id).inserted)
+            if k == IDSet.longProbe { #expect(!set.robust, "a probe of \(k) slots is not yet long") }
+        }
+        #expect(set.robust)
+        #expect(set.count == oracle.count)
+        for id in oracle { #expect(set.contains(id)) }
+    }
+
     @Test func canonicallyEquivalentIDsAreOne() {
         var allocator = IDAllocator()
         allocator.reserve("caf\u{E9}")
