@@ -288,7 +288,7 @@ extension OutlineCommentParser {
                     return nil
                 }
             }
-            // A `-->` inside the ID would end the comment there; `toc` is a table-of-contents marker.
+            // No `-` last; `toc` is a table-of-contents marker, not an ID.
             if previousDash || (idEnd - idStart == 3 && b[idStart] == UInt8(ascii: "t") && b[idStart + 1] == UInt8(ascii: "o")
                                 && b[idStart + 2] == UInt8(ascii: "c")) { return nil }
             let text = String(decoding: UnsafeBufferPointer(rebasing: b[idStart..<idEnd]), as: UTF8.self)
