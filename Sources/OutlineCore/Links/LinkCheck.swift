@@ -34,8 +34,8 @@ public enum LinkCheck {
 
     /// The links in GFM footnote definitions that cmark reads as link reference definitions. cmark
     /// knows no footnotes: `[^1]: [x](#frag)` is, for it, the definition of the label `^1` with the
-    /// destination `[x](#frag)`, so the link is in no node; GitHub shows the footnote's text, link and
-    /// all (format.md §8). A footnote whose text has a space is no definition for cmark: its paragraph,
+    /// destination `[x](#frag)`, so the link is in no node; GFM renderers show the footnote's text,
+    /// link and all (measured: `pandoc -f gfm`, Python-Markdown's footnotes; format.md §8). A footnote whose text has a space is no definition for cmark: its paragraph,
     /// and its links, are cmark's as any other. Each such destination is read as Markdown of its own
     /// (without the document's definitions: a reference link there is not seen).
     static func footnoteLinks(of outline: Outline) -> [(line: Int, link: LocalLink)] {

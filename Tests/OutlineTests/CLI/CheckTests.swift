@@ -270,13 +270,13 @@ struct CheckTests {
     }
 
     /// A footnote whose whole text is one link (`[^1]: [x](#frag)`) is, for cmark, a link reference
-    /// definition of the label `^1`: its link is in no node. GitHub shows the link, and `check`
-    /// checks it, on the definition's line, also inside a block quote and with a title; a footnote
-    /// with other words is a paragraph for cmark, checked as any. The texts are read in one parse,
-    /// except one that opens a code fence (a code block there, as on GitHub), which must not swallow
-    /// the texts after it. Link repair cannot locate such a
-    /// link: the finding says where the section is and that the link is edited by hand, and `links`
-    /// leaves the line alone.
+    /// definition of the label `^1`: its link is in no node. GFM renderers show the link (measured:
+    /// `pandoc -f gfm`, Python-Markdown's footnotes), and `check` checks it, on the definition's line,
+    /// also inside a block quote and with a title; a footnote with other words is a paragraph for
+    /// cmark, checked as any. The texts are read in one parse, except one that opens a code fence (a
+    /// code block there, as in pandoc's GFM), which must not swallow the texts after it. Link repair
+    /// cannot locate such a link: the finding says where the section is and that the link is edited
+    /// by hand, and `links` leaves the line alone.
     @Test func linksInFootnoteText() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
