@@ -8,24 +8,28 @@ public enum IDSyntax {
     /// True when `id` is a valid section ID.
     public static func isValid(_ id: String) -> Bool {
         // Most IDs are ASCII: checked on their bytes (every anchor line is read on every parse).
-        // One pass: an ASCII byte the rule rejects answers at once (the scalar rule would too); a byte of
-        // a longer scalar hands the whole ID to the scalar rule.
-        if let ascii = id.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
-            guard bytes.count <= maxLength else { return nil }
-            var previousDash = true   // no dash first
-            for b in bytes {
-                if b == UInt8(ascii: "-") {
-                    if previousDash { return false }
-                    previousDash = true
-                } else if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F {
-                    previousDash = false
-                } else {
-                    return b >= 0x80 ? nil : false
-                }
-            }
-            return !bytes.isEmpty && !previousDash
-        }), let answer = ascii { return answer }
+        if let ascii = id.utf8.withContiguousStorageIfAvailable(asciiVerdict), let answer = ascii { return answer }
         return isValidByScalars(id)
+    }
+
+    /// The rule on an ID's bytes, in one pass: an ASCII byte the rule rejects answers false at once
+    /// (the scalar rule would too); nil at a byte of a longer scalar, or for more bytes than an ID
+    /// may have characters (the scalar rule decides). Also what the anchor reader's fast path asks
+    /// (`OutlineCommentParser.canonicalRecord`).
+    static func asciiVerdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard bytes.count <= maxLength else { return nil }
+        var previousDash = true   // no dash first
+        for b in bytes {
+            if b == UInt8(ascii: "-") {
+                if previousDash { return false }
+                previousDash = true
+            } else if (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F {
+                previousDash = false
+            } else {
+                return b >= 0x80 ? nil : false
+            }
+        }
+        return !bytes.isEmpty && !previousDash
     }
 
     /// The rule on Unicode scalars (any ID; the ASCII path above must agree with it).

@@ -273,24 +273,12 @@ extension OutlineCommentParser {
                   b[start + 11] == UInt8(ascii: "e"), b[start + 12] == UInt8(ascii: ":") else { return nil }
             let idStart = start + prefix
             let idEnd = end - 4   // ` -->`
-            guard idEnd > idStart, idEnd - idStart <= IDSyntax.maxLength, b[idEnd] == ASCII.space, b[idEnd + 1] == UInt8(ascii: "-"),
+            guard idEnd > idStart, b[idEnd] == ASCII.space, b[idEnd + 1] == UInt8(ascii: "-"),
                   b[idEnd + 2] == UInt8(ascii: "-"), b[idEnd + 3] == UInt8(ascii: ">") else { return nil }
-            // The ID rule on ASCII (IDSyntax.isValid): [a-z0-9_], single `-` inside.
-            var previousDash = true
-            for k in idStart..<idEnd {
-                let c = b[k]
-                if c == UInt8(ascii: "-") {
-                    if previousDash { return nil }
-                    previousDash = true
-                } else if (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x5F {
-                    previousDash = false
-                } else {
-                    return nil
-                }
-            }
-            // No `-` last; `toc` is a table-of-contents marker, not an ID.
-            if previousDash || (idEnd - idStart == 3 && b[idStart] == UInt8(ascii: "t") && b[idStart + 1] == UInt8(ascii: "o")
-                                && b[idStart + 2] == UInt8(ascii: "c")) { return nil }
+            // A valid ASCII ID, and not `toc` (a table-of-contents marker).
+            guard IDSyntax.asciiVerdict(UnsafeBufferPointer(rebasing: b[idStart..<idEnd])) == true,
+                  !(idEnd - idStart == 3 && b[idStart] == UInt8(ascii: "t") && b[idStart + 1] == UInt8(ascii: "o")
+                    && b[idStart + 2] == UInt8(ascii: "c")) else { return nil }
             let text = String(decoding: UnsafeBufferPointer(rebasing: b[idStart..<idEnd]), as: UTF8.self)
             return RecordLine(line: line, tokens: [CommentToken(range: idStart..<idEnd, text: text, isAttribute: false)],
                               bodyStart: idStart, bodyEnd: idEnd, commentRange: start..<end, closeEnd: end, problem: nil)
