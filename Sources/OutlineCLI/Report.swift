@@ -50,12 +50,15 @@ enum Report {
             }
         case .json:
             let items = findings.map { d -> JSONValue in
-                .object([
+                var fields: [(String, JSONValue)] = [
                     ("path", d.path.map { .string(PathBytes.display($0)) } ?? .null),
                     ("line", d.line.map(JSONValue.int) ?? .null),
-                    ("kind", .string(d.kind.rawValue)),
-                    ("message", .string(PathBytes.display(d.message))),
-                ])
+                ]
+                // Where the finding's bytes are known (a link's destination): additive fields.
+                if let column = d.column { fields.append(("column", .int(column))) }
+                if let end = d.end { fields.append(("end", .object([("line", .int(end.line)), ("column", .int(end.column))]))) }
+                fields += [("kind", .string(d.kind.rawValue)), ("message", .string(PathBytes.display(d.message)))]
+                return .object(fields)
             }
             return [Array((JSONValue.object([("version", .int(1)), ("findings", .array(items))]).compact() + "\n").utf8)]
         case .github:

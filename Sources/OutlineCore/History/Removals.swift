@@ -49,7 +49,7 @@ public enum Removals {
                 notes.append("to accept: --allow-removed \(id), or allow-removed in .outline.toml")
                 if let revision { notes.append("if it moved: check both files, 'outline links -w --since \(revision)' repairs the links") }
                 message += " (" + notes.joined(separator: "; ") + ")"
-                found.append(Diagnostic(.finding, .removedAnchor, path: pair.oldName, line: line, message))
+                found.append(Diagnostic(.finding, .removedAnchor, path: pair.oldName, line: line, message).about(.section(id)))
             }
         }
         return found

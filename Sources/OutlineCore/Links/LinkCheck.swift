@@ -150,7 +150,7 @@ public enum LinkCheck {
             let order = first.line < record.line + 1 ? "browsers go to line \(first.line), the first" : "a link to that element goes to this section instead"
             let fix = first.heading ? "rename the heading at line \(first.line) (the ID never changes)" : "remove or rename that id"
             found.append(.finding(.idShadowed, line: record.line + 1,
-                                  "linkable id '\(section.id)' of section '\(section.title)' is also the id of \(what): \(order); \(fix)"))
+                                  "linkable id '\(section.id)' of section '\(section.title)' is also the id of \(what): \(order); \(fix)").about(.section(section.id)))
         }
         guard outline.records.contains(where: { $0.elements.count > ($0.isLinkable ? 1 : 0) }) else { return found.map { $0.located(in: path) } }
         var count: [String: Int] = [:]
@@ -159,7 +159,7 @@ public enum LinkCheck {
             guard let record = section.record else { continue }
             for element in record.elements where element.text != section.id && (count[element.text] ?? 0) > 1 {
                 found.append(.finding(.aliasCollision, line: record.line + 1,
-                                      "alias '\(element.text)' of section '\(section.id)' is also another link target of this file: a link to it could mean either"))
+                                      "alias '\(element.text)' of section '\(section.id)' is also another link target of this file: a link to it could mean either").about(.section(element.text)))
             }
         }
         return found.map { $0.located(in: path) }
@@ -174,10 +174,13 @@ public enum LinkCheck {
     /// targets, when the caller has them already (same-file fragments are checked against them).
     /// `repair`: for a broken link that link repair can fix, what to say instead (where its section
     /// is now, and the command), so that the finding names its fix rather than a near spelling.
+    /// `name`: how messages name a resolved path (the language server resolves absolute paths and
+    /// names them relative to the folder, as people read them).
     public static func findings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
                                 links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
                                 suggestionBudget: Int = LinkCheck.suggestionBudget,
                                 repair: ((LocalLink) -> String?)? = nil,
+                                name: (String) -> String = { $0 },
                                 lookup: (String) -> Destination) -> [Diagnostic] {
         guard let inventory = outline.links else { return [] }
         var own = own
@@ -197,9 +200,14 @@ public enum LinkCheck {
             // twelve thousand links of a large document that resolve cost no hashing.
             func add(_ finding: Diagnostic) {
                 guard seen.insert(Seen(line: line, destination: link.destination)).inserted else { return }
-                if exact == nil { exact = ExactLines(outline.source, inventory) }
-                var finding = finding
-                finding.line = exact!.line(line, link.destination)
+                if exact == nil { exact = ExactLines(outline, inventory) }
+                let place = exact!.place(line, link.destination)
+                var finding = finding.about(.link(link.destination))
+                if let range = place.range, outline.source.line(containing: range.lowerBound) + 1 == place.line {
+                    finding = finding.spanning(range, in: outline.source)
+                } else {
+                    finding.line = place.line
+                }
                 found.append(finding)
             }
             let targets: LinkTargets
@@ -220,7 +228,7 @@ public enum LinkCheck {
                     add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? "no such file")"))
                     continue
                 case .unreadable(let why):
-                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(resolved) cannot be read (\(why))"))
+                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(name(resolved)) cannot be read (\(why))"))
                     continue
                 case .file:
                     continue
@@ -232,10 +240,10 @@ public enum LinkCheck {
                         .first { if case .markdown = lookup($0) { return true } else { return false } }
                     guard let readme, case .markdown(let t) = lookup(readme) else { continue }
                     targets = t
-                    inFile = readme
+                    inFile = name(readme)
                 case .markdown(let t):
                     targets = t
-                    inFile = resolved
+                    inFile = name(resolved)
                 }
             }
             guard let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment) else { continue }
@@ -280,15 +288,19 @@ public enum LinkCheck {
     }
 }
 
-/// The line where an inline link's destination is written, for a link cmark places on `line`.
+/// Where a broken link's destination is written, for a link cmark places on `line`.
 struct ExactLines {
     private var locator: LinkLocator
     private let source: Source
+    private let outline: Outline
     /// cmark's (line, destination) → the first such link of the inventory.
     private let index: [String: Int]
+    /// (line, destination) → the first span there, made when a link is not an inline one.
+    private var spans: [String: Range<Int>]? = nil
 
-    init(_ source: Source, _ inventory: LinkInventory) {
-        self.source = source
+    init(_ outline: Outline, _ inventory: LinkInventory) {
+        self.outline = outline
+        source = outline.source
         locator = LinkLocator(source, inventory: inventory)
         var index: [String: Int] = [:]
         for (k, link) in inventory.links.enumerated() where index["\(link.line) \(link.destination)"] == nil {
@@ -297,11 +309,22 @@ struct ExactLines {
         self.index = index
     }
 
-    /// The 1-based line; cmark's `line` where the link is not an inline one outline can locate (a
-    /// reference link, raw HTML's `href`, whose lines are right).
-    mutating func line(_ line: Int, _ destination: String) -> Int {
-        guard let k = index["\(line) \(destination)"], case .inline(let range) = locator.locate(locator.inventory.links[k]) else { return line }
-        return source.line(containing: range.lowerBound) + 1
+    /// The 1-based line, and the destination's bytes when the locator places them on that line (as
+    /// `linkSpans` does, which the editor shows). The line is cmark's `line` where the link is not
+    /// an inline one outline can locate (a reference link, raw HTML's `href`, whose lines are right).
+    mutating func place(_ line: Int, _ destination: String) -> (line: Int, range: Range<Int>?) {
+        if let k = index["\(line) \(destination)"], case .inline(let range) = locator.locate(locator.inventory.links[k]) {
+            return (source.line(containing: range.lowerBound) + 1, range)
+        }
+        if spans == nil {
+            var first: [String: Range<Int>] = [:]
+            for span in outline.linkSpans() {
+                let key = "\(source.line(containing: span.range.lowerBound) + 1) \(span.link.destination)"
+                if first[key] == nil { first[key] = span.range }
+            }
+            spans = first
+        }
+        return (line, spans!["\(line) \(destination)"])
     }
 }
 

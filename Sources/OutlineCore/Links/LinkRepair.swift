@@ -91,11 +91,11 @@ public enum LinkRepair {
                    case .rewrite = decide(link, from: withHistory.document(document.path) ?? document, context: withHistory) {
                     hint = " (try --since \(revision))"
                 }
-                warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why)\(hint)"))
+                warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why)\(hint)").about(.link(link.destination)))
             case .rewrite(let destination):
                 if origin == nil { plan.rewrites[link.destination] = destination }
                 if let why = writer.write(destination, for: kind) {
-                    warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why); make it '\(destination)' by hand"))
+                    warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why); make it '\(destination)' by hand").about(.link(link.destination)))
                 } else {
                     switch kind {
                     case .node(let k):
@@ -220,7 +220,7 @@ public enum LinkRepair {
                   let current = target.currentTarget[was], current != fragment,
                   reported.insert("\(line)\u{0}\(link.destination)").inserted else { continue }
             found.append(.finding(.slugTakeover, line: line,
-                                  "link '\(link.destination)' now leads to another section: at \(revision) '\(fragment)' was section '\(was)', which is now '#\(current)' (run 'outline links -w --since \(revision)')"))
+                                  "link '\(link.destination)' now leads to another section: at \(revision) '\(fragment)' was section '\(was)', which is now '#\(current)' (run 'outline links -w --since \(revision)')").about(.link(link.destination)))
         }
         return found
     }

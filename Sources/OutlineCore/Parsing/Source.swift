@@ -144,3 +144,28 @@ public struct LineTable: RandomAccessCollection, Sendable {
         return Int(narrow[i])
     }
 }
+
+/// Support knows no `Source`: a diagnostic is given its place in one here.
+extension Diagnostic {
+    /// This diagnostic, about the bytes `range` of `source`: its line, column and end from them.
+    public func spanning(_ range: Range<Int>, in source: Source) -> Diagnostic {
+        var copy = self
+        let start = Diagnostic.position(range.lowerBound, in: source)
+        copy.range = range
+        copy.line = start.line
+        copy.column = start.column
+        copy.end = Diagnostic.position(range.upperBound, in: source)
+        return copy
+    }
+
+    /// The position of byte `offset` of `source`: code points are counted as UTF-8 lead bytes (a
+    /// byte that is not a continuation byte), so invalid UTF-8 still counts a column per byte.
+    static func position(_ offset: Int, in source: Source) -> Spot {
+        let line = source.line(containing: offset)
+        // The BOM is no column (contentRange leaves it out of line 0).
+        let start = min(source.contentRange(line).lowerBound, offset)
+        var column = 1
+        for b in source.bytes[start..<min(offset, source.bytes.count)] where b & 0xC0 != 0x80 { column += 1 }
+        return Spot(line: line + 1, column: column)
+    }
+}

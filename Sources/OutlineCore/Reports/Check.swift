@@ -15,18 +15,18 @@ public enum Check {
         for section in outline.sections {
             let headingLine = section.heading.firstLine + 1
             if let first = section.duplicateOf, let record = section.record, let id = record.id {
-                found.append(.finding(.duplicateID, line: record.line + 1, "duplicate ID '\(id)' (first at line \(outline.sections[first].heading.firstLine + 1))"))
+                found.append(.finding(.duplicateID, line: record.line + 1, "duplicate ID '\(id)' (first at line \(outline.sections[first].heading.firstLine + 1))").about(.section(id)))
             } else if let record = section.record, record.problem != nil {
                 // Where the heading's anchor belongs: `id` replaces it (say with what).
                 found.append(.finding(.malformedAnchor, line: record.line + 1,
-                                      "\(CommentFormat.describe(record)); run 'outline id -w' to replace it with '\(section.id)'"))
+                                      "\(CommentFormat.describe(record)); run 'outline id -w' to replace it with '\(section.id)'").about(.section(section.id)))
             } else if !section.anchored {
-                found.append(.finding(.missingAnchor, line: headingLine, "heading '\(section.title)' has no anchor (run 'outline id -w')"))
+                found.append(.finding(.missingAnchor, line: headingLine, "heading '\(section.title)' has no anchor (run 'outline id -w')").about(.heading(section.title)))
             }
         }
         for orphan in outline.orphanRecords {
             if let id = orphan.id {
-                found.append(.finding(.orphanAnchor, line: orphan.line + 1, "orphan anchor '\(id)': not directly after a section heading"))
+                found.append(.finding(.orphanAnchor, line: orphan.line + 1, "orphan anchor '\(id)': not directly after a section heading").about(.section(id)))
             } else if orphan.problem != nil {
                 let hint = orphan.canHoldAnID ? "not where a heading's anchor belongs: fix or remove it" : "outline leaves it alone: fix or remove it"
                 found.append(.finding(.malformedAnchor, line: orphan.line + 1, "\(CommentFormat.describe(orphan)); \(hint)"))
@@ -40,11 +40,11 @@ public enum Check {
             found.append(.finding(.malformedFoldMarker, line: marker.line + 1, "malformed fold marker: \(marker.reason)"))
         }
         for marker in outline.orphanMarkers {
-            found.append(.finding(.orphanFoldMarker, line: marker.line + 1, "orphan fold marker '\(marker.id)': not directly after a section heading"))
+            found.append(.finding(.orphanFoldMarker, line: marker.line + 1, "orphan fold marker '\(marker.id)': not directly after a section heading").about(.section(marker.id)))
         }
         if !allowFolds {
             for marker in outline.markers {
-                found.append(.finding(.foldMarker, line: marker.line + 1, "fold marker for '\(marker.id)': this is a folded view, its hidden lines are not here (run 'outline unfold', or check --allow-folds)"))
+                found.append(.finding(.foldMarker, line: marker.line + 1, "fold marker for '\(marker.id)': this is a folded view, its hidden lines are not here (run 'outline unfold', or check --allow-folds)").about(.section(marker.id)))
             }
         }
         return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }.map { $0.located(in: path) }
@@ -61,16 +61,16 @@ public enum Check {
             let recorded = section.record?.attribute(CommentFormat.numberKey)?.value
             guard section.number != plan[index] || recorded != plan[index] else { continue }
             switch (section.number, plan[index]) {
-            case let (have?, want?): found.append(.finding(.staleNumber, line: line, "stale number '\(have)' (expected '\(want)'; run 'outline number -w')"))
+            case let (have?, want?): found.append(.finding(.staleNumber, line: line, "stale number '\(have)' (expected '\(want)'; run 'outline number -w')").about(.section(section.id)))
             case let (nil, want?):
                 if let recorded = section.record?.attribute(CommentFormat.numberKey)?.value {
-                    found.append(.finding(.staleNumber, line: line, "the heading no longer starts with its number '\(recorded)' (expected '\(want)'; run 'outline number -w')"))
+                    found.append(.finding(.staleNumber, line: line, "the heading no longer starts with its number '\(recorded)' (expected '\(want)'; run 'outline number -w')").about(.section(section.id)))
                 } else {
-                    found.append(.finding(.staleNumber, line: line, "missing number (expected '\(want)'; run 'outline number -w')"))
+                    found.append(.finding(.staleNumber, line: line, "missing number (expected '\(want)'; run 'outline number -w')").about(.section(section.id)))
                 }
-            case let (have?, nil): found.append(.finding(.staleNumber, line: line, "number '\(have)' where none is expected (run 'outline number -w')"))
+            case let (have?, nil): found.append(.finding(.staleNumber, line: line, "number '\(have)' where none is expected (run 'outline number -w')").about(.section(section.id)))
             default:   // (nil, nil): a record says a number the heading no longer has; number removes it
-                found.append(.finding(.staleNumber, line: line, "stale number record '\(recorded ?? "")': the heading has no number (run 'outline number -w')"))
+                found.append(.finding(.staleNumber, line: line, "stale number record '\(recorded ?? "")': the heading has no number (run 'outline number -w')").about(.section(section.id)))
             }
         }
         return found
@@ -79,7 +79,7 @@ public enum Check {
     /// Folded IDs of a sidecar that are not sections of the document `name`, located in the sidecar.
     public static func missingFolded(_ state: SidecarFile, in outline: Outline, name: String) -> [Diagnostic] {
         missingFolded(state.sidecar, in: outline).map {
-            state.diagnostic(.finding, .missingFolded, about: $0, "folded section '\($0)' does not exist in \(name)")
+            state.diagnostic(.finding, .missingFolded, about: $0, "folded section '\($0)' does not exist in \(name)").about(.section($0))
         }
     }
 

@@ -275,8 +275,7 @@ public final class LanguageServer {
         var items: [JSONValue] = []
         if !clear, let (outline, _) = workspace.parse(path) {
             let found = workspace.findings(for: path)
-            let spans = found.contains { $0.kind == .brokenLink } ? outline.linkSpans() : []
-            for d in found { items.append(diagnostic(d, in: outline, spans: spans)) }
+            for d in found { items.append(diagnostic(d, in: outline)) }
         } else if !clear, let failure = workspace.parseFailure(path) {
             items.append(.object([("range", Source([]).range(0..<0, encoding)), ("severity", .int(1)), ("code", .string(failure.kind.rawValue)),
                                   ("source", .string("outline")), ("message", .string(failure.message))]))
@@ -299,17 +298,12 @@ public final class LanguageServer {
         return out
     }
 
-    private func diagnostic(_ d: Diagnostic, in outline: Outline, spans: [LinkSpan]) -> JSONValue {
+    private func diagnostic(_ d: Diagnostic, in outline: Outline) -> JSONValue {
         let source = outline.source
         let line = max(0, (d.line ?? 1) - 1)
         var range = source.lineTextRange(line, encoding)
-        // A broken link: the destination itself, when the locator placed it on that line.
-        if d.kind == .brokenLink, line < source.lineCount {
-            let lineRange = source.lineRange(line)
-            if let span = spans.first(where: { lineRange.contains($0.range.lowerBound) && d.message.hasPrefix("broken link '\($0.link.destination)'") }) {
-                range = source.range(span.range, encoding)
-            }
-        }
+        // A finding about bytes of its line (a broken link's destination): those bytes.
+        if let bytes = d.range, bytes.upperBound <= source.bytes.count { range = source.range(bytes, encoding) }
         let severity = d.severity == .error ? 1 : 2
         return .object([("range", range), ("severity", .int(severity)), ("code", .string(d.kind.rawValue)),
                          ("source", .string("outline")), ("message", .string(d.message))])

@@ -55,13 +55,41 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case file = "file"
     }
 
+    /// What a finding is about, as code reads it (merges, baselines, editor ranges): never the
+    /// message's wording, which is for people and may change.
+    public enum Subject: Sendable, Hashable {
+        /// A link, by its destination as written.
+        case link(String)
+        /// A section, an anchor or an alias, by its ID.
+        case section(String)
+        /// A heading that has no ID yet, by its title.
+        case heading(String)
+        /// A table-of-contents block, by its ordinal in the file (0 for the first).
+        case toc(Int)
+    }
+
+    /// A place in a file as people count it: a 1-based line and a 1-based column in Unicode code
+    /// points of that line (what `check --format json` prints as `column` and `end`).
+    public struct Spot: Sendable, Equatable {
+        public var line: Int
+        public var column: Int
+        public init(line: Int, column: Int) { self.line = line; self.column = column }
+    }
+
     /// The file, as the caller names it; nil until the caller says.
     public var path: String?
     /// 1-based line, when the message is about one.
     public var line: Int?
-    public let severity: Severity
+    public var severity: Severity
     public let kind: Kind
-    public let message: String
+    public var message: String
+    /// What it is about, where the finding is about one thing.
+    public var subject: Subject?
+    /// The bytes of the file it is about (a link's destination as written), when known.
+    public var range: Range<Int>?
+    /// Where `range` starts and ends (exclusive), as spots; the start's line is `line`.
+    public var column: Int?
+    public var end: Spot?
 
     public init(_ severity: Severity, _ kind: Kind, path: String? = nil, line: Int? = nil, _ message: String) {
         self.severity = severity
@@ -84,6 +112,13 @@ public struct Diagnostic: Error, Sendable, Equatable {
     /// A file that cannot be read or written, or a path of the wrong kind.
     public static func file(_ path: String, _ message: String) -> Diagnostic {
         Diagnostic(.error, .file, path: path, message)
+    }
+
+    /// This diagnostic, about `subject`.
+    public func about(_ subject: Subject) -> Diagnostic {
+        var copy = self
+        copy.subject = subject
+        return copy
     }
 
     /// This diagnostic, about `path` unless it already names a file.

@@ -79,22 +79,22 @@ public enum TableOfContents {
         guard !outline.tocMarkers.isEmpty, !outline.isFoldedView else { return [] }
         let blocks: [Block]
         switch self.blocks(outline) {
-        case .failure(let problem): return [Diagnostic(.finding, .malformedTOC, line: problem.line, problem.message)]
+        case .failure(let problem): return [Diagnostic(.finding, .malformedTOC, line: problem.line, problem.message).about(.toc(0))]
         case .success(let b): blocks = b
         }
         let source = outline.source
         let targets = LinkTargets(outline.links ?? LinkInventory(), profile: profile, source: outline.source)
         var found: [Diagnostic] = []
-        for block in blocks {
+        for (ordinal, block) in blocks.enumerated() {
             switch depth(block.open, options: options) {
             case .failure(let problem):
-                found.append(Diagnostic(.finding, .malformedTOC, line: problem.line, problem.message))
+                found.append(Diagnostic(.finding, .malformedTOC, line: problem.line, problem.message).about(.toc(ordinal)))
             case .success(let depth):
                 let lines = listLines(outline, targets: targets, depth: depth, style: style(outline, block: block, profile: profile))
                 let want = render(lines, ending: ending(of: block.open.line, in: source))
                 let have = source.bytes[source.lineStarts[block.open.line + 1]..<source.lineStarts[block.end.line]]
                 if !have.elementsEqual(want) {
-                    found.append(.finding(.staleTOC, line: block.open.line + 1, "stale table of contents (run 'outline toc -w')"))
+                    found.append(.finding(.staleTOC, line: block.open.line + 1, "stale table of contents (run 'outline toc -w')").about(.toc(ordinal)))
                 }
             }
         }

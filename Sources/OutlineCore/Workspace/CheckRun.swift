@@ -134,7 +134,10 @@ extension Workspace {
         // status alone, unless the configuration makes them findings.
         if request.fragmentCaseIsError {
             report.findings = report.findings.map { d in
-                d.kind == .fragmentCase && d.severity == .warning ? Diagnostic(.finding, d.kind, path: d.path, line: d.line, d.message) : d
+                guard d.kind == .fragmentCase && d.severity == .warning else { return d }
+                var d = d
+                d.severity = .finding
+                return d
             }
         }
         report.warnings = report.findings.filter { $0.severity == .warning }
@@ -149,16 +152,15 @@ extension Workspace {
     private func surfaces(_ request: CheckRequest, outlines: [Outline?], localLinks: [[(line: Int, link: LocalLink)]],
                           findings: [Diagnostic]) throws -> [Diagnostic] {
         let all = [request.profile] + request.moreProfiles
-        func key(_ d: Diagnostic) -> String? {
-            // "broken link 'DESTINATION': why": the part before the reason names the link.
-            guard d.kind == .brokenLink else { return nil }
-            let bytes = Array(d.message.utf8)
-            guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: [39, 58, 32]) }) else { return nil }
-            return "\(d.path ?? "")\u{0}\(d.line ?? 0)\u{0}" + String(decoding: bytes[..<end], as: UTF8.self)
+        // A broken link is the same link under every profile when its file, line and destination are.
+        struct Key: Hashable { let path: String?; let line: Int?; let subject: Diagnostic.Subject }
+        func key(_ d: Diagnostic) -> Key? {
+            guard d.kind == .brokenLink, let subject = d.subject else { return nil }
+            return Key(path: d.path, line: d.line, subject: subject)
         }
         // Which profiles each broken link breaks under, and its finding under the first of them.
-        var brokenUnder: [String: [SlugProfile]] = [:]
-        var first: [String: Diagnostic] = [:]
+        var brokenUnder: [Key: [SlugProfile]] = [:]
+        var first: [Key: Diagnostic] = [:]
         for d in findings { if let k = key(d) { brokenUnder[k, default: []].append(request.profile); first[k] = d } }
         var added: [Diagnostic] = []
         for profile in request.moreProfiles {
@@ -180,7 +182,9 @@ extension Workspace {
             guard let k = key(d), let under = brokenUnder[k], under.count < all.count else { return d }
             let resolves = all.filter { !under.contains($0) }
             let note = " (breaks under \(under.map(\.rawValue).joined(separator: ", ")); resolves under \(resolves.map(\.rawValue).joined(separator: ", ")))"
-            return Diagnostic(d.severity, d.kind, path: d.path, line: d.line, d.message + note)
+            var named = d
+            named.message += note
+            return named
         }
         let merged = findings.map(named) + added.map(named)
         // Each file's findings together, by line, as a single surface's are.
@@ -235,11 +239,12 @@ extension Workspace {
             let hinted = LinkCheck.findings(outline, path: Workspace.displayName(files[k]), profile: profile, root: root, links: localLinks[k],
                                             repair: { LinkRepair.fix(for: $0, in: document, context: context, since: since) },
                                             lookup: links.lookup).filter { $0.kind == .brokenLink }
+            // A file has one finding per line and destination (`LinkCheck.findings`): that is its key.
             guard hinted.count == old.count else { continue }
-            var replacement: [String: Diagnostic] = [:]
-            func key(_ d: Diagnostic) -> String { "\(d.line ?? 0)\u{0}\(d.message)" }
-            for (a, b) in zip(old, hinted) { replacement[key(a)] = b }
-            func patch(_ d: Diagnostic) -> Diagnostic { d.kind == .brokenLink ? replacement[key(d)] ?? d : d }
+            struct Key: Hashable { let line: Int?; let subject: Diagnostic.Subject? }
+            var replacement: [Key: Diagnostic] = [:]
+            for b in hinted { replacement[Key(line: b.line, subject: b.subject)] = b }
+            func patch(_ d: Diagnostic) -> Diagnostic { d.kind == .brokenLink ? replacement[Key(line: d.line, subject: d.subject)] ?? d : d }
             linkFindings[k] = (linkFindings[k].links.map(patch), linkFindings[k].byLine?.map(patch))
         }
         if since == nil, Set(files.map(Workspace.displayName)).count == files.count, linkFindings.allSatisfy({ $0.byLine != nil }) {

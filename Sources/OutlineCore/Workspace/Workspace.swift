@@ -218,20 +218,15 @@ public final class Workspace {
         if config.links ?? true {
             found += LinkCheck.aliasCollisions(outline, path: path, profile: profile)
             let context = linkContext(for: path)
+            let prefix = folder(of: path) + "/"
             found += LinkCheck.findings(outline, path: path, profile: profile, root: folder(of: path), own: targets,
                                         repair: { [unowned self] in
                                             guard let doc = self.document(path) else { return nil }
                                             return LinkRepair.fix(for: $0, in: doc, context: context, since: nil)
                                         },
+                                        name: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 },
                                         lookup: { [unowned self] in self.destination($0) })
         }
-        let prefix = folder(of: path) + "/"
-        return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }.map { d in
-            var d = d
-            if d.message.contains(prefix) {
-                d = Diagnostic(d.severity, d.kind, path: d.path, line: d.line, d.message.replacingAll(prefix, with: ""))
-            }
-            return d
-        }
+        return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
     }
 }

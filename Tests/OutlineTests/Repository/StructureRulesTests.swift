@@ -153,4 +153,21 @@ struct StructureRulesTests {
         }
         #expect(cited > 20)
     }
+
+    /// A message is for people: no code reads its wording to learn what a finding is about or where
+    /// it stands (the subject and the range say that), and no code edits message text to rename paths.
+    @Test func noCodeReadsAMessage() throws {
+        let pattern = try NSRegularExpression(pattern: "\\.message\\s*\\.\\s*(hasPrefix|hasSuffix|contains|utf8|starts|firstIndex|firstRange|range|split|replacingAll|dropFirst|prefix)\\b|Array\\(\\w*\\.message\\.utf8\\)")
+        var checked = 0
+        for (path, text) in try sources("OutlineCore") + (try sources("OutlineCLI")) {
+            let code = Self.code(text)
+            checked += 1
+            let hits = pattern.matches(in: code, range: NSRange(code.startIndex..., in: code)).map { String(code[Range($0.range, in: code)!]) }
+            #expect(hits.isEmpty, "\(path) reads a message: \(hits)")
+        }
+        #expect(checked > 50)
+        // The rule sees what it forbids.
+        let sample = Self.code("if d.message.hasPrefix(\"broken link\") { }")
+        #expect(pattern.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil)
+    }
 }
