@@ -72,7 +72,7 @@ public enum Unfold {
             edits.replace(source.lineRange(marker.line), with: restored)
             // The sections it hid: those whose heading stands in its lines, one run of the document's
             // sections (in line order), found by binary search; not by filtering every section for
-            // every marker, which on a 50 MB document copied sections for seconds.
+            // every marker, which would copy every section once per marker.
             var hidden: [Verification.Expected] = []
             if first <= last {
                 let sections = original.sections
