@@ -118,7 +118,7 @@ public enum Unfold {
     static func runsInto(_ body: ArraySlice<UInt8>, next: ArraySlice<UInt8>) -> Bool {
         guard let joined = try? Outline(parsing: Array(body) + Array(next)) else { return true }
         let at = UInt64(Verification.lineBreaks(body))
-        return !joined.structure.contains { $0 >> 8 == at }
+        return !joined.blockStarts.contains { $0 >> 8 == at }
     }
 
     /// Whether the last line of `text` (which ends with a line ending) holds more than blanks.
