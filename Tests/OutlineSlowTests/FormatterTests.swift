@@ -17,7 +17,7 @@ struct FormatterTests {
         var checked = 0
         for url in documents {
             guard let input = try? [UInt8](Data(contentsOf: url)), !input.contains(0),
-                  let pinned = try? try PinIDs.apply(Outline(Document(input))).output else { continue }
+                  let pinned = try? PinIDs.apply(Outline(Document(input))).output else { continue }
             let file = dir.appendingPathComponent("doc.md")
             try Data(pinned).write(to: file)
             let run = try shell("\(formatter) \(file.path.debugDescription) > \(file.path.debugDescription).out", in: dir)
@@ -52,10 +52,10 @@ struct FormatterTests {
     @Test func placementFollowsTheDocument() throws {
         // Most anchors after a blank line: new ones go there too; otherwise directly under.
         let blank = bytes("# T\n\n<!-- outline:t -->\n\n## A\n\nText.\n")
-        #expect(try String(decoding: try PinIDs.apply(Outline(Document(blank))).output, as: UTF8.self)
+        #expect(try String(decoding: PinIDs.apply(Outline(Document(blank))).output, as: UTF8.self)
                 == "# T\n\n<!-- outline:t -->\n\n## A\n\n<!-- outline:a -->\nText.\n")
         let below = bytes("# T\n<!-- outline:t -->\n\n## A\n\nText.\n")
-        #expect(try String(decoding: try PinIDs.apply(Outline(Document(below))).output, as: UTF8.self)
+        #expect(try String(decoding: PinIDs.apply(Outline(Document(below))).output, as: UTF8.self)
                 == "# T\n<!-- outline:t -->\n\n## A\n<!-- outline:a -->\n\nText.\n")
         // The anchor after blank lines is the heading's: no finding, no second anchor.
         let formatted = bytes("# T\n\n<!-- outline:t -->\n\nText.\n")

@@ -142,8 +142,8 @@ public struct IDAllocator {
             let room = Identifier.maxLength - 1 - digits
             let candidate: String
             if baseBytes <= room {
-                // The common case, built in one allocation (`base + "-" + String(n)` made three
-                // strings: 2,300 instructions an ID when 100,000 headings share a title).
+                // The common case, built in one allocation (`base + "-" + String(n)` makes three
+                // strings, for every ID when many headings share a title).
                 candidate = String(unsafeUninitializedCapacity: baseBytes + 1 + digits) { buffer in
                     _ = buffer.initialize(fromContentsOf: base.utf8)
                     buffer[baseBytes] = UInt8(ascii: "-")
@@ -231,7 +231,7 @@ struct IDSet {
     /// An ID's fast hash. An ASCII ID (nearly all) is hashed on its bytes, eight at a time, each word
     /// xored into the state, multiplied and xor-shifted, from the process's seed; a last multiply and
     /// xor-shift make the low bits (the slot) and the high ones (the tag) depend on every byte.
-    /// String's own hash (of the canonical form) cost 600 instructions an ID. Any other ID takes
+    /// String's own hash normalises to the canonical form first, on every ID. Any other ID takes
     /// String's hash, except one whose non-ASCII scalars are all U+212A KELVIN SIGN, U+037E GREEK
     /// QUESTION MARK or U+1FEF GREEK VARIA: their canonical forms are `K`, `;` and `` ` `` (the only
     /// scalars outside ASCII whose canonical form is ASCII, by Python's unicodedata 14.0), so such a

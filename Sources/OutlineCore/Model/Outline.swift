@@ -77,7 +77,7 @@ public final class Outline: @unchecked Sendable {
     /// What links need, when the parse was asked for it (`links: true`).
     public let links: LinkInventory?
     /// Every top-level block's start line and cmark type, for verification.
-    let structure: [UInt64]
+    let blockStarts: [UInt64]
     /// How a parse verifying a rewrite of this document treats the parse arena's pages.
     let verificationMemory: ParserMemory
     /// Record lines that do not stand directly after a section heading.
@@ -120,7 +120,7 @@ public final class Outline: @unchecked Sendable {
         self.tocMarkers = document.tocMarkers
         self.listStyle = document.listStyle
         self.links = document.links
-        self.structure = document.structure
+        self.blockStarts = document.blockStarts
         self.verificationMemory = document.verificationMemory
         // Which record and marker stand on a line: found by binary search over their lines (no hashing
         // per heading: a document of 12,000 sections is rebuilt on every keystroke in the editor).

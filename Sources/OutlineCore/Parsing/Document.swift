@@ -74,8 +74,8 @@ public struct Document: Sendable {
     public let listStyle: ListStyle?
     /// What links need (every heading's text, destinations, raw HTML); nil unless asked for.
     public let links: LinkInventory?
-    /// Every top-level block's start line and cmark type (see `CommonMarkBlocks.structure`).
-    let structure: [UInt64]
+    /// Every top-level block's start line and cmark type (see `CommonMarkBlocks.blockStarts`).
+    let blockStarts: [UInt64]
     /// How a parse verifying a rewrite of this document treats the parse arena's pages.
     let verificationMemory: ParserMemory
 
@@ -118,11 +118,11 @@ public struct Document: Sendable {
         var inventory = LinkInventory()
         let parsed = try withUnsafeMutablePointer(to: &inventory) { pointer in
             try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory,
-                                          inventory: links || fingerprints ? pointer : nil, structure: true, fingerprints: fingerprints,
+                                          inventory: links || fingerprints ? pointer : nil, blockStarts: true, fingerprints: fingerprints,
                                           fingerprintLines: fingerprintLines, lean: lean)
         }
         self.links = links || fingerprints ? inventory : nil
-        self.structure = parsed.structure
+        self.blockStarts = parsed.blockStarts
         self.verificationMemory = parserMemory.forVerification
         headings.reserveCapacity(parsed.blocks.count)
         for block in parsed.blocks {

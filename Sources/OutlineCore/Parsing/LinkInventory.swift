@@ -121,7 +121,7 @@ public struct LinkInventory: Sendable {
     /// thematic break) in document order, of its node types and literals, link destinations left out:
     /// a rewrite that changes only destinations leaves every one of them as it was.
     var leafPrints: [UInt64] = []
-    /// With fingerprints asked for: for each top-level block (as `Document.structure` lists them), the
+    /// With fingerprints asked for: for each top-level block (as `Document.blockStarts` lists them), the
     /// index of its first leaf in `leafPrints`, or its bitwise complement for a block left unhashed.
     var leafStarts: [Int32] = []
 

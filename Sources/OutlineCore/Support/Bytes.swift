@@ -8,13 +8,9 @@ enum ASCII {
     static let hash = UInt8(ascii: "#")
     static let dash = UInt8(ascii: "-")
     static let equals = UInt8(ascii: "=")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBrace = UInt8(ascii: "}")
 
     /// A space or a tab: what CommonMark calls blank within a line.
     @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
-    /// LF or CR.
-    @inline(__always) static func isLineEnd(_ b: UInt8) -> Bool { b == lf || b == cr }
     /// An ASCII digit.
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 }

@@ -95,10 +95,9 @@ public enum Parallel {
 }
 
 /// Models a process is about to end with: never freed. Freeing a model one object at a time costs
-/// what building it did (100,000 sections: a tenth of `id`'s instructions, twice over with the
-/// verification's model), and the process's exit gives all of it back at once (as `Workspace.kept`
-/// does for a run's answers). Only models parsed with `lastInProcess` are kept, which a long-running
-/// caller (the language server) never passes.
+/// about what building it did (twice over with the verification's model), and the process's exit
+/// gives all of it back at once (as `Workspace.kept` does for a run's answers). Only models parsed
+/// with `lastInProcess` are kept, which a long-running caller (the language server) never passes.
 enum ProcessLifetime {
     nonisolated(unsafe) private static var kept: [AnyObject] = []
     // All zeros: glibc's PTHREAD_MUTEX_INITIALIZER.

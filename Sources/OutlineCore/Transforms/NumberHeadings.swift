@@ -59,13 +59,6 @@ public enum NumberHeadings {
         outline.sections.contains { $0.record?.attribute(CommentFormat.numberKey) != nil }
     }
 
-    /// The levels a numbered document was numbered at: the range of the levels that carry a number.
-    public static func numberedLevels(_ outline: Outline) -> ClosedRange<Int>? {
-        let levels = outline.sections.filter { $0.record?.attribute(CommentFormat.numberKey) != nil }.map(\.heading.level)
-        guard let low = levels.min(), let high = levels.max() else { return nil }
-        return low...high
-    }
-
     static func rewrite(_ outline: Outline, to numbers: [String?], links profile: SlugProfile? = nil, tocDepth: Int? = nil) throws -> RewriteResult {
         var edits = EditList()
         // A new record stands where `id` would put a new anchor, so that `id` and `number` commute.

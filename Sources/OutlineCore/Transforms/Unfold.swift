@@ -72,7 +72,7 @@ public enum Unfold {
             edits.replace(source.lineRange(marker.line), with: restored)
             // The sections it hid: those whose heading stands in its lines, one run of the document's
             // sections (in line order), found by binary search; not by filtering every section for
-            // every marker, which on a 50 MB document copied sections for seconds.
+            // every marker, which would copy every section once per marker.
             var hidden: [Verification.Expected] = []
             if first <= last {
                 let sections = original.sections
@@ -118,7 +118,7 @@ public enum Unfold {
     static func runsInto(_ body: ArraySlice<UInt8>, next: ArraySlice<UInt8>) -> Bool {
         guard let joined = try? Outline(parsing: Array(body) + Array(next)) else { return true }
         let at = UInt64(Verification.lineBreaks(body))
-        return !joined.structure.contains { $0 >> 8 == at }
+        return !joined.blockStarts.contains { $0 >> 8 == at }
     }
 
     /// Whether the last line of `text` (which ends with a line ending) holds more than blanks.

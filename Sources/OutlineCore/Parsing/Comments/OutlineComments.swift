@@ -261,8 +261,8 @@ extension OutlineCommentParser {
     /// after it on the line: read on its bytes, with what the general reading below would give (one
     /// token, no elements, no problem). Any other line, `toc` included, is left to that reading; a
     /// seeded test holds the two equal. Every anchor line of a document is read on every parse, and a
-    /// verification parse reads every anchor `id` has just written: the general reading cost 2,900
-    /// instructions a line.
+    /// verification parse reads every anchor `id` has just written: the general reading tokenizes
+    /// and allocates for each of them.
     static func canonicalRecord(_ bytes: [UInt8], line: Int, start: Int, end: Int) -> RecordLine? {
         bytes.withUnsafeBufferPointer { b -> RecordLine? in
             let prefix = 13   // `<!-- outline:`
@@ -298,8 +298,8 @@ private extension OutlineCommentParser.Parsed {
         var hidden: [(id: String, level: Int)] = []
         for token in tokens.dropFirst() {
             // `lines=A-B` and `hash=XXXXXXXX` as fold writes them are read on their bytes (a folded
-            // document has a marker per folded section; Swift's split and integer parsing made a
-            // marker cost 16,000 instructions); anything else takes the general reading below.
+            // document has a marker per folded section, and Swift's split and integer parsing allocate
+            // for each); anything else takes the general reading below.
             let read = token.text.utf8.withContiguousStorageIfAvailable { b -> Bool in
                 guard let eq = b.firstIndex(of: UInt8(ascii: "=")) else { return true }
                 let key = UnsafeBufferPointer(rebasing: b[..<eq]), value = UnsafeBufferPointer(rebasing: b[(eq + 1)...])

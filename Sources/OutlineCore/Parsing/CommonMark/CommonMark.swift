@@ -39,7 +39,7 @@ struct CommonMarkBlocks {
     var texts: [UInt8] = []
     /// Every top-level block: its 0-based start line shifted left by 8, or'd with cmark's node type.
     /// What verification compares between a document and its rewrite (see `Verification`).
-    var structure: [UInt64] = []
+    var blockStarts: [UInt64] = []
 
     /// A heading's plain text. Invalid UTF-8 becomes U+FFFD here: titles are text for people, and IDs
     /// come from them.
@@ -86,7 +86,7 @@ enum CommonMark {
     /// on these 0-based lines (sorted ranges), as verification hashes the blocks a rewrite touched.
     static func topLevelBlocks(of source: Source, hiddenLines: Int, parserMemory: ParserMemory,
                                inventory: UnsafeMutablePointer<LinkInventory>? = nil, textsFromSource: Bool = true,
-                               structure: Bool = false, fingerprints: Bool = false, fingerprintLines: [Range<Int>]? = nil,
+                               blockStarts: Bool = false, fingerprints: Bool = false, fingerprintLines: [Range<Int>]? = nil,
                                lean: Bool = false) throws -> CommonMarkBlocks {
         // The tree lives in this thread's arena: no malloc per node, and the whole tree gone by
         // unmapping or rewinding its chunks instead of a walk that frees node by node (with the system
@@ -148,7 +148,7 @@ enum CommonMark {
         }
         result.blocks.reserveCapacity(blockCount)
         result.texts.reserveCapacity(textBytes)
-        if structure { result.structure.reserveCapacity(blockCount * 2) }
+        if blockStarts { result.blockStarts.reserveCapacity(blockCount * 2) }
         var sawBulletList = false
         var ancestors: [OpaquePointer] = []
         var range = 0
@@ -156,7 +156,7 @@ enum CommonMark {
         while let current = node {
             let type = cmark_node_get_type(current)
             let line = cmark_node_get_start_line(current) - 1
-            if structure { result.structure.append(UInt64(max(0, line)) << 8 | UInt64(type.rawValue & 0xFF)) }
+            if blockStarts { result.blockStarts.append(UInt64(max(0, line)) << 8 | UInt64(type.rawValue & 0xFF)) }
             if type == CMARK_NODE_HEADING {
                 let level = UInt8(cmark_node_get_heading_level(current))
                 if textsFromSource, let text = literalATXText(source, line: Int(line)) {

@@ -182,7 +182,7 @@ extension CommonMark {
             var i = start
             // Eight bytes at a time: a word holds `[` (0x5B) or `<` (0x3C) exactly when its xor with
             // eight of them has a zero byte, which the borrow test below finds without false alarms.
-            // (Every paragraph of a large document is scanned: byte by byte it was 4% of `number`.)
+            // (Every paragraph of a document is scanned, on every parse with links.)
             let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
             while i + 8 <= end {

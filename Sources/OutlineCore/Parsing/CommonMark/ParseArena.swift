@@ -6,8 +6,8 @@ import Darwin
 import CCmark
 
 /// The memory of cmark's tree (cmark's `cmark_mem`): chunks mapped with mmap(2), handed out by
-/// bumping a pointer. cmark frees as it goes (nodes and buffers while it parses inlines: 190 MB of
-/// freed blocks on a 50 MB document), so freed blocks are handed out again: one under `carved` bytes
+/// bumping a pointer. cmark frees as it goes (nodes and buffers while it parses inlines: several
+/// times the document's size), so freed blocks are handed out again: one under `carved` bytes
 /// from a free list of its size (or a word or two larger), a larger one cut into small blocks. The
 /// block allocated last may also grow in place or go back to the chunk; a block of `mappedAlone` bytes
 /// or more has a mapping of its own. `reset` makes the whole arena free again. cmark's allocator
