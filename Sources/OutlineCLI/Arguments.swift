@@ -38,6 +38,12 @@ struct Invocation: Sendable {
     func has(_ flag: String) -> Bool { flags.contains(flag) }
     func value(_ option: String) -> String? { values[option]?.last }
     func all(_ option: String) -> [String] { values[option] ?? [] }
+
+    /// The one input of a single-file command: no operand or `-` for standard input.
+    func singleOperand(what: String = "FILE") throws -> String {
+        guard operands.count <= 1 else { throw UsageError(message: "one \(what) at most, got \(operands.count)") }
+        return operands.first ?? "-"
+    }
 }
 
 /// A usage error: `outline: MESSAGE`, then the command's usage and where to find help.

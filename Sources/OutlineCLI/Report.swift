@@ -84,6 +84,11 @@ enum Report {
 extension Console {
     /// Reports an error or a warning on standard error.
     func report(_ d: Diagnostic) { err(Report.stderrLine(d)) }
+
+    /// A transform's warnings about the input `path`.
+    func report(_ diagnostics: [Diagnostic], about path: String) {
+        for d in diagnostics { report(d.located(in: Workspace.displayName(path))) }
+    }
 }
 
 extension Report {

@@ -39,19 +39,19 @@ enum CheckCommand {
         let against = invocation.value("against"), since = invocation.value("since")
         if against != nil && since != nil { throw UsageError(message: "--against and --since cannot be combined") }
         let format = try invocation.format()
-        let operands = try self.operands(invocation, console: console)
         let settings = try Settings(invocation, console: console)
+        let workspace = LocalFiles.workspace(console: console, settings: settings)
+        let operands = try self.operands(invocation, workspace: workspace, console: console)
         let files = try settings.expand(operands, invocation: invocation)
         let run = try settings.runConfig(operands)
         if against != nil && files.count != 1 { throw UsageError(message: "--against takes exactly one FILE") }
         if against == "-" && files == ["-"] { throw UsageError(message: "--against - and FILE cannot both be standard input") }
-        let workspace = LocalFiles.workspace(console: console, settings: settings)
 
         var request = Workspace.CheckRequest(files: files, configs: try files.map { try settings.config(forFile: $0) })
         request.operands = operands
         request.numberLevels = try invocation.levels()
         request.allowFolds = invocation.has("no-folds") ? false : invocation.has("allow-folds") ? true : nil
-        request.state = try invocation.value("state").map { try SidecarInput.read($0, console: console) }
+        request.state = try invocation.value("state").map { try workspace.sidecar($0) }
         // Links span files: the run's slug profiles (--slugs, else the run's config), every one checked.
         request.links = !invocation.has("no-links") && run.links != false
         request.slugs = try invocation.slugs()
@@ -59,7 +59,7 @@ enum CheckCommand {
         request.profile = profiles[0]
         request.moreProfiles = Array(profiles.dropFirst())
         request.root = invocation.value("root")
-        request.against = try against.map { ($0, try Inputs.read($0, console: console)) }
+        request.against = try against.map { ($0, try workspace.read($0)) }
         request.since = since
         if since != nil { request.excludes = try settings.excludes(operands, invocation: invocation) }
         request.hidden = invocation.has("hidden") || run.hidden == true
@@ -78,17 +78,17 @@ enum CheckCommand {
     /// The operands: none is the current directory when standard input is a terminal (as ruff and
     /// rumdl do), else standard input, which must then hold something (a CI step without an operand
     /// must not pass by checking nothing); `--stdin-filename` names standard input.
-    static func operands(_ invocation: Invocation, console: Console) throws -> [String] {
+    static func operands(_ invocation: Invocation, workspace: Workspace, console: Console) throws -> [String] {
         var operands = invocation.operands.isEmpty ? [console.inputIsTerminal ? "." : "-"] : invocation.operands
         if invocation.operands.isEmpty && !console.inputIsTerminal {
-            let input = try Inputs.read("-", console: console)
+            let input = try workspace.read("-")
             if input.isEmpty { throw Diagnostic.file(Workspace.standardInput, "nothing to check: no FILE given and standard input is empty (give a FILE or a directory, e.g. 'outline check .')") }
             operands = ["-"]
         }
         if let name = invocation.value("stdin-filename") {
             guard operands == ["-"] else { throw UsageError(message: "--stdin-filename names standard input: give no FILE, or '-'") }
             guard !name.isEmpty, name != "-" else { throw UsageError(message: "--stdin-filename needs a path") }
-            console.substitutes[name] = try Inputs.read("-", console: console)
+            console.substitutes[name] = try workspace.read("-")
             operands = [name]
         }
         return operands

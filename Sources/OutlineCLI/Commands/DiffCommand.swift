@@ -34,13 +34,14 @@ enum DiffCommand {
             let settings = try Settings(invocation, console: console)
             for path in invocation.operands where !FileSystem.isDirectory(path) { _ = try settings.config(forFile: path) }
             if invocation.operands == ["-", "-"] { throw UsageError(message: "A and B cannot both be standard input") }
+            let workspace = LocalFiles.workspace(console: console, settings: settings)
             let sides = try invocation.operands.map { path -> Structure in
-                let bytes = try Inputs.read(path, console: console)
+                let bytes = try workspace.read(path)
                 if Sidecar.looksLikeSidecar(bytes) {
-                    return Structure(try SidecarFile(path: Inputs.displayName(path), bytes: bytes).sidecar)
+                    return Structure(try SidecarFile(path: Workspace.displayName(path), bytes: bytes).sidecar)
                 }
-                let outline = try Inputs.outline(bytes, path: path, last: true)
-                return try Inputs.about(path) { try Structure(outline) }
+                let outline = try Workspace.outline(bytes, path: path, last: true)
+                return try Workspace.about(path) { try Structure(outline) }
             }
             let changes = StructureDiff.compare(sides[0], sides[1])
             console.out(Report.structureDiff(changes, json: invocation.has("json")))

@@ -33,13 +33,13 @@ enum EditCommand {
                                                                    : "edit needs a FILE (standard input cannot be edited in place)")
         }
         let depth = try invocation.depth() ?? 2
-        let bytes = try FileSystem.read(path)
-        let original = try Inputs.outline(bytes, path: path)
+        let bytes = try LocalFiles.workspace(console: console).read(path)
+        let original = try Workspace.outline(bytes, path: path)
         if original.isFoldedView {
             throw Diagnostic.file(path, "is a folded view already; unfold it first")
         }
-        let folded = try Inputs.about(path) { try Fold.apply(original, selection: .init(depth: depth), name: path) }
-        Inputs.warn(console, path: path, folded.diagnostics)
+        let folded = try Workspace.about(path) { try Fold.apply(original, selection: .init(depth: depth), name: path) }
+        console.report(folded.diagnostics, about: path)
         let skeleton = folded.output
 
         let environment = console.environment
@@ -58,9 +58,9 @@ enum EditCommand {
         }
         let edited = try FileSystem.read(temporary.path)
         if edited == skeleton { return 0 }
-        let view = try Inputs.about(path + " (skeleton)") { try Outline(parsing: edited) }
-        let result = try Inputs.about(path + " (skeleton)") { try Unfold.apply(view, original: original) }
-        Inputs.warn(console, path: path + " (skeleton)", result.diagnostics)
+        let view = try Workspace.about(path + " (skeleton)") { try Outline(parsing: edited) }
+        let result = try Workspace.about(path + " (skeleton)") { try Unfold.apply(view, original: original) }
+        console.report(result.diagnostics, about: path + " (skeleton)")
         // Someone else's change to FILE meanwhile is not overwritten.
         guard (try? FileSystem.read(path)) == bytes else {
             throw Diagnostic.file(path, "changed while the skeleton was being edited; nothing written")

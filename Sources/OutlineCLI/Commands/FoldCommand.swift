@@ -27,15 +27,17 @@ enum FoldCommand {
 
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
         var selection = Fold.Selection(depth: try invocation.depth(), ids: invocation.all("id"))
-        if let statePath = invocation.value("state") { selection.state = try SidecarInput.read(statePath, console: console) }
+        let workspace = LocalFiles.workspace(console: console)
+        if let statePath = invocation.value("state") { selection.state = try workspace.sidecar(statePath) }
         if selection.isEmpty { throw UsageError(message: "nothing to fold: give --depth N, --id ID or --state FILE") }
-        let (path, bytes) = try Inputs.single(invocation, console: console)
-        let outline = try Inputs.outline(bytes, path: path, last: true)
+        let path = try invocation.singleOperand()
+        let bytes = try workspace.read(path)
+        let outline = try Workspace.outline(bytes, path: path, last: true)
         let save = invocation.value("save-state")
-        let result = try Inputs.about(path) {
-            try Fold.apply(outline, selection: selection, describeState: save != nil, name: Inputs.displayName(path))
+        let result = try Workspace.about(path) {
+            try Fold.apply(outline, selection: selection, describeState: save != nil, name: Workspace.displayName(path))
         }
-        Inputs.warn(console, path: path, result.diagnostics)
+        console.report(result.diagnostics, about: path)
         if let save, let state = result.foldState {
             try FileSystem.writeAtomically(Array(state.text().utf8), to: save, createIfMissing: true)
         }

@@ -48,7 +48,7 @@ enum LinksCommand {
             for (path, outcome) in repairs {
                 switch outcome {
                 case .success(let result):
-                    Inputs.warn(console, path: path, result.diagnostics)
+                    console.report(result.diagnostics, about: path)
                     unrepaired = unrepaired || !result.diagnostics.isEmpty
                     results.append((path, result.rewrite))
                 case .failure(let error):

@@ -34,9 +34,10 @@ enum RewritingCommand {
         let configs = try files.map { try settings.config(forFile: $0) }
         // Phase one: read and transform everything, files in parallel (results in the order given).
         // Any error: report it and write nothing at all.
-        let perFile = try Inputs.each(files, console: console) { k, path, bytes in
+        let workspace = LocalFiles.workspace(console: console, settings: settings, invocation: invocation)
+        let perFile = try workspace.each(files) { k, path, bytes in
             let withLinks = links(bytes)
-            return try transform(try Inputs.outline(bytes, path: path, last: files.count == 1, rewriting: true, links: withLinks, fingerprints: withLinks),
+            return try transform(try Workspace.outline(bytes, path: path, last: files.count == 1, rewriting: true, links: withLinks, fingerprints: withLinks),
                                  configs[k])
         }
         var results: [(path: String, rewrite: Rewrite)] = []
@@ -44,7 +45,7 @@ enum RewritingCommand {
         for (k, result) in perFile.enumerated() {
             switch result {
             case .success(let r):
-                Inputs.warn(console, path: files[k], r.diagnostics)
+                console.report(r.diagnostics, about: files[k])
                 results.append((files[k], r.rewrite))
             case .failure(let error):
                 console.report(error)

@@ -14,11 +14,12 @@ enum StateCommand {
         arguments: [("FILE", "A Markdown file (a folded view or not); none, or '-': standard input.")],
         options: [OptionSpec("folded", value: "ID", repeatable: true, "Mark this section as folded in the sidecar.")],
         run: { invocation, console in
-            let (path, bytes) = try Inputs.single(invocation, console: console)
+            let path = try invocation.singleOperand()
+            let bytes = try LocalFiles.workspace(console: console).read(path)
             // Every command reads the configuration the same way: a broken one is an error here too.
             _ = try Settings(invocation, console: console).config(forFile: path)
-            let outline = try Inputs.outline(bytes, path: path, last: true)
-            let sidecar = try Inputs.about(path) { try Structure(outline).sidecar(folding: invocation.all("folded")) }
+            let outline = try Workspace.outline(bytes, path: path, last: true)
+            let sidecar = try Workspace.about(path) { try Structure(outline).sidecar(folding: invocation.all("folded")) }
             console.out(sidecar.text())
             return 0
         }

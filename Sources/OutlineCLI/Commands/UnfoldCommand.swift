@@ -31,16 +31,18 @@ enum UnfoldCommand {
         if from == "-" && (invocation.operands.first ?? "-") == "-" {
             throw UsageError(message: "--from - and FOLDED cannot both be standard input")
         }
-        let (path, bytes) = try Inputs.single(invocation, console: console, what: "FOLDED")
-        let folded = try Inputs.outline(bytes, path: path)
+        let workspace = LocalFiles.workspace(console: console)
+        let path = try invocation.singleOperand(what: "FOLDED")
+        let bytes = try workspace.read(path)
+        let folded = try Workspace.outline(bytes, path: path)
         // The result, about the original's size, is parsed next to verify it: the original's parser
         // pages stay for that parse instead of being given back and faulted in again.
-        let original = try Inputs.outline(try Inputs.read(from, console: console), path: from, rewriting: true)
+        let original = try Workspace.outline(try workspace.read(from), path: from, rewriting: true)
         let only = invocation.all("id")
-        let result = try Inputs.about(path) {
+        let result = try Workspace.about(path) {
             try Unfold.apply(folded, original: original, only: only.isEmpty ? nil : Set(only), strict: invocation.has("strict"))
         }
-        Inputs.warn(console, path: path, result.diagnostics)
+        console.report(result.diagnostics, about: path)
         try RewritingCommand.emitOne(result.rewrite, invocation: invocation, console: console)
         return 0
     }

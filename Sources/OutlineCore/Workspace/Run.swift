@@ -14,6 +14,25 @@ extension Workspace {
         }
     }
 
+    /// The bytes of `path` (`-`: standard input), read through the store; an error is about the file.
+    public func read(_ path: String) throws -> [UInt8] {
+        do { return try store.read(path) } catch let error as Diagnostic {
+            throw error.located(in: Workspace.displayName(path))
+        }
+    }
+
+    /// A sidecar file given as an option (`--state`), read through the store.
+    public func sidecar(_ path: String) throws -> SidecarFile {
+        try SidecarFile(path: Workspace.displayName(path), bytes: try read(path))
+    }
+
+    /// Parses one input, a library error located in `path`. `last`: the run ends after this document
+    /// is done with (a single-input command), so the parser's memory is left to the end of the
+    /// process. `rewriting`, `links`, `fingerprints`: as `Outline(parsing:)` takes them.
+    public static func outline(_ bytes: [UInt8], path: String, last: Bool = false, rewriting: Bool = false, links: Bool = false, fingerprints: Bool = false) throws -> Outline {
+        try about(path) { try Outline(parsing: bytes, lastInProcess: last, rewriting: rewriting, links: links, fingerprints: fingerprints) }
+    }
+
     /// Reads each of `files` and runs `body` on it, files in parallel (standard input read first, on
     /// this thread); the results in the order of `files`, each error located in its file.
     public func each<T>(_ files: [String], _ body: @escaping @Sendable (_ index: Int, _ path: String, _ bytes: [UInt8]) throws -> T) throws -> [Result<T, Diagnostic>] {

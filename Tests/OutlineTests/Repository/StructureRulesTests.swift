@@ -170,4 +170,19 @@ struct StructureRulesTests {
         let sample = Self.code("if d.message.hasPrefix(\"broken link\") { }")
         #expect(pattern.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil)
     }
+
+    /// Inputs are read in one home: every command reads through its run's `DocumentStore`
+    /// (`Workspace.read`, `Workspace.each`); the command line has no reader of its own.
+    @Test func commandsReadThroughTheWorkspace() throws {
+        let cli = try sources("OutlineCLI")
+        #expect(cli.count > 10)
+        for (path, text) in cli {
+            let code = Self.code(text)
+            #expect(!Self.declaredTypes(code).contains("Inputs"), "\(path) declares a reader of its own")
+            #expect(!code.contains("func each<"), "\(path) reads files in parallel itself")
+            if path.hasPrefix("OutlineCLI/Commands/") {
+                #expect(!code.contains("readStdin("), "\(path) reads standard input around the store")
+            }
+        }
+    }
 }
