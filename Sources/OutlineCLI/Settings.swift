@@ -29,6 +29,32 @@ final class Settings {
             explicit = nil
         }
         workingDirectory = Git.resolve(".") ?? "."
+        // Read (and refused when wrong) before any file is: the options a configuration also sets.
+        // `--depth` is not among them: it is a fold depth to `fold`, `tree` and `edit`.
+        let slugs = try invocation.slugList(), levels = try invocation.levels(), form = try invocation.linkableForm()
+        let folds: Bool? = invocation.has("no-folds") ? false : invocation.has("allow-folds") ? true : nil
+        let linkable = invocation.has("linkable"), hidden = invocation.has("hidden"), noLinks = invocation.has("no-links")
+        overrides = { config in
+            if let slugs { config.slugs = slugs[0]; config.moreSlugs = Array(slugs.dropFirst()) }
+            if let levels { config.numberLevels = levels }
+            if let folds { config.allowFolds = folds }
+            if linkable { config.linkable = true }
+            if let form { config.linkableForm = form }
+            if hidden { config.hidden = true }
+            if noLinks { config.links = false }
+        }
+    }
+
+    /// The command line over a configuration: each option that a `.outline.toml` key also sets
+    /// wins over it, applied in this one place, so a request carries resolved values only.
+    private let overrides: (inout Config) -> Void
+
+    /// The configuration `path` is worked on with: its `.outline.toml` (`config(forFile:)`) with the
+    /// command line applied over it.
+    func effective(forFile path: String) throws -> Config {
+        var config = try config(forFile: path)
+        overrides(&config)
+        return config
     }
 
     /// The configuration for the file `path` ("-": the current directory's).
@@ -74,9 +100,16 @@ final class Settings {
 
     /// The configuration of a whole run, for what spans files (the slug profile links are checked
     /// and repaired with, whether `check` verifies links): the first FILE's, or the current directory's.
+    /// The command line applies over it as over `effective(forFile:)`.
     func runConfig(_ operands: [String]) throws -> Config {
-        guard let first = operands.first(where: { $0 != "-" }) else { return try config(forDirectory: ".") }
-        return FileSystem.isDirectory(first) ? try config(forDirectory: first) : try config(forFile: first)
+        var config: Config
+        if let first = operands.first(where: { $0 != "-" }) {
+            config = FileSystem.isDirectory(first) ? try self.config(forDirectory: first) : try self.config(forFile: first)
+        } else {
+            config = try self.config(forDirectory: ".")
+        }
+        overrides(&config)
+        return config
     }
 
     /// The run's config `site-root`, as a path from the current directory (the config names it from

@@ -24,12 +24,12 @@ enum CheckCommand {
             OptionSpec("state", value: "FILE", "Also report folded IDs of this sidecar that no longer exist."),
             OptionSpec("against", value: "OLD", "Every anchored ID in OLD (a file, or '-') must still exist; one FILE only."),
             OptionSpec("stdin-filename", value: "PATH", "Read standard input as the file PATH: its .outline.toml, its links resolved from PATH, PATH in messages (as editors and formatters pipe a buffer)."),
-            OptionSpec("since", value: "REV", "For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed)."),
+            Options.since("For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed)."),
             OptionSpec("allow-removed", value: "PATTERN", repeatable: true, "With --against or --since, accept the removal of IDs matching PATTERN (an ID or a glob: 'legacy-*'; '*' for all)."),
-            OptionSpec("levels", value: "A-B", "The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
+            Options.levels("The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
             OptionSpec("format", value: "FORMAT", choices: ["text", "json", "github"], "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}) or github (workflow commands)."),
             OptionSpec("no-links", "Do not check local links."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst; several, comma-separated (github,hugo): every link must resolve on each."),
+            Options.slugs("How headings become link targets: \(Options.slugNames()); several, comma-separated (github,hugo): every link must resolve on each."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level, else the current directory)."),
         ] + Settings.options,
         run: run
@@ -47,22 +47,19 @@ enum CheckCommand {
         if against != nil && files.count != 1 { throw UsageError(message: "--against takes exactly one FILE") }
         if against == "-" && files == ["-"] { throw UsageError(message: "--against - and FILE cannot both be standard input") }
 
-        var request = Workspace.CheckRequest(files: files, configs: try files.map { try settings.config(forFile: $0) })
+        var request = Workspace.CheckRequest(files: files, configs: try files.map { try settings.effective(forFile: $0) })
         request.operands = operands
-        request.numberLevels = try invocation.levels()
-        request.allowFolds = invocation.has("no-folds") ? false : invocation.has("allow-folds") ? true : nil
         request.state = try invocation.value("state").map { try workspace.sidecar($0) }
         // Links span files: the run's slug profiles (--slugs, else the run's config), every one checked.
-        request.links = !invocation.has("no-links") && run.links != false
-        request.slugs = try invocation.slugs()
-        let profiles = try invocation.slugList() ?? run.slugs.map { [$0] + run.moreSlugs } ?? [.github]
+        request.links = run.links != false
+        let profiles = run.surfaces ?? [.github]
         request.profile = profiles[0]
         request.moreProfiles = Array(profiles.dropFirst())
         request.root = invocation.value("root")
         request.against = try against.map { ($0, try workspace.read($0)) }
         request.since = since
         if since != nil { request.excludes = try settings.excludes(operands, invocation: invocation) }
-        request.hidden = invocation.has("hidden") || run.hidden == true
+        request.hidden = run.hidden == true
         request.fragmentCaseIsError = run.fragmentCaseIsError == true
         // The config's allow-removed adds to the command line's (its globs were checked when read).
         request.allowed = try invocation.allowedRemovals() + run.allowRemoved.compactMap { Glob($0) }

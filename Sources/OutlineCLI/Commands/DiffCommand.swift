@@ -19,10 +19,10 @@ enum DiffCommand {
         arguments: [("A B", "Markdown documents or sidecars; one of them may be '-' (standard input).")],
         options: [
             OptionSpec("json", "Print {\"version\": 1, \"changes\": [...]} instead (with --since: {\"version\": 1, \"files\", \"moves\", \"renames\"})."),
-            OptionSpec("since", value: "REV", "Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
+            Options.since("Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
             OptionSpec("redirects", optionalValue: "FORMAT", choices: Report.RedirectFormat.allCases.map(\.rawValue), "With --since: every link target that vanished and where it went, as JSON ({\"old.md#slug\": \"new.md#slug\", ...}) or, with =FORMAT, as mkdocs (redirect_maps), docusaurus, sphinx (sphinx-reredirects), netlify (_redirects) or hugo (aliases) want it."),
             OptionSpec("site-root", value: "DIR", "With --redirects=FORMAT: the site's docs directory (MkDocs' docs_dir, Sphinx's source directory), which the paths are made relative to (config: site-root)."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "With --redirects: how headings become link targets (github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material, myst)."),
+            Options.slugs("With --redirects: how headings become link targets (\(Options.slugNames(.plain)))."),
         ] + Settings.options,
         run: { invocation, console in
             if let since = invocation.value("since") { return try tree(since: since, invocation: invocation, console: console) }
@@ -56,9 +56,10 @@ enum DiffCommand {
         if operands.contains("-") { throw UsageError(message: "--since compares files of the work tree, not standard input") }
         let settings = try Settings(invocation, console: console)
         var request = Workspace.TreeRequest(files: try settings.expand(operands, invocation: invocation), operands: operands, since: since)
-        request.profile = try invocation.slugs() ?? settings.runConfig(operands).slugs ?? .github
+        let run = try settings.runConfig(operands)
+        request.profile = run.profile
         request.excludes = try settings.excludes(operands, invocation: invocation)
-        request.hidden = try invocation.has("hidden") || settings.runConfig(operands).hidden == true
+        request.hidden = run.hidden == true
         let workspace = LocalFiles.workspace(console: console, settings: settings)
         if invocation.has("redirects") {
             let map = try workspace.redirects(request)

@@ -22,7 +22,7 @@ enum EditCommand {
         """,
         arguments: [("FILE", "The Markdown file to edit.")],
         options: [
-            OptionSpec("depth", value: "N", "Show the skeleton to depth N of the section tree (default 2)."),
+            Options.depth("Show the skeleton to depth N of the section tree (default 2)."),
         ],
         run: run
     )

@@ -15,8 +15,7 @@ enum IDCommand {
         options: [
             OptionSpec("linkable", optionalValue: "FORM", choices: LinkableForm.allCases.map(\.rawValue),
                        "Make every ID a permalink, in the form the --slugs surfaces keep: the element <!-- outline:ID --><a id=\"ID\"></a>, so #ID works wherever raw HTML is rendered; or, where one drops raw HTML (hugo) and all read attributes (hugo, kramdown, pandoc), ' {#ID}' ending the heading. =element or =attribute names the form. Existing anchors are converted."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue),
-                       "With --linkable: where the documents are published (github, the default, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst; several, comma-separated)."),
+            Options.slugs("With --linkable: where the documents are published (\(Options.slugNames(.defaultInline)); several, comma-separated)."),
             OptionSpec("strip", "Remove every outline anchor instead (the ID, its <a id> elements and the {#ID} outline wrote into its heading; a line holding nothing else goes)."),
         ] + RewritingCommand.options,
         run: { invocation, console in
@@ -29,8 +28,8 @@ enum IDCommand {
             }
             return try RewritingCommand.run(invocation, console: console) { outline, config in
                 if strip { return try PinIDs.strip(outline) }
-                let published = surfaces ?? config.surfaces ?? []
-                let form = linkable || config.linkable == true ? try LinkableForm.chosen(for: published, forced: forced ?? config.linkableForm) : nil
+                let published = config.surfaces ?? []
+                let form = config.linkable == true ? try LinkableForm.chosen(for: published, forced: config.linkableForm) : nil
                 return try PinIDs.apply(outline, linkable: form, surfaces: published, afterBlankWithoutAnchors: config.anchorPlacement == .afterBlank)
             }
         }

@@ -19,9 +19,9 @@ enum LinksCommand {
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
-            OptionSpec("since", value: "REV", "Follow sections through their slugs at git revision REV, moves between files, and renamed files."),
+            Options.since("Follow sections through their slugs at git revision REV, moves between files, and renamed files."),
             OptionSpec("keep-aliases", "With --since: a section with a linkable anchor whose slug changed keeps the old slug as an alias (<a id=\"old-slug\"></a> on its anchor line), so links from outside keep working."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst."),
+            Options.slugs("How headings become link targets: \(Options.slugNames())."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level)."),
         ] + RewritingCommand.options,
         run: run
@@ -31,7 +31,7 @@ enum LinksCommand {
         let settings = try Settings(invocation, console: console)
         var request = Workspace.LinksRequest(files: try RewritingCommand.inputs(invocation, settings: settings))
         // Links span files: one slug profile for the run (--slugs, else the run's config).
-        request.profile = try invocation.slugs() ?? settings.runConfig(invocation.operands).slugs ?? .github
+        request.profile = try settings.runConfig(invocation.operands).profile
         request.root = invocation.value("root")
         request.since = invocation.value("since")
         request.keepAliases = invocation.has("keep-aliases")

@@ -17,19 +17,17 @@ enum NumberCommand {
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
-            OptionSpec("levels", value: "A-B", "Number only headings of levels A to B (e.g. 2-3, or 2 alone); replaces the title rule."),
+            Options.levels("Number only headings of levels A to B (e.g. 2-3, or 2 alone); replaces the title rule."),
             OptionSpec("strip", "Remove the numbers outline wrote instead."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "The slug rules of same-file links to follow: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst."),
+            Options.slugs("The slug rules of same-file links to follow: \(Options.slugNames())."),
         ] + RewritingCommand.options,
         run: { invocation, console in
             let levels = try invocation.levels()
             let strip = invocation.has("strip")
             if strip && levels != nil { throw UsageError(message: "--levels and --strip cannot be combined") }
-            let slugs = try invocation.slugs()
             return try RewritingCommand.run(invocation, console: console, links: LinkInventory.mayHaveSameFileLinks) { outline, config in
-                let profile = slugs ?? config.slugs ?? .github
-                return strip ? try NumberHeadings.strip(outline, links: profile, tocDepth: config.tocDepth)
-                             : try NumberHeadings.apply(outline, levels: levels ?? config.numberLevels, links: profile, tocDepth: config.tocDepth)
+                strip ? try NumberHeadings.strip(outline, links: config.profile, tocDepth: config.tocDepth)
+                      : try NumberHeadings.apply(outline, levels: config.numberLevels, links: config.profile, tocDepth: config.tocDepth)
             }
         }
     )

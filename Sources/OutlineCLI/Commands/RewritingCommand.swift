@@ -31,7 +31,7 @@ enum RewritingCommand {
                     transform: @escaping @Sendable (Outline, Config) throws -> RewriteResult) throws -> Int32 {
         let settings = try Settings(invocation, console: console)
         let files = try inputs(invocation, settings: settings)
-        let configs = try files.map { try settings.config(forFile: $0) }
+        let configs = try files.map { try settings.effective(forFile: $0) }
         // Phase one: read and transform everything, files in parallel (results in the order given).
         // Any error: report it and write nothing at all.
         let workspace = LocalFiles.workspace(console: console, settings: settings, invocation: invocation)

@@ -17,17 +17,16 @@ enum TOCCommand {
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
-            OptionSpec("depth", value: "N", "List N levels of sections (default 3); a marker's depth=N wins."),
+            Options.depth("List N levels of sections (default 3); a marker's depth=N wins."),
             OptionSpec("insert", "Add the markers where a document has none: after the title heading and its anchor, else at the top."),
-            OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), "How headings become link targets: github (the default), gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst."),
+            Options.slugs("How headings become link targets: \(Options.slugNames())."),
         ] + RewritingCommand.options,
         run: { invocation, console in
-            let slugs = try invocation.slugs()
             let depth = try invocation.depth()
             if let depth, depth > 6 { throw UsageError(message: "--depth for a table of contents is at most 6, not \(depth)") }
             let insert = invocation.has("insert")
             return try RewritingCommand.run(invocation, console: console, links: { _ in true }) { outline, config in
-                try TableOfContents.apply(outline, options: .init(profile: slugs ?? config.slugs ?? .github,
+                try TableOfContents.apply(outline, options: .init(profile: config.profile,
                                                                   depth: depth ?? config.tocDepth, insert: insert))
             }
         }

@@ -14,7 +14,7 @@ enum TreeCommand {
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
             OptionSpec("json", "Print JSON, one object per file per line."),
-            OptionSpec("depth", value: "N", "Show sections down to depth N of the tree (top-level sections are depth 1)."),
+            Options.depth("Show sections down to depth N of the tree (top-level sections are depth 1)."),
             OptionSpec("color", value: "WHEN", choices: ["auto", "always", "never"], "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
         ] + Settings.options,
         run: run

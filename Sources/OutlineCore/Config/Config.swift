@@ -27,6 +27,8 @@ public struct Config: Sendable, Equatable {
 
     /// Every surface the documents are published on (`slugs`), nil when the file names none.
     public var surfaces: [SlugProfile]? { slugs.map { [$0] + moreSlugs } }
+    /// The slug profile links are written and resolved with: `slugs`, else github's.
+    public var profile: SlugProfile { slugs ?? .github }
 
     /// The first of `slugs`: the profile commands that write links write for.
     public var slugs: SlugProfile?

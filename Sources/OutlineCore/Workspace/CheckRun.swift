@@ -9,17 +9,11 @@ extension Workspace {
         /// The operands they came from: a Markdown file of `since` gone from a directory operand has
         /// lost its anchors.
         public var operands: [String] = []
-        /// Each file's configuration (same order as `files`).
+        /// Each file's configuration, the command line applied over it (same order as `files`).
         public var configs: [Config]
-        /// `--allow-folds` / `--no-folds`, over each file's configuration.
-        public var allowFolds: Bool? = nil
-        /// `--levels`, over each file's configuration.
-        public var numberLevels: ClosedRange<Int>? = nil
         /// `--state`: folded IDs of this sidecar that no longer exist are findings.
         public var state: SidecarFile? = nil
         public var links = true
-        /// `--slugs`, over each file's configuration (for the findings of the file itself).
-        public var slugs: SlugProfile? = nil
         /// The profile links across files resolve with (and repairs are suggested for).
         public var profile: SlugProfile = .github
         /// `--slugs github,hugo`: the other surfaces; a link must resolve on each too, and one that
@@ -57,9 +51,8 @@ extension Workspace {
 
     public func check(_ request: CheckRequest) throws -> CheckReport {
         let files = request.files, since = request.since
-        let checkLinks = request.links, profile = request.profile, slugs = request.slugs
+        let checkLinks = request.links, profile = request.profile
         let configs = request.configs, state = request.state
-        let allowFolds = request.allowFolds, numberLevels = request.numberLevels
         // A small document's tree is in its thread's arena, gone at once after the parse; a large
         // one's is freed too unless it is the only one (then it is left to process exit).
         let single = files.count == 1
@@ -72,8 +65,8 @@ extension Workspace {
             let outline = try Workspace.about(path) {
                 try Outline(parsing: bytes, lastInProcess: single, links: checkLinks || TableOfContents.mayHaveMarkers(bytes))
             }
-            var found = Check.findings(outline, path: name, allowFolds: allowFolds ?? config.allowFolds ?? false,
-                                       numberLevels: numberLevels ?? config.numberLevels, profile: slugs ?? config.slugs ?? .github,
+            var found = Check.findings(outline, path: name, allowFolds: config.allowFolds ?? false,
+                                       numberLevels: config.numberLevels, profile: config.profile,
                                        tocDepth: config.tocDepth)
             if let state { found += Check.missingFolded(state, in: outline, name: name) }
             // Its local links, found in the same pass.

@@ -135,7 +135,7 @@ public final class Workspace {
         return c
     }
 
-    public func profile(for path: String) -> SlugProfile { configuration(for: path).slugs ?? .github }
+    public func profile(for path: String) -> SlugProfile { configuration(for: path).profile }
 
     // MARK: parsed documents
 

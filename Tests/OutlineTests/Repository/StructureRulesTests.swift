@@ -185,4 +185,18 @@ struct StructureRulesTests {
             }
         }
     }
+
+    /// Each option several commands take is declared once (`Options.swift`), and the command line
+    /// is applied over `.outline.toml` in one place (`Settings.effective`): no command writes
+    /// `flag ?? config ?? default` itself.
+    @Test func sharedOptionsAreDeclaredOnceAndResolvedOnce() throws {
+        let cli = try sources("OutlineCLI").map { (path: $0.path, text: $0.text) }
+        for option in ["slugs", "depth", "since", "levels"] {
+            let declaring = cli.filter { $0.text.contains("OptionSpec(\"\(option)\"") }.map(\.path)
+            #expect(declaring == ["OutlineCLI/Options.swift"], "--\(option) declared in \(declaring)")
+        }
+        for (path, text) in cli + (try sources("OutlineCore")) where path != "OutlineCore/Config/Config.swift" {
+            #expect(!Self.code(text).contains("?? .github"), "\(path) resolves the slug profile itself")
+        }
+    }
 }

@@ -1,0 +1,36 @@
+import OutlineCore
+
+/// The options several commands take, each declared once (as ripgrep's `FLAGS`): its name, value,
+/// choices and the parts of its help that do not depend on the command, the lists of values built
+/// from the enums, so that a new slug profile is in every help text, completion and error at once.
+/// A command says only what the option does for it.
+enum Options {
+    /// The slug profiles as help texts list them: `github (the default), gitlab, … or myst`.
+    static func slugNames(_ style: SlugListStyle = .defaultMarked) -> String {
+        let names = SlugProfile.allCases.map(\.rawValue)
+        switch style {
+        case .defaultMarked:
+            return "\(names[0]) (the default), " + names.dropFirst().dropLast().joined(separator: ", ") + " or \(names.last!)"
+        case .defaultInline:
+            return "\(names[0]), the default, " + names.dropFirst().dropLast().joined(separator: ", ") + " or \(names.last!)"
+        case .plain:
+            return names.joined(separator: ", ")
+        }
+    }
+
+    enum SlugListStyle { case defaultMarked, defaultInline, plain }
+
+    /// `--slugs NAME`: `help` is what the profile is for in this command, said with `slugNames`.
+    static func slugs(_ help: String) -> OptionSpec {
+        OptionSpec("slugs", value: "NAME", choices: SlugProfile.allCases.map(\.rawValue), help)
+    }
+
+    /// `--depth N` (a whole number of at least 1, read by `Invocation.depth`).
+    static func depth(_ help: String) -> OptionSpec { OptionSpec("depth", value: "N", help) }
+
+    /// `--since REV`: a git revision to compare with.
+    static func since(_ help: String) -> OptionSpec { OptionSpec("since", value: "REV", help) }
+
+    /// `--levels A-B` (read by `Invocation.levels`).
+    static func levels(_ help: String) -> OptionSpec { OptionSpec("levels", value: "A-B", help) }
+}
