@@ -165,6 +165,17 @@ public enum LinkCheck {
         return found.map { $0.located(in: path) }
     }
 
+    /// Every link finding of one document: alias collisions, then broken links (`findings`), as
+    /// `check` and the language server both report them.
+    public static func documentFindings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
+                                        links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
+                                        repair: ((LocalLink) -> String?)? = nil,
+                                        name: (String) -> String = { $0 },
+                                        lookup: (String) -> Destination) -> [Diagnostic] {
+        aliasCollisions(outline, path: path, profile: profile)
+            + findings(outline, path: path, profile: profile, root: root, links: links, own: own, repair: repair, name: name, lookup: lookup)
+    }
+
     /// How many fragment-to-target comparisons the suggestions of one linking file may take.
     public static let suggestionBudget = 5_000_000
 

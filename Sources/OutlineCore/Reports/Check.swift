@@ -50,6 +50,23 @@ public enum Check {
         return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }.map { $0.located(in: path) }
     }
 
+    /// The findings of one document on its own, with what its configuration says (folds allowed,
+    /// the numbering's levels, the slug profile, the TOC depth): what `check` and the language
+    /// server both report about a document before its links.
+    public static func findings(_ outline: Outline, path: String, config: Config) -> [Diagnostic] {
+        findings(outline, path: path, allowFolds: config.allowFolds ?? false, numberLevels: config.numberLevels,
+                 profile: config.profile, tocDepth: config.tocDepth)
+    }
+
+    /// A document's own findings and its link findings together, by line (a stable sort: the order
+    /// within a line kept, own findings first): the one order `check` and the server report in.
+    public static func merged(_ own: [Diagnostic], links: [Diagnostic]) -> [Diagnostic] {
+        (own + links).enumerated().sorted { a, b in
+            let x = a.element.line ?? 0, y = b.element.line ?? 0
+            return x != y ? x < y : a.offset < b.offset
+        }.map(\.element)
+    }
+
     /// In a document outline numbered: headings whose number is not the one `outline number` (with the
     /// same `levels`) would write now. The same plan as `number`, so the two always agree.
     static func staleNumbers(_ outline: Outline, levels: ClosedRange<Int>? = nil) -> [Diagnostic] {

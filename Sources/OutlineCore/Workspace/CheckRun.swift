@@ -65,9 +65,7 @@ extension Workspace {
             let outline = try Workspace.about(path) {
                 try Outline(parsing: bytes, lastInProcess: single, links: checkLinks || TableOfContents.mayHaveMarkers(bytes))
             }
-            var found = Check.findings(outline, path: name, allowFolds: config.allowFolds ?? false,
-                                       numberLevels: config.numberLevels, profile: config.profile,
-                                       tocDepth: config.tocDepth)
+            var found = Check.findings(outline, path: name, config: config)
             if let state { found += Check.missingFolded(state, in: outline, name: name) }
             // Its local links, found in the same pass.
             let links = checkLinks ? LinkCheck.localLinks(of: outline) : []
@@ -211,14 +209,9 @@ extension Workspace {
             let name = Workspace.displayName(files[k])
             var own: LinkTargets? = nil
             if files[k] != "-", case .markdown(let targets) = links.prepared(files[k]) { own = targets }
-            let found = LinkCheck.aliasCollisions(outline, path: name, profile: profile)
-                + LinkCheck.findings(outline, path: name, profile: profile, root: root, links: localLinks[k], own: own, lookup: links.prepared)
-            let all = ownFindings[k] + found
-            guard all.allSatisfy({ $0.path == name }) else { return (found, nil) }
-            return (found, all.enumerated().sorted { a, b in
-                let x = a.element.line ?? 0, y = b.element.line ?? 0
-                return x != y ? x < y : a.offset < b.offset
-            }.map(\.element))
+            let found = LinkCheck.documentFindings(outline, path: name, profile: profile, root: root, links: localLinks[k], own: own, lookup: links.prepared)
+            guard (ownFindings[k] + found).allSatisfy({ $0.path == name }) else { return (found, nil) }
+            return (found, Check.merged(ownFindings[k], links: found))
         }
         // A broken link that link repair can fix names its fix: the files that have one are checked
         // again with the repair's answers (the same findings in the same order, reasons replaced).

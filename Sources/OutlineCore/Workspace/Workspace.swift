@@ -212,14 +212,12 @@ public final class Workspace {
             return failed[path].map { [$0.located(in: display(path))] } ?? []
         }
         let config = configuration(for: path)
-        let profile = self.profile(for: path)
-        var found = Check.findings(outline, path: path, allowFolds: config.allowFolds ?? false,
-                                   numberLevels: config.numberLevels, profile: profile, tocDepth: config.tocDepth)
+        let own = Check.findings(outline, path: path, config: config)
+        var links: [Diagnostic] = []
         if config.links ?? true {
-            found += LinkCheck.aliasCollisions(outline, path: path, profile: profile)
             let context = linkContext(for: path)
             let prefix = folder(of: path) + "/"
-            found += LinkCheck.findings(outline, path: path, profile: profile, root: folder(of: path), own: targets,
+            links = LinkCheck.documentFindings(outline, path: path, profile: config.profile, root: folder(of: path), own: targets,
                                         repair: { [unowned self] in
                                             guard let doc = self.document(path) else { return nil }
                                             return LinkRepair.fix(for: $0, in: doc, context: context, since: nil)
@@ -227,6 +225,6 @@ public final class Workspace {
                                         name: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 },
                                         lookup: { [unowned self] in self.destination($0) })
         }
-        return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+        return Check.merged(own, links: links)
     }
 }
