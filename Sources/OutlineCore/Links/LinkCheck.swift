@@ -299,18 +299,19 @@ public enum LinkCheck {
     }
 }
 
-/// Where a broken link's destination is written, for a link cmark places on `line`.
+/// Where a broken link's destination is written, for a link cmark places on `line`. Only the links
+/// that have findings are located (a document of thousands of links with a few broken ones pays
+/// for those few).
 struct ExactLines {
     private var locator: LinkLocator
     private let source: Source
-    private let outline: Outline
     /// cmark's (line, destination) → the first such link of the inventory.
     private let index: [String: Int]
-    /// (line, destination) → the first span there, made when a link is not an inline one.
-    private var spans: [String: Range<Int>]? = nil
+    /// (line, value) → the first checked attribute of raw HTML there, made on the first finding
+    /// that is not a link node's.
+    private var attributes: [String: (html: Int, attribute: Int)]? = nil
 
     init(_ outline: Outline, _ inventory: LinkInventory) {
-        self.outline = outline
         source = outline.source
         locator = LinkLocator(source, inventory: inventory)
         var index: [String: Int] = [:]
@@ -321,21 +322,30 @@ struct ExactLines {
     }
 
     /// The 1-based line, and the destination's bytes when the locator places them on that line (as
-    /// `linkSpans` does, which the editor shows). The line is cmark's `line` where the link is not
-    /// an inline one outline can locate (a reference link, raw HTML's `href`, whose lines are right).
+    /// `LinkSpan` places them for the editor). The line is cmark's `line` where the link is not an
+    /// inline one outline can locate (a reference link, raw HTML's `href`, whose lines are right).
     mutating func place(_ line: Int, _ destination: String) -> (line: Int, range: Range<Int>?) {
-        if let k = index["\(line) \(destination)"], case .inline(let range) = locator.locate(locator.inventory.links[k]) {
-            return (source.line(containing: range.lowerBound) + 1, range)
-        }
-        if spans == nil {
-            var first: [String: Range<Int>] = [:]
-            for span in outline.linkSpans() {
-                let key = "\(source.line(containing: span.range.lowerBound) + 1) \(span.link.destination)"
-                if first[key] == nil { first[key] = span.range }
+        if let k = index["\(line) \(destination)"] {
+            switch locator.locate(locator.inventory.links[k]) {
+            case .inline(let range): return (source.line(containing: range.lowerBound) + 1, range)
+            case .definition(let range): return (line, source.line(containing: range.lowerBound) + 1 == line ? range : nil)
+            case .failed: return (line, nil)
             }
-            spans = first
         }
-        return (line, spans!["\(line) \(destination)"])
+        if attributes == nil {
+            var first: [String: (Int, Int)] = [:]
+            for (k, html) in locator.inventory.html.enumerated() {
+                for (a, attribute) in HTMLAttributes.scan(html.literal).enumerated()
+                where attribute.name == "href" || (attribute.name == "src" && LinkCheck.mediaTags.contains(attribute.tag)) {
+                    let key = "\(html.line + attribute.lineOffset) \(attribute.value)"
+                    if first[key] == nil { first[key] = (k, a) }
+                }
+            }
+            attributes = first
+        }
+        guard let (k, a) = attributes!["\(line) \(destination)"],
+              let located = locator.attributes(of: locator.inventory.html[k]), a < located.count else { return (line, nil) }
+        return (line, located[a].value)
     }
 }
 
