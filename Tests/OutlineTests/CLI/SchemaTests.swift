@@ -45,7 +45,7 @@ struct SchemaTests {
         let kinds = ((item["properties"] as! [String: Any])["kind"] as! [String: Any])["enum"] as! [String]
         #expect(Set(kinds) == Set(Diagnostic.Kind.allCases.map(\.rawValue)))
 
-        let messy = bytes("# T\n<!-- outline:t -->\n\n## A\n\n## A\n<!-- outline:t -->\n<!-- outline: Bad Id -->\n<!-- outline-fold:x lines=1-2 -->\n")
+        let messy = bytes("# T\n<!-- outline:t -->\n\n## A\n\n## A\n<!-- outline:t -->\n<!-- outline: Bad Id -->\n<!-- outline-fold:x lines=1-2 -->\n\nSee [é](#nowhere).\n")
         let reports = [runInProcess(["check", "--format", "json"], stdin: messy),
                        runInProcess(["check", "--format", "json"], stdin: bytes("# T\n<!-- outline:t -->\n"))]
         #expect(reports[0].status == 1 && reports[1].status == 0)
@@ -59,5 +59,11 @@ struct SchemaTests {
         let json = try JSONSerialization.jsonObject(with: Data(reports[0].stdout)) as! [String: Any]
         let findings = json["findings"] as! [[String: Any]]
         #expect(findings.map { "\($0["path"]!):\($0["line"]!): \($0["message"]!)" } == text)
+        // A broken link's finding says where its destination stands: `é` is one column.
+        let link = try #require(findings.first { $0["kind"] as? String == "broken-link" })
+        #expect(link["column"] as? Int == 9)
+        let end = try #require(link["end"] as? [String: Any])
+        #expect(end["line"] as? Int == link["line"] as? Int && end["column"] as? Int == 17)
+        #expect(findings.filter { $0["kind"] as? String == "missing-anchor" }.allSatisfy { $0["column"] == nil })
     }
 }
