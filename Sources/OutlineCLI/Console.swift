@@ -30,9 +30,13 @@ public final class Console {
 
     /// Standard input is a terminal (nobody is piping a document in).
     public let inputIsTerminal: Bool
+    /// How long what the run parses lives: chosen by the program (`main.swift`: until the process
+    /// exits), held by the run (`Run.lifetime`).
+    public let lifetime: Lifetime
 
     public init(stdin: @escaping () throws -> [UInt8], outputIsTerminal: Bool, environment: [String: String],
-                workingDirectory: String? = nil, inputIsTerminal: Bool = false) {
+                workingDirectory: String? = nil, inputIsTerminal: Bool = false, lifetime: Lifetime) {
+        self.lifetime = lifetime
         self.stdinReader = stdin
         self.outputIsTerminal = outputIsTerminal
         self.inputIsTerminal = inputIsTerminal
@@ -42,16 +46,12 @@ public final class Console {
 
     /// A console whose standard input is `input`, for tests.
     public static func captured(stdin input: [UInt8] = [], environment: [String: String] = [:]) -> Console {
-        Console(stdin: { input }, outputIsTerminal: false, environment: environment)
+        Console(stdin: { input }, outputIsTerminal: false, environment: environment, lifetime: .untilExit())
     }
 
-    /// What a command built and is done with, kept as long as the console: the process exits right
-    /// after writing the output, and freeing a docs tree's documents one by one first would only delay it.
-    private var kept: [Any] = []
     /// `--stdin-filename PATH`: standard input's bytes, read as the file PATH (its config, its links'
     /// base, its name in messages); set before any file is read.
     var substitutes: [String: [UInt8]] = [:]
-    func keep(_ value: Any) { kept.append(value) }
 
     func out(_ bytes: [UInt8]) { outputPieces.append(.bytes(bytes)) }
     func out(_ text: String) { outputPieces.append(.bytes(Array(text.utf8))) }
@@ -122,7 +122,7 @@ func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
 
 /// All of standard input, read with read(2) (no intermediate Data copy of a large input).
 public func readStandardInput() throws -> [UInt8] {
-    try FileSystem.readAll(fd: 0, path: Workspace.standardInput)
+    try FileSystem.readAll(fd: 0, path: Run.standardInput)
 }
 
 /// The process environment as a dictionary (the first of duplicate names wins, as getenv(3) does).

@@ -24,7 +24,7 @@ enum FileSystem {
 
     /// All bytes of `path` ("-" for standard input).
     static func read(_ path: String) throws -> [UInt8] {
-        if path == "-" { return try readAll(fd: 0, path: Workspace.standardInput) }
+        if path == "-" { return try readAll(fd: 0, path: Run.standardInput) }
         let fd = withSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw Diagnostic.file(path, describe(errno)) }
         defer { close(fd) }

@@ -16,12 +16,14 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
         self.excludes = invocation?.all("exclude") ?? []
     }
 
-    /// A workspace over this machine's files and git, for a run from the current directory.
-    static func workspace(console: Console, settings: Settings? = nil, invocation: Invocation? = nil) -> Workspace {
+    /// A run over this machine's files and git, from the current directory, kept by the console's
+    /// lifetime (the process exits right after writing the output, and freeing a docs tree's
+    /// documents one by one first would only delay it).
+    static func run(console: Console, settings: Settings? = nil, invocation: Invocation? = nil) -> Run {
         let files = LocalFiles(console: console, settings: settings, invocation: invocation)
-        let workspace = Workspace(store: files, revisions: files, folders: [])
-        console.keep(workspace)
-        return workspace
+        let run = Run(store: files, revisions: files, lifetime: console.lifetime)
+        console.lifetime.keep(run)
+        return run
     }
 
     // MARK: DocumentStore
@@ -30,7 +32,7 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
         if let given = console.substitutes[path] { return given }
         if path == "-" {
             if let stdin { return stdin }
-            do { stdin = try console.readStdin() } catch { throw Diagnostic.file(Workspace.standardInput, "cannot read standard input") }
+            do { stdin = try console.readStdin() } catch { throw Diagnostic.file(Run.standardInput, "cannot read standard input") }
             return stdin!
         }
         return try FileSystem.read(path)

@@ -32,7 +32,7 @@ extension RewritingCommand {
         case .check:
             var changed = false
             for r in results where !r.rewrite.isIdentity {
-                console.out(PathBytes.display(Workspace.displayName(r.path)) + "\n")
+                console.out(PathBytes.display(Run.displayName(r.path)) + "\n")
                 changed = true
             }
             return changed ? 1 : 0
@@ -41,7 +41,7 @@ extension RewritingCommand {
             for r in results {
                 // The path normalized (no `./`, no `x/..`), relative to the current directory, as
                 // `git apply` and `patch -p1` run from here take it.
-                let diff = UnifiedDiff.render(r.rewrite, path: r.path == "-" ? Workspace.displayName(r.path) : FileSystem.canonical(r.path))
+                let diff = UnifiedDiff.render(r.rewrite, path: r.path == "-" ? Run.displayName(r.path) : FileSystem.canonical(r.path))
                 if diff.isEmpty { continue }
                 console.out(diff)
                 changed = true

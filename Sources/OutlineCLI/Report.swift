@@ -87,7 +87,7 @@ extension Console {
 
     /// A transform's warnings about the input `path`.
     func report(_ diagnostics: [Diagnostic], about path: String) {
-        for d in diagnostics { report(d.located(in: Workspace.displayName(path))) }
+        for d in diagnostics { report(d.located(in: Run.displayName(path))) }
     }
 }
 

@@ -342,11 +342,11 @@ var properties: [Property] = [
         let original = try m.parsed()
         guard original.tocMarkers.isEmpty, !original.isFoldedView else { return nil }
         let options = TableOfContents.Options(insert: true)
-        let once = try TableOfContents.apply(try Outline(parsing: m.x, links: true), options: options).output
+        let once = try TableOfContents.apply(try Outline(parsing: m.x, [.links]), options: options).output
         let prefix = zip(once, m.x).prefixLength(while: { $0 == $1 })
         let suffix = zip(once.reversed(), m.x.reversed()).prefixLength(while: { $0 == $1 })
         if prefix + suffix < m.x.count { return "bytes outside the inserted block changed" }
-        let parsed = try Outline(parsing: once, links: true)
+        let parsed = try Outline(parsing: once, [.links])
         guard parsed.tocMarkers.count == 2 else { return "the inserted markers are not markers (\(parsed.tocMarkers.count) found)" }
         if let problem = differ(try TableOfContents.apply(parsed, options: options).output, once) { return "not idempotent: \(problem)" }
         let first = parsed.tocMarkers[0].line + 1, last = parsed.tocMarkers[1].line + 1
@@ -358,9 +358,9 @@ var properties: [Property] = [
     Property(name: "number keeps an inserted TOC fresh; number --strip of it = identity") { m in
         let original = try m.parsed()
         guard original.tocMarkers.isEmpty, !original.isFoldedView, !NumberHeadings.isNumbered(original) else { return nil }
-        let withTOC = try TableOfContents.apply(try Outline(parsing: m.x, links: true), options: .init(insert: true)).output
-        let numbered = try NumberHeadings.apply(try Outline(parsing: withTOC, links: true), links: .github).output
-        let parsed = try Outline(parsing: numbered, links: true)
+        let withTOC = try TableOfContents.apply(try Outline(parsing: m.x, [.links]), options: .init(insert: true)).output
+        let numbered = try NumberHeadings.apply(try Outline(parsing: withTOC, [.links]), links: .github).output
+        let parsed = try Outline(parsing: numbered, [.links])
         if let stale = TableOfContents.findings(parsed, options: .init()).first { return "after number: \(stale.message)" }
         return differ(try NumberHeadings.strip(parsed, links: .github).output, withTOC)
     },
@@ -370,17 +370,17 @@ var properties: [Property] = [
     // and the result verified (no refusal), with exactly the links changed. A destination that spans
     // lines (an href value with a line break) is not rewritten in place: it may be left.
     Property(name: "every local link located, rewritten and verified") { m in
-        let parsed = try Outline(parsing: m.x, links: true)
+        let parsed = try Outline(parsing: m.x, [.links])
         let (result, unlocated) = try LinkRepair.rewriteAll(parsed) { $0.contains("#") ? $0 + "-z" : $0 + "#z" }
         let missed = unlocated.filter { !$0.contains("\n") }
         if let first = missed.first { return "\(missed.count) not located, first \(first)" }
         if !unlocated.isEmpty { return nil }
-        let after = try Outline(parsing: result.output, links: true)
+        let after = try Outline(parsing: result.output, [.links])
         let want = parsed.links!.links.map { $0.destination.contains("#") ? $0.destination + "-z" : $0.destination + "#z" }
         return after.links!.links.map(\.destination) == want ? nil : "destinations differ after the rewrite"
     },
     Property(name: "link inventory = every local link and attribute-bearing raw HTML of cmark's tree") { m in
-        let parsed = try Outline(parsing: m.x, links: true)
+        let parsed = try Outline(parsing: m.x, [.links])
         let expected = plainWalk(hidingLines: parsed.frontMatterLineCount, of: m.x)
         let got = parsed.links!
         if got.links.map(\.destination) != expected.links { return "links \(got.links.map(\.destination)) vs \(expected.links)" }

@@ -13,7 +13,8 @@ let console = Console(
     outputIsTerminal: isatty(1) == 1,
     environment: processEnvironment(),
     workingDirectory: currentDirectory(),
-    inputIsTerminal: isatty(0) == 1
+    inputIsTerminal: isatty(0) == 1,
+    lifetime: .untilExit()
 )
 let status = OutlineCommandLine.run(commandLineArguments(), console: console)
 _ = writeAll(console.errors, to: 2)

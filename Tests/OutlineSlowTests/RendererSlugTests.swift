@@ -170,7 +170,7 @@ struct RendererSlugTests {
                   let text = String(bytes: input, encoding: .utf8), k == 0 || (!text.contains("{") && !text.contains(")=")) else { continue }
             let name = "d\(k)"
             try text.write(to: site.appendingPathComponent("\(name).md"), atomically: true, encoding: .utf8)
-            let outline = try Outline(parsing: input, links: true)
+            let outline = try Outline(parsing: input, [.links])
             let targets = LinkTargets(outline.links!, profile: .myst)
             pages[name] = targets.headings.count
             for (i, heading) in targets.headings.enumerated() where !heading.id.isEmpty {

@@ -93,7 +93,7 @@ public enum Renderers {
 
     /// outline's ids for a document's headings, in order.
     public static func ids(_ document: [UInt8], _ profile: SlugProfile) throws -> [String] {
-        let outline = try Outline(parsing: document, links: true)
+        let outline = try Outline(parsing: document, [.links])
         let targets = LinkTargets(outline.links!, profile: profile, source: outline.source)
         return Array(targets.ordered.prefix(outline.links!.headings.count))
     }

@@ -40,23 +40,23 @@ enum CheckCommand {
         if against != nil && since != nil { throw UsageError(message: "--against and --since cannot be combined") }
         let format = try invocation.format()
         let settings = try Settings(invocation, console: console)
-        let workspace = LocalFiles.workspace(console: console, settings: settings)
-        let operands = try self.operands(invocation, workspace: workspace, console: console)
+        let work = LocalFiles.run(console: console, settings: settings)
+        let operands = try self.operands(invocation, work: work, console: console)
         let files = try settings.expand(operands, invocation: invocation)
         let run = try settings.runConfig(operands)
         if against != nil && files.count != 1 { throw UsageError(message: "--against takes exactly one FILE") }
         if against == "-" && files == ["-"] { throw UsageError(message: "--against - and FILE cannot both be standard input") }
 
-        var request = Workspace.CheckRequest(files: files, configs: try files.map { try settings.effective(forFile: $0) })
+        var request = Run.CheckRequest(files: files, configs: try files.map { try settings.effective(forFile: $0) })
         request.operands = operands
-        request.state = try invocation.value("state").map { try workspace.sidecar($0) }
+        request.state = try invocation.value("state").map { try work.sidecar($0) }
         // Links span files: the run's slug profiles (--slugs, else the run's config), every one checked.
         request.links = run.links != false
         let profiles = run.surfaces ?? [.github]
         request.profile = profiles[0]
         request.moreProfiles = Array(profiles.dropFirst())
         request.root = invocation.value("root")
-        request.against = try against.map { ($0, try workspace.read($0)) }
+        request.against = try against.map { ($0, try work.read($0)) }
         request.since = since
         if since != nil { request.excludes = try settings.excludes(operands, invocation: invocation) }
         request.hidden = run.hidden == true
@@ -64,7 +64,7 @@ enum CheckCommand {
         // The config's allow-removed adds to the command line's (its globs were checked when read).
         request.allowed = try invocation.allowedRemovals() + run.allowRemoved.compactMap { Glob($0) }
 
-        let report = try workspace.check(request)
+        let report = try work.check(request)
         for error in report.errors { console.report(error) }
         if !report.errors.isEmpty { return 2 }
         for warning in report.warnings { console.report(warning) }
@@ -75,17 +75,17 @@ enum CheckCommand {
     /// The operands: none is the current directory when standard input is a terminal (as ruff and
     /// rumdl do), else standard input, which must then hold something (a CI step without an operand
     /// must not pass by checking nothing); `--stdin-filename` names standard input.
-    static func operands(_ invocation: Invocation, workspace: Workspace, console: Console) throws -> [String] {
+    static func operands(_ invocation: Invocation, work: Run, console: Console) throws -> [String] {
         var operands = invocation.operands.isEmpty ? [console.inputIsTerminal ? "." : "-"] : invocation.operands
         if invocation.operands.isEmpty && !console.inputIsTerminal {
-            let input = try workspace.read("-")
-            if input.isEmpty { throw Diagnostic.file(Workspace.standardInput, "nothing to check: no FILE given and standard input is empty (give a FILE or a directory, e.g. 'outline check .')") }
+            let input = try work.read("-")
+            if input.isEmpty { throw Diagnostic.file(Run.standardInput, "nothing to check: no FILE given and standard input is empty (give a FILE or a directory, e.g. 'outline check .')") }
             operands = ["-"]
         }
         if let name = invocation.value("stdin-filename") {
             guard operands == ["-"] else { throw UsageError(message: "--stdin-filename names standard input: give no FILE, or '-'") }
             guard !name.isEmpty, name != "-" else { throw UsageError(message: "--stdin-filename needs a path") }
-            console.substitutes[name] = try workspace.read("-")
+            console.substitutes[name] = try work.read("-")
             operands = [name]
         }
         return operands

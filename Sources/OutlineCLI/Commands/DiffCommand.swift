@@ -34,14 +34,14 @@ enum DiffCommand {
             let settings = try Settings(invocation, console: console)
             for path in invocation.operands where !FileSystem.isDirectory(path) { _ = try settings.config(forFile: path) }
             if invocation.operands == ["-", "-"] { throw UsageError(message: "A and B cannot both be standard input") }
-            let workspace = LocalFiles.workspace(console: console, settings: settings)
+            let work = LocalFiles.run(console: console, settings: settings)
             let sides = try invocation.operands.map { path -> Structure in
-                let bytes = try workspace.read(path)
+                let bytes = try work.read(path)
                 if Sidecar.looksLikeSidecar(bytes) {
-                    return Structure(try SidecarFile(path: Workspace.displayName(path), bytes: bytes).sidecar)
+                    return Structure(try SidecarFile(path: Run.displayName(path), bytes: bytes).sidecar)
                 }
-                let outline = try Workspace.outline(bytes, path: path, last: true)
-                return try Workspace.about(path) { try Structure(outline) }
+                let outline = try work.outline(bytes, path: path, single: true)
+                return try Run.about(path) { try Structure(outline) }
             }
             let changes = StructureDiff.compare(sides[0], sides[1])
             console.out(Report.structureDiff(changes, json: invocation.has("json")))
@@ -55,20 +55,20 @@ enum DiffCommand {
         let operands = invocation.operands.isEmpty ? ["."] : invocation.operands
         if operands.contains("-") { throw UsageError(message: "--since compares files of the work tree, not standard input") }
         let settings = try Settings(invocation, console: console)
-        var request = Workspace.TreeRequest(files: try settings.expand(operands, invocation: invocation), operands: operands, since: since)
+        var request = Run.TreeRequest(files: try settings.expand(operands, invocation: invocation), operands: operands, since: since)
         let run = try settings.runConfig(operands)
         request.profile = run.profile
         request.excludes = try settings.excludes(operands, invocation: invocation)
         request.hidden = run.hidden == true
-        let workspace = LocalFiles.workspace(console: console, settings: settings)
+        let work = LocalFiles.run(console: console, settings: settings)
         if invocation.has("redirects") {
-            let map = try workspace.redirects(request)
+            let map = try work.redirects(request)
             let format = try invocation.redirectFormat()
             let siteRoot = try invocation.value("site-root") ?? settings.siteRoot(operands)
             console.out(Report.redirects(map, format: format, siteRoot: siteRoot))
             return map.isEmpty ? 0 : 1
         }
-        let report = try workspace.treeDiff(request)
+        let report = try work.treeDiff(request)
         console.out(Report.treeDiff(report, json: invocation.has("json")))
         return report.isEmpty ? 0 : 1
     }

@@ -33,12 +33,12 @@ enum EditCommand {
                                                                    : "edit needs a FILE (standard input cannot be edited in place)")
         }
         let depth = try invocation.depth() ?? 2
-        let bytes = try LocalFiles.workspace(console: console).read(path)
-        let original = try Workspace.outline(bytes, path: path)
+        let work = LocalFiles.run(console: console), bytes = try work.read(path)
+        let original = try work.outline(bytes, path: path)
         if original.isFoldedView {
             throw Diagnostic.file(path, "is a folded view already; unfold it first")
         }
-        let folded = try Workspace.about(path) { try Fold.apply(original, selection: .init(depth: depth), name: path) }
+        let folded = try Run.about(path) { try Fold.apply(original, selection: .init(depth: depth), name: path) }
         console.report(folded.diagnostics, about: path)
         let skeleton = folded.output
 
@@ -58,8 +58,8 @@ enum EditCommand {
         }
         let edited = try FileSystem.read(temporary.path)
         if edited == skeleton { return 0 }
-        let view = try Workspace.about(path + " (skeleton)") { try Outline(parsing: edited) }
-        let result = try Workspace.about(path + " (skeleton)") { try Unfold.apply(view, original: original) }
+        let view = try Run.about(path + " (skeleton)") { try Outline(parsing: edited) }
+        let result = try Run.about(path + " (skeleton)") { try Unfold.apply(view, original: original) }
         console.report(result.diagnostics, about: path + " (skeleton)")
         // Someone else's change to FILE meanwhile is not overwritten.
         guard (try? FileSystem.read(path)) == bytes else {

@@ -27,15 +27,15 @@ enum FoldCommand {
 
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
         var selection = Fold.Selection(depth: try invocation.depth(), ids: invocation.all("id"))
-        let workspace = LocalFiles.workspace(console: console)
-        if let statePath = invocation.value("state") { selection.state = try workspace.sidecar(statePath) }
+        let work = LocalFiles.run(console: console)
+        if let statePath = invocation.value("state") { selection.state = try work.sidecar(statePath) }
         if selection.isEmpty { throw UsageError(message: "nothing to fold: give --depth N, --id ID or --state FILE") }
         let path = try invocation.singleOperand()
-        let bytes = try workspace.read(path)
-        let outline = try Workspace.outline(bytes, path: path, last: true)
+        let bytes = try work.read(path)
+        let outline = try work.outline(bytes, path: path, single: true)
         let save = invocation.value("save-state")
-        let result = try Workspace.about(path) {
-            try Fold.apply(outline, selection: selection, describeState: save != nil, name: Workspace.displayName(path))
+        let result = try Run.about(path) {
+            try Fold.apply(outline, selection: selection, describeState: save != nil, name: Run.displayName(path))
         }
         console.report(result.diagnostics, about: path)
         if let save, let state = result.foldState {

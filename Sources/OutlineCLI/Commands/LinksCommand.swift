@@ -29,7 +29,7 @@ enum LinksCommand {
 
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
         let settings = try Settings(invocation, console: console)
-        var request = Workspace.LinksRequest(files: try RewritingCommand.inputs(invocation, settings: settings))
+        var request = Run.LinksRequest(files: try RewritingCommand.inputs(invocation, settings: settings))
         // Links span files: one slug profile for the run (--slugs, else the run's config).
         request.profile = try settings.runConfig(invocation.operands).profile
         request.root = invocation.value("root")
@@ -38,7 +38,7 @@ enum LinksCommand {
         if request.keepAliases && request.since == nil {
             throw UsageError(message: "--keep-aliases needs --since REV (the revision whose slugs to keep)")
         }
-        switch try LocalFiles.workspace(console: console, settings: settings).links(request) {
+        switch try LocalFiles.run(console: console, settings: settings).links(request) {
         case .unreadable(let errors):
             for error in errors { console.report(error) }
             return 2

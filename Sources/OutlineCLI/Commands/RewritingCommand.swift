@@ -34,10 +34,10 @@ enum RewritingCommand {
         let configs = try files.map { try settings.effective(forFile: $0) }
         // Phase one: read and transform everything, files in parallel (results in the order given).
         // Any error: report it and write nothing at all.
-        let workspace = LocalFiles.workspace(console: console, settings: settings, invocation: invocation)
-        let perFile = try workspace.each(files) { k, path, bytes in
+        let work = LocalFiles.run(console: console, settings: settings, invocation: invocation)
+        let perFile = try work.each(files) { k, path, bytes in
             let withLinks = links(bytes)
-            return try transform(try Workspace.outline(bytes, path: path, last: files.count == 1, rewriting: true, links: withLinks, fingerprints: withLinks),
+            return try transform(try work.outline(bytes, path: path, single: files.count == 1, withLinks ? [.rewriting, .links, .fingerprints] : [.rewriting]),
                                  configs[k])
         }
         var results: [(path: String, rewrite: Rewrite)] = []

@@ -15,11 +15,12 @@ enum StateCommand {
         options: [OptionSpec("folded", value: "ID", repeatable: true, "Mark this section as folded in the sidecar.")],
         run: { invocation, console in
             let path = try invocation.singleOperand()
-            let bytes = try LocalFiles.workspace(console: console).read(path)
+            let work = LocalFiles.run(console: console)
+            let bytes = try work.read(path)
             // Every command reads the configuration the same way: a broken one is an error here too.
             _ = try Settings(invocation, console: console).config(forFile: path)
-            let outline = try Workspace.outline(bytes, path: path, last: true)
-            let sidecar = try Workspace.about(path) { try Structure(outline).sidecar(folding: invocation.all("folded")) }
+            let outline = try work.outline(bytes, path: path, single: true)
+            let sidecar = try Run.about(path) { try Structure(outline).sidecar(folding: invocation.all("folded")) }
             console.out(sidecar.text())
             return 0
         }

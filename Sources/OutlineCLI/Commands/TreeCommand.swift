@@ -31,17 +31,17 @@ enum TreeCommand {
         }
         let settings = try Settings(invocation, console: console)
         let files = try settings.expand(invocation.operands.isEmpty ? ["-"] : invocation.operands, invocation: invocation)
-        let workspace = LocalFiles.workspace(console: console, settings: settings)
+        let work = LocalFiles.run(console: console, settings: settings)
         // Every command reads the configuration the same way: a broken one is an error here too.
         for path in files { _ = try settings.config(forFile: path) }
         for (k, path) in files.enumerated() {
-            let outline = try Workspace.outline(try workspace.read(path), path: path, last: files.count == 1)
+            let outline = try work.outline(try work.read(path), path: path, single: files.count == 1)
             if invocation.has("json") {
-                console.out(Report.treeJSON(outline, path: PathBytes.display(Workspace.displayName(path)), depth: depth) + [10])
+                console.out(Report.treeJSON(outline, path: PathBytes.display(Run.displayName(path)), depth: depth) + [10])
             } else {
                 let tree = Report.tree(outline, depth: depth, style: .init(color: color))
                 if k > 0 { console.out("\n") }
-                console.out(files.count > 1 ? "\(Workspace.displayName(path)):\n" + tree : tree)
+                console.out(files.count > 1 ? "\(Run.displayName(path)):\n" + tree : tree)
             }
         }
         return 0

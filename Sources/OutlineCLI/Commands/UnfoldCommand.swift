@@ -31,15 +31,15 @@ enum UnfoldCommand {
         if from == "-" && (invocation.operands.first ?? "-") == "-" {
             throw UsageError(message: "--from - and FOLDED cannot both be standard input")
         }
-        let workspace = LocalFiles.workspace(console: console)
+        let work = LocalFiles.run(console: console)
         let path = try invocation.singleOperand(what: "FOLDED")
-        let bytes = try workspace.read(path)
-        let folded = try Workspace.outline(bytes, path: path)
+        let bytes = try work.read(path)
+        let folded = try work.outline(bytes, path: path)
         // The result, about the original's size, is parsed next to verify it: the original's parser
         // pages stay for that parse instead of being given back and faulted in again.
-        let original = try Workspace.outline(try workspace.read(from), path: from, rewriting: true)
+        let original = try work.outline(try work.read(from), path: from, [.rewriting])
         let only = invocation.all("id")
-        let result = try Workspace.about(path) {
+        let result = try Run.about(path) {
             try Unfold.apply(folded, original: original, only: only.isEmpty ? nil : Set(only), strict: invocation.has("strict"))
         }
         console.report(result.diagnostics, about: path)

@@ -98,7 +98,7 @@ public enum Verification {
         // The result's inventory need hold only destinations and raw HTML (a lean walk).
         let parsed = Outline(try Document(source: output, parserMemory: original.verificationMemory, links: withLinks, fingerprints: !touched.isEmpty,
                                           fingerprintLines: touched.map(\.resultLines), lean: true))
-        if original.verificationMemory == .lastDocument { ProcessLifetime.keep(parsed) }
+        if original.verificationMemory == .lastDocument { original.keeper?.keep(parsed) }
         try checkSections(parsed, sections)
         try checkStructure(original, parsed, rewrite)
         if let links, let before = original.links, let after = parsed.links {

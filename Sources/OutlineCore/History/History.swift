@@ -24,7 +24,7 @@ public final class History {
         guard !wanted.isEmpty else { return }
         let bytes = try tree.contents(ofOldPaths: wanted)
         let outlines = Parallel.map(wanted.count) { k -> Outline? in
-            bytes[k].flatMap { try? Outline(parsing: $0, links: true) }
+            bytes[k].flatMap { try? Outline(parsing: $0, [.links]) }
         }
         for (k, path) in wanted.enumerated() { parsed[path] = .some(outlines[k]) }
     }
@@ -79,7 +79,7 @@ public final class History {
             if let renamed = entry.renamedTo, let bytes = read(tree.root + "/" + renamed) {
                 let name = tree.displayPath(renamed)
                 newPath = name
-                do { new = try Outline(parsing: bytes, links: true) } catch let error as Diagnostic { throw error.located(in: name) }
+                do { new = try Outline(parsing: bytes, [.links]) } catch let error as Diagnostic { throw error.located(in: name) }
             }
             pairs.append(Pair(oldPath: entry.old, old: old, newPath: newPath, new: new))
         }

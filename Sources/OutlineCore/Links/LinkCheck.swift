@@ -60,7 +60,7 @@ public enum LinkCheck {
         }
         var found: [(line: Int, link: LocalLink)] = []
         func take(_ document: [UInt8], lineOf: (Int) -> Int?) {
-            guard let parsed = try? Outline(parsing: document, links: true), let inner = parsed.links else { return }
+            guard let parsed = try? Outline(parsing: document, [.links]), let inner = parsed.links else { return }
             for (innerLine, var link) in localLinks(of: inner) {
                 guard let line = lineOf(innerLine) else { continue }
                 link.inFootnoteText = true

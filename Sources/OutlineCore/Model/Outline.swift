@@ -80,6 +80,9 @@ public final class Outline: @unchecked Sendable {
     let blockStarts: [UInt64]
     /// How a parse verifying a rewrite of this document treats the parse arena's pages.
     let verificationMemory: ParserMemory
+    /// The lifetime that keeps this model (the last document of a command-line run), which keeps the
+    /// verification's model of its rewrite too.
+    private(set) var keeper: Lifetime? = nil
     /// Record lines that do not stand directly after a section heading.
     public let orphanRecords: [RecordLine]
     /// Fold markers that do not stand directly after a section heading or its record.
@@ -93,18 +96,19 @@ public final class Outline: @unchecked Sendable {
     /// else directly under the heading (format.md §2).
     public var placesAnchorsAfterBlank: Bool { anchorsAfterBlank > anchorsBelow }
 
-    /// Parses `bytes` and builds the model. `lastInProcess`: the caller parses nothing after this
-    /// document, so the parse arena hands back all its pages instead of keeping some (see `ParserMemory`),
-    /// and the process ends soon after: the model is never freed (`ProcessLifetime`).
-    /// `links`: also collect what link checking needs (every heading's text, destinations, raw HTML).
-    /// `fingerprints`: also hash every leaf block (implies `links`), for verifying a rewrite that
-    /// edits inside blocks (`LinkInventory.leafPrints`).
-    /// `rewriting`: a rewrite of the document follows, which verification parses: the parser's pages
-    /// stay mapped for that parse (which, with `lastInProcess`, then gives them all back).
-    public convenience init(parsing bytes: [UInt8], lastInProcess: Bool = false, rewriting: Bool = false, links: Bool = false, fingerprints: Bool = false) throws {
-        self.init(try Document(bytes, parserMemory: rewriting ? (lastInProcess ? .rewrittenLast : .rewrittenNext) : lastInProcess ? .lastDocument : .keepForNextDocument,
-                               links: links, fingerprints: fingerprints))
-        if lastInProcess { ProcessLifetime.keep(self) }
+    /// Parses `bytes` and builds the model (`ParseOptions` says what more to collect). `last`: the
+    /// caller parses nothing after this document and the process ends with `last` (the command
+    /// line's lifetime), so the parse arena hands back all its pages instead of keeping some (see
+    /// `ParserMemory`), and the model is kept by `last`, never freed. A session's lifetime changes
+    /// nothing.
+    public convenience init(parsing bytes: [UInt8], _ options: ParseOptions = [], last: Lifetime? = nil) throws {
+        let final = last?.endsWithProcess == true
+        let memory: ParserMemory = options.contains(.rewriting) ? (final ? .rewrittenLast : .rewrittenNext) : final ? .lastDocument : .keepForNextDocument
+        self.init(try Document(bytes, parserMemory: memory, links: options.contains(.links), fingerprints: options.contains(.fingerprints)))
+        if final, let last {
+            keeper = last
+            last.keep(self)
+        }
     }
 
     /// Builds the model in one pass over the headings, in document order: each section's record,
@@ -347,4 +351,18 @@ enum NumberFormat {
 extension Outline {
     /// The version of the libcmark outline is linked with.
     public static var cmarkVersion: String { CommonMark.version }
+}
+
+/// What a parse collects beyond the section tree.
+public struct ParseOptions: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// What link checking needs: every heading's text, link destinations, raw HTML.
+    public static let links = ParseOptions(rawValue: 1)
+    /// Also a hash of every leaf block (with `links`), for verifying a rewrite that edits inside
+    /// blocks (`LinkInventory.leafPrints`).
+    public static let fingerprints = ParseOptions(rawValue: 2)
+    /// A rewrite of the document follows, which verification parses: the parser's pages stay mapped
+    /// for that parse.
+    public static let rewriting = ParseOptions(rawValue: 4)
 }

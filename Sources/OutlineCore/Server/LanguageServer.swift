@@ -241,7 +241,7 @@ public final class LanguageServer {
             let path = URI.key(uri)
             workspace.close(path)
             // A file outside the workspace leaves with its buffer: clear what was said about it.
-            if !workspace.files().contains(path) || workspace.parse(path) == nil { return publish(path, clear: true) }
+            if !workspace.files().contains(path) || workspace.document(path) == nil { return publish(path, clear: true) }
             return []
         case "textDocument/didSave":
             guard let uri = params["textDocument"]?["uri"]?.stringValue else { return [] }
@@ -273,7 +273,7 @@ public final class LanguageServer {
     /// `textDocument/publishDiagnostics` for one document: everything `check` reports about it.
     func publish(_ path: String, clear: Bool = false) -> [[UInt8]] {
         var items: [JSONValue] = []
-        if !clear, let (outline, _) = workspace.parse(path) {
+        if !clear, let outline = workspace.document(path)?.outline {
             let found = workspace.findings(for: path)
             for d in found { items.append(diagnostic(d, in: outline)) }
         } else if !clear, let failure = workspace.parseFailure(path) {

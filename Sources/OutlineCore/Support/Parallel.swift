@@ -93,19 +93,3 @@ public enum Parallel {
         }
     }
 }
-
-/// Models a process is about to end with: never freed. Freeing a model one object at a time costs
-/// about what building it did (twice over with the verification's model), and the process's exit
-/// gives all of it back at once (as `Workspace.kept` does for a run's answers). Only models parsed
-/// with `lastInProcess` are kept, which a long-running caller (the language server) never passes.
-enum ProcessLifetime {
-    nonisolated(unsafe) private static var kept: [AnyObject] = []
-    // All zeros: glibc's PTHREAD_MUTEX_INITIALIZER.
-    nonisolated(unsafe) private static var lock = pthread_mutex_t()
-
-    static func keep(_ object: AnyObject) {
-        pthread_mutex_lock(&lock)
-        kept.append(object)
-        pthread_mutex_unlock(&lock)
-    }
-}

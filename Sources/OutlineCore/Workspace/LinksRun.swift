@@ -1,7 +1,7 @@
 /// `outline links` as one workspace operation (format.md §8): every file read and parsed once, in
 /// parallel; one repair context for the run (with the history of `--since`, read once); each file's
 /// repair verified before it is returned.
-extension Workspace {
+extension Run {
     public struct LinksRequest {
         /// The files, as the run names them (`-`: standard input).
         public var files: [String]
@@ -30,8 +30,8 @@ extension Workspace {
     public func links(_ request: LinksRequest) throws -> LinksReport {
         let files = request.files, profile = request.profile
         let single = files.count == 1
-        let parsed = try each(files) { _, path, bytes in
-            try Workspace.about(path) { try Outline(parsing: bytes, lastInProcess: single, links: true, fingerprints: true) }
+        let parsed = try each(files) { [self] _, path, bytes in
+            try Run.about(path) { try Outline(parsing: bytes, [.links, .fingerprints], last: last(single)) }
         }
         var current: [String: Outline] = [:]
         var errors: [Diagnostic] = []
@@ -42,15 +42,14 @@ extension Workspace {
             }
         }
         if !errors.isEmpty { return .unreadable(errors) }
-        let lookup = PathLookup(profile: profile, store: store, root: request.root)
-        lookup.adopt(files: files, outlines: files.map { current[$0] })
-        kept.append(lookup)
+        let resolver = self.resolver(profile: profile, root: request.root)
+        resolver.adopt(files: files, outlines: files.map { current[$0] })
         var context: LinkRepair.Context
         if let since = request.since {
-            context = try repairContext(try history(since), files: files, lookup: lookup)
+            context = try repairContext(try history(since), files: files, resolver: resolver)
             context.keepAliases = request.keepAliases
         } else {
-            context = lookup.context()
+            context = resolver.context(for: ".")
         }
         // Without --since, a link that cannot be repaired is checked against HEAD's history (read only
         // then, once): when history would repair it, the warning says to try --since HEAD.
@@ -59,7 +58,7 @@ extension Workspace {
             if !asked {
                 asked = true
                 if let history = try? self.history("HEAD"), history.exists,
-                   let context = try? self.repairContext(history, files: files, lookup: lookup) {
+                   let context = try? self.repairContext(history, files: files, resolver: resolver) {
                     known = ("HEAD", context)
                 }
             }
@@ -69,12 +68,12 @@ extension Workspace {
         for path in files {
             guard let outline = current[path] else { continue }
             let document = path == "-" ? LinkedDocument(path: ".", outline: outline, profile: profile)
-                                       : lookup.document(path) ?? LinkedDocument(path: lookup.canonical(path), outline: outline, profile: profile)
+                                       : resolver.document(path) ?? LinkedDocument(path: resolver.canonical(path), outline: outline, profile: profile)
             do {
-                results.append((path, .success(try Workspace.about(path) { try LinkRepair.apply(document, context: context, history: hint) })))
+                results.append((path, .success(try Run.about(path) { try LinkRepair.apply(document, context: context, history: hint) })))
             } catch {
                 // A result that did not verify: nothing is written, for any file (format.md §9).
-                results.append((path, .failure(error as? Diagnostic ?? .file(Workspace.displayName(path), "\(error)"))))
+                results.append((path, .failure(error as? Diagnostic ?? .file(Run.displayName(path), "\(error)"))))
             }
         }
         return .repaired(results)

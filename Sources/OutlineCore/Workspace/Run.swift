@@ -1,6 +1,22 @@
-/// What a command-line run shares across its steps: the files' names, their reading in parallel, and
-/// the history of a revision, read once (format.md §11) whichever steps ask for it.
-extension Workspace {
+/// A command-line run over files (format.md §11): their reading in parallel through the
+/// `DocumentStore`, the history of a revision read once whichever steps ask for it, and the
+/// `LinkResolver`s its links are looked up through. `check`, `links` and `diff --since` are its
+/// operations (`CheckRun.swift`, `LinksRun.swift`, `TreeRun.swift`); the language server's session
+/// is `Workspace`.
+public final class Run: @unchecked Sendable {
+    public let store: DocumentStore
+    public let revisions: RevisionStore?
+    /// How long what the run parses lives (the command line's: until the process exits).
+    public let lifetime: Lifetime
+    /// Each revision's history, read once.
+    private var histories: [String: History] = [:]
+
+    public init(store: DocumentStore, revisions: RevisionStore? = nil, lifetime: Lifetime) {
+        self.store = store
+        self.revisions = revisions
+        self.lifetime = lifetime
+    }
+
     /// What messages call standard input (`-` is its name only as an operand).
     public static let standardInput = "<stdin>"
 
@@ -17,20 +33,22 @@ extension Workspace {
     /// The bytes of `path` (`-`: standard input), read through the store; an error is about the file.
     public func read(_ path: String) throws -> [UInt8] {
         do { return try store.read(path) } catch let error as Diagnostic {
-            throw error.located(in: Workspace.displayName(path))
+            throw error.located(in: Run.displayName(path))
         }
     }
 
     /// A sidecar file given as an option (`--state`), read through the store.
     public func sidecar(_ path: String) throws -> SidecarFile {
-        try SidecarFile(path: Workspace.displayName(path), bytes: try read(path))
+        try SidecarFile(path: Run.displayName(path), bytes: try read(path))
     }
 
-    /// Parses one input, a library error located in `path`. `last`: the run ends after this document
-    /// is done with (a single-input command), so the parser's memory is left to the end of the
-    /// process. `rewriting`, `links`, `fingerprints`: as `Outline(parsing:)` takes them.
-    public static func outline(_ bytes: [UInt8], path: String, last: Bool = false, rewriting: Bool = false, links: Bool = false, fingerprints: Bool = false) throws -> Outline {
-        try about(path) { try Outline(parsing: bytes, lastInProcess: last, rewriting: rewriting, links: links, fingerprints: fingerprints) }
+    /// The lifetime a parse of the run's only document is kept by (`Outline(parsing:last:)`), nil
+    /// when more documents follow.
+    public func last(_ single: Bool) -> Lifetime? { single ? lifetime : nil }
+
+    /// Parses one input, a library error located in `path`. `single`: the run's only document.
+    public func outline(_ bytes: [UInt8], path: String, single: Bool = false, _ options: ParseOptions = []) throws -> Outline {
+        try Run.about(path) { try Outline(parsing: bytes, options, last: last(single)) }
     }
 
     /// Reads each of `files` and runs `body` on it, files in parallel (standard input read first, on
@@ -44,19 +62,46 @@ extension Workspace {
                 let bytes = try stdin.flatMap { path == "-" ? $0 : nil } ?? store.read(path)
                 return .success(try body(k, path, bytes))
             } catch let error as Diagnostic {
-                return .failure(error.located(in: Workspace.displayName(path)))
+                return .failure(error.located(in: Run.displayName(path)))
             } catch {
-                return .failure(.file(Workspace.displayName(path), "\(error)"))
+                return .failure(.file(Run.displayName(path), "\(error)"))
             }
         }
     }
 
-    /// The history at `revision`, made once per workspace and revision.
+    /// The history at `revision`, made once per run and revision.
     public func history(_ revision: String) throws -> History {
         if let known = histories[revision] { return known }
         guard let revisions else { throw Diagnostic.file("git", "no history to compare with '\(revision)'") }
         let history = History(try revisions.tree(at: revision))
         histories[revision] = history
         return history
+    }
+
+    /// A resolver for this run's links under `profile`: files named as the run names them (relative
+    /// to the current directory where they lie under it), a leading `/` taken from `root` (`--root`),
+    /// else the work tree's top level, asked of the store only when a link needs it.
+    func resolver(profile: SlugProfile, root explicitRoot: String?) -> LinkResolver {
+        let store = self.store
+        let here = store.resolvedPath(".") ?? "."
+        let root = Once { explicitRoot ?? store.topLevel() }
+        let canonical: @Sendable (String) -> String = { LocalLink.canonical($0, here: here, resolve: store.resolvedPath) }
+        let naming = LinkResolver.Naming(
+            canonical: canonical,
+            root: { _ in root.get },
+            fromRoot: { path in
+                let top = root.get
+                guard let rootPath = top == "." ? here : store.resolvedPath(top) else { return nil }
+                let absolute = path.hasPrefix("/") ? path : LocalLink.normalize(here + "/" + path)
+                return absolute.hasPrefix(rootPath + "/") ? String(absolute.dropFirst(rootPath.count + 1)) : nil
+            },
+            safeRoots: {
+                var roots = store.safeRoots(for: ".")
+                if let resolved = store.resolvedPath(root.get) { roots.append(resolved) }
+                return roots
+            })
+        let resolver = LinkResolver(store: store, profile: { _ in profile }, naming: naming)
+        lifetime.keep(resolver)
+        return resolver
     }
 }

@@ -1,7 +1,7 @@
 /// `outline diff --since` as one workspace operation (format.md §8): every Markdown file of the run
 /// paired with its version at the revision (renames followed, files gone from a directory operand
 /// included) by `History`, then compared by `TreeHistory`.
-extension Workspace {
+extension Run {
     public struct TreeRequest {
         /// The files, as the run names them.
         public var files: [String]
@@ -38,11 +38,11 @@ extension Workspace {
         for file in request.files {
             let bytes = try store.read(file)
             // A file that does not parse is compared as having no sections.
-            if let outline = try? Outline(parsing: bytes, links: true) { current[file] = outline }
+            if let outline = try? Outline(parsing: bytes, [.links]) { current[file] = outline }
         }
         let pairs = try history.pairs(files: request.files, operands: request.operands, excludes: request.excludes,
                                       hidden: request.hidden, current: { current[$0] }, read: { [store] in try? store.read($0) })
-        kept.append(current)
-        return history.treePairs(pairs, profile: request.profile, displayName: Workspace.displayName)
+        lifetime.keep(current)
+        return history.treePairs(pairs, profile: request.profile, displayName: Run.displayName)
     }
 }

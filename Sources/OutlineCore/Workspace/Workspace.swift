@@ -1,8 +1,9 @@
-/// The documents of a session and what links see of them (format.md §15): the Markdown files of some
-/// folders, read through a `DocumentStore`, with open buffers winning over the files on disk, parsed
-/// once each and kept until they change. The language server answers every request from one
-/// `Workspace`; paths here are absolute.
-public final class Workspace {
+/// The language server's session (format.md §15): the Markdown files of some folders, read through a
+/// `DocumentStore`, with open buffers winning over the files on disk (`Buffers`), each parsed once
+/// through the session's `LinkResolver` and kept until it changes. The language server answers every
+/// request from one `Workspace`; paths here are absolute. A command-line run is a `Run`.
+public final class Workspace: @unchecked Sendable {
+    /// The files on disk, as the caller gave them (configurations, listings).
     public let store: DocumentStore
     public let revisions: RevisionStore?
     /// The folders served, absolute, without a trailing slash.
@@ -10,29 +11,24 @@ public final class Workspace {
     /// The revision "old slugs" come from (format.md §15).
     public var baseRevision = "HEAD"
 
-    struct Buffer {
-        var bytes: [UInt8]
-        var version: Int
-    }
-    private(set) var buffers: [String: Buffer] = [:]
-    /// Each document parsed once, with its link targets: all that diagnostics need. The maps of a
-    /// `LinkedDocument` (what repair and rename need) are built on first use, not on every keystroke.
-    private var parsed: [String: (outline: Outline, targets: LinkTargets)] = [:]
-    private var linked: [String: LinkedDocument] = [:]
-    private var failed: [String: Diagnostic] = [:]
+    private let buffers: Buffers
+    /// What every path a link or a request names holds, parsed once: the session's documents too.
+    private var resolver: LinkResolver!
     private var discovered: [String]?
     private var old: [String: LinkedDocument?] = [:]
     private var configs: [String: Config] = [:]
-    /// Each revision's history, read once.
-    var histories: [String: History] = [:]
-    /// What a run's answers still point into, kept to the end of the process (freeing a docs
-    /// tree's parses one by one costs more than the run; the command line exits instead).
-    public internal(set) var kept: [Any] = []
 
     public init(store: DocumentStore, revisions: RevisionStore? = nil, folders: [String]) {
         self.store = store
         self.revisions = revisions
         self.folders = folders.map(Workspace.trimmed)
+        buffers = Buffers(store)
+        resolver = LinkResolver(store: buffers, profile: { [unowned self] in self.profile(for: $0) }, naming: LinkResolver.Naming(
+            canonical: { LocalLink.normalize($0) },
+            root: { [unowned self] in self.folder(of: $0) },
+            safeRoots: { [unowned self] in
+                self.folders + self.folders.flatMap { self.store.safeRoots(for: $0) }
+            }))
     }
 
     static func trimmed(_ folder: String) -> String {
@@ -44,23 +40,24 @@ public final class Workspace {
     // MARK: buffers and files
 
     public func open(_ path: String, text: [UInt8], version: Int) {
-        buffers[path] = Buffer(bytes: text, version: version)
+        buffers.set(path, text, version: version)
         forget(path)
     }
 
     public func change(_ path: String, text: [UInt8], version: Int) {
-        buffers[path] = Buffer(bytes: text, version: version)
+        buffers.set(path, text, version: version)
         forget(path)
     }
 
     public func close(_ path: String) {
-        buffers[path] = nil
+        buffers.set(path, nil, version: nil)
         forget(path)
     }
 
     /// A file changed on disk (saved, created, deleted, renamed): read it again when next needed.
     public func fileChanged(_ path: String, createdOrDeleted: Bool = false) {
         forget(path)
+        if createdOrDeleted { resolver.forgetKinds() }
         if createdOrDeleted || path.hasSuffix(Config.fileName) { discovered = nil; configs = [:] }
     }
 
@@ -78,20 +75,14 @@ public final class Workspace {
     public func releaseRetired() { retired.removeAll() }
 
     private func forget(_ path: String) {
-        if let old = parsed[path] { retired.append(old) }
-        if let old = linked[path] { retired.append(old) }
-        parsed[path] = nil
-        linked[path] = nil
-        failed[path] = nil
+        retired += resolver.forget(path)
     }
 
-    public func isOpen(_ path: String) -> Bool { buffers[path] != nil }
-    public func version(of path: String) -> Int? { buffers[path]?.version }
+    public func isOpen(_ path: String) -> Bool { buffers.version(of: path) != nil }
+    public func version(of path: String) -> Int? { buffers.version(of: path) }
 
     /// The text of `path`: its open buffer, else the file on disk.
-    public func text(of path: String) -> [UInt8]? {
-        buffers[path]?.bytes ?? store.contents(of: path)
-    }
+    public func text(of path: String) -> [UInt8]? { buffers.contents(of: path) }
 
     /// Every Markdown file of the workspace (the folders' files and the open buffers), sorted.
     public func files() -> [String] {
@@ -103,7 +94,7 @@ public final class Workspace {
         }
         var all = discovered!
         let known = Set(all)
-        for path in buffers.keys where !known.contains(path) && LocalLink.isMarkdown(path) { all.append(path) }
+        for path in buffers.paths where !known.contains(path) && LocalLink.isMarkdown(path) { all.append(path) }
         return all.sorted()
     }
 
@@ -141,53 +132,19 @@ public final class Workspace {
 
     /// The document at `path` as links see it; nil when there is no such Markdown file or it cannot be
     /// parsed (`parseFailure` says why).
-    public func document(_ path: String) -> LinkedDocument? {
-        if let known = linked[path] { return known }
-        guard let (outline, targets) = parse(path) else { return nil }
-        let doc = LinkedDocument(path: path, outline: outline, targets: targets)
-        linked[path] = doc
-        return doc
-    }
+    public func document(_ path: String) -> LinkedDocument? { resolver.document(path) }
 
-    /// The document's outline (parsed with links) and targets, parsed once until it changes.
-    func parse(_ path: String) -> (outline: Outline, targets: LinkTargets)? {
-        if let known = parsed[path] { return known }
-        if failed[path] != nil { return nil }
-        guard let bytes = text(of: path) else { return nil }
-        do {
-            let outline = try Outline(parsing: bytes, links: true)
-            let entry = (outline, LinkTargets(outline.links ?? LinkInventory(), profile: profile(for: path), source: outline.source))
-            parsed[path] = entry
-            return entry
-        } catch let error as Diagnostic {
-            failed[path] = error
-        } catch {
-            failed[path] = Diagnostic(.error, .parser, "\(error)")
-        }
-        return nil
-    }
-
-    public func parseFailure(_ path: String) -> Diagnostic? { failed[path] }
+    /// Why the document at `path` could not be parsed.
+    public func parseFailure(_ path: String) -> Diagnostic? { resolver.failure(path) }
 
     /// What is at a path a link resolves to (absolute).
-    public func destination(_ path: String) -> LinkCheck.Destination {
-        if buffers[path] == nil {
-            switch store.kind(of: path) {
-            case .missing: return .missing
-            case .directory: return .directory
-            case .file, .failed: if !LocalLink.isMarkdown(path) { return .file }
-            }
-        }
-        guard LocalLink.isMarkdown(path) else { return .file }
-        if let (_, targets) = parse(path) { return .markdown(targets) }
-        return .unreadable(failed[path]?.message ?? "cannot be read")
-    }
+    public func destination(_ path: String) -> LinkCheck.Destination { resolver.lookup(path) }
 
     /// The version of `path` at the base revision, as links saw it then (nil without history).
     public func oldDocument(_ path: String) -> LinkedDocument? {
         if let known = old[path] { return known }
         var doc: LinkedDocument? = nil
-        if let bytes = revisions?.contents(of: path, at: configuration(for: path).baseRevision ?? baseRevision), let outline = try? Outline(parsing: bytes, links: true) {
+        if let bytes = revisions?.contents(of: path, at: configuration(for: path).baseRevision ?? baseRevision), let outline = try? Outline(parsing: bytes, [.links]) {
             doc = LinkedDocument(path: path, outline: outline, profile: profile(for: path))
         }
         old[path] = .some(doc)
@@ -196,10 +153,7 @@ public final class Workspace {
 
     /// The context link repair and the link findings work in, over this workspace.
     public func linkContext(for path: String, history: Bool = false) -> LinkRepair.Context {
-        var context = LinkRepair.Context(profile: profile(for: path), root: folder(of: path),
-                                         lookup: { [unowned self] in self.destination($0) },
-                                         document: { [unowned self] in self.document($0) })
-        context.canonical = { LocalLink.normalize($0) }
+        var context = resolver.context(for: path)
         if history, revisions != nil { context.old = { [unowned self] in self.oldDocument($0) } }
         return context
     }
@@ -208,23 +162,42 @@ public final class Workspace {
 
     /// Everything `check` reports about `path` (format.md §7, §8), messages naming files as `display` does.
     public func findings(for path: String) -> [Diagnostic] {
-        guard let (outline, targets) = parse(path) else {
-            return failed[path].map { [$0.located(in: display(path))] } ?? []
+        guard let document = document(path) else {
+            return parseFailure(path).map { [$0.located(in: display(path))] } ?? []
         }
-        let config = configuration(for: path)
-        let own = Check.findings(outline, path: path, config: config)
-        var links: [Diagnostic] = []
-        if config.links ?? true {
-            let context = linkContext(for: path)
-            let prefix = folder(of: path) + "/"
-            links = LinkCheck.documentFindings(outline, path: path, profile: config.profile, root: folder(of: path), own: targets,
-                                        repair: { [unowned self] in
-                                            guard let doc = self.document(path) else { return nil }
-                                            return LinkRepair.fix(for: $0, in: doc, context: context, since: nil)
-                                        },
-                                        name: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 },
-                                        lookup: { [unowned self] in self.destination($0) })
-        }
-        return Check.merged(own, links: links)
+        let context = linkContext(for: path)
+        let prefix = folder(of: path) + "/"
+        return resolver.findings(document.outline, path: path, name: path, config: configuration(for: path), own: document.targets,
+                                 repair: { LinkRepair.fix(for: $0, in: document, context: context, since: nil) },
+                                 display: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).all
     }
+}
+
+/// The session's open buffers over the files on disk: what the resolver reads. A buffer is a
+/// regular file whatever the disk says (a new file not yet saved).
+final class Buffers: DocumentStore, @unchecked Sendable {
+    private let disk: DocumentStore
+    private var open: [String: (bytes: [UInt8], version: Int)] = [:]
+
+    init(_ disk: DocumentStore) { self.disk = disk }
+
+    func set(_ path: String, _ bytes: [UInt8]?, version: Int?) {
+        if let bytes, let version { open[path] = (bytes, version) } else { open[path] = nil }
+    }
+    func version(of path: String) -> Int? { open[path]?.version }
+    var paths: Dictionary<String, (bytes: [UInt8], version: Int)>.Keys { open.keys }
+
+    func markdownFiles(in folder: String) -> [String] { disk.markdownFiles(in: folder) }
+    func contents(of path: String) -> [UInt8]? { open[path]?.bytes ?? disk.contents(of: path) }
+    func read(_ path: String) throws -> [UInt8] {
+        if let bytes = open[path]?.bytes { return bytes }
+        guard let bytes = disk.contents(of: path) else { throw Diagnostic.file(path, "cannot be read") }
+        return bytes
+    }
+    func kind(of path: String) -> StoredKind { open[path] != nil ? .file : disk.kind(of: path) }
+    func configuration(for folder: String) -> Config { disk.configuration(for: folder) }
+    func resolvedPath(_ path: String) -> String? { disk.resolvedPath(path) }
+    func readProblem(_ path: String, roots: [String]) -> String? { open[path] != nil ? nil : disk.readProblem(path, roots: roots) }
+    func safeRoots(for directory: String) -> [String] { disk.safeRoots(for: directory) }
+    func topLevel() -> String { disk.topLevel() }
 }

@@ -22,7 +22,7 @@ struct RoughEdgesTests {
         let terminal = try shell("script -qec 'outline check' /dev/null", in: dir)
         #expect(terminal.output.contains("a.md:3: broken link '#nope'"), "\(terminal.output)")
         // In process, with standard input said to be a terminal.
-        let console = Console(stdin: { [] }, outputIsTerminal: false, environment: [:], workingDirectory: dir.path, inputIsTerminal: true)
+        let console = Console(stdin: { [] }, outputIsTerminal: false, environment: [:], workingDirectory: dir.path, inputIsTerminal: true, lifetime: .session())
         #expect(console.inputIsTerminal)
     }
 

@@ -75,30 +75,31 @@ struct StructureRulesTests {
     }
 
     /// A command file maps options to one library call and renders its result: link, history and
-    /// check logic is reached only through the workspace (ARCHITECTURE.md, "The command line").
-    @Test func commandFilesOnlyMapOptionsToTheWorkspace() throws {
+    /// check logic is reached only through its run (ARCHITECTURE.md, "OutlineCLI").
+    @Test func commandFilesOnlyMapOptionsToTheRun() throws {
         let core = try sources("OutlineCore")
         var owner: [String: String] = [:]
         for (path, text) in core { for type in Self.declaredTypes(Self.code(text)) { owner[type] = String(path.split(separator: "/")[1]) } }
         // What commands may name of Links/: the options' choices.
         let allowed: Set<String> = ["SlugProfile", "LinkableForm"]
-        let forbidden: Set<String> = ["Check", "Revision", "Git", "PathLookup"]
+        let forbidden: Set<String> = ["Check", "Revision", "Git", "LinkResolver", "Workspace"]
         let commands = try sources("OutlineCLI").filter { $0.path.hasPrefix("OutlineCLI/Commands/") }
         #expect(commands.count >= 12)
-        var throughWorkspace = 0
+        var throughRun = 0
         for (path, text) in commands {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
             #expect(lines <= 120, "\(path) has \(lines) lines (at most 120)")
             let names = Self.names(Self.code(text))
-            if names.contains("Workspace") { throughWorkspace += 1 }
-            for name in names where !allowed.contains(name) {
+            if names.contains("Run") || Self.code(text).contains("LocalFiles.run(") { throughRun += 1 }
+            // The language server's command builds the session; every other command works through a run.
+            for name in names where !allowed.contains(name) && !(name == "Workspace" && path.hasSuffix("/LSPCommand.swift")) {
                 #expect(!forbidden.contains(name), "\(path) names \(name)")
                 if let folder = owner[name] {
                     #expect(folder != "Links" && folder != "History", "\(path) names \(name) of \(folder)/")
                 }
             }
         }
-        #expect(throughWorkspace >= 4)
+        #expect(throughRun >= 9)
     }
 
     /// No source file is over 500 lines, except generated tables.
@@ -172,8 +173,8 @@ struct StructureRulesTests {
     }
 
     /// Inputs are read in one home: every command reads through its run's `DocumentStore`
-    /// (`Workspace.read`, `Workspace.each`); the command line has no reader of its own.
-    @Test func commandsReadThroughTheWorkspace() throws {
+    /// (`Run.read`, `Run.each`); the command line has no reader of its own.
+    @Test func commandsReadThroughTheRun() throws {
         let cli = try sources("OutlineCLI")
         #expect(cli.count > 10)
         for (path, text) in cli {
@@ -198,5 +199,33 @@ struct StructureRulesTests {
         for (path, text) in cli + (try sources("OutlineCore")) where path != "OutlineCore/Config/Config.swift" {
             #expect(!Self.code(text).contains("?? .github"), "\(path) resolves the slug profile itself")
         }
+    }
+
+    /// What a link points to has one home, `LinkResolver`, held by the run and by the language
+    /// server's session alike: no other type reads a link's target file or applies the "regular
+    /// files only" rule (format.md §11), and parse options and lifetimes have one spelling each.
+    @Test func linkTargetsAreReadInOneHome() throws {
+        let core = try sources("OutlineCore")
+        var holders: [String] = []
+        for (path, text) in core {
+            let code = Self.code(text)
+            if path != "OutlineCore/Workspace/LinkResolver.swift" && path != "OutlineCore/Workspace/Stores.swift" && path != "OutlineCore/Workspace/Workspace.swift" {
+                #expect(!code.contains("readProblem("), "\(path) applies the regular-files rule itself")
+            }
+            if (path.hasPrefix("OutlineCore/Workspace/") || path.hasPrefix("OutlineCore/Server/")) && path != "OutlineCore/Workspace/LinkResolver.swift" {
+                #expect(!code.contains("store.kind(of:"), "\(path) looks up a link's target around the resolver")
+            }
+            if code.contains("LinkResolver(store:") { holders.append(path) }
+            #expect(!code.contains("lastInProcess"), "\(path) spells a lifetime as a flag")
+            #expect(code.range(of: "Outline\\(parsing:[^\n]*links: (true|false)", options: .regularExpression) == nil, "\(path) spells parse options as flags")
+        }
+        #expect(holders.sorted() == ["OutlineCore/Workspace/Run.swift", "OutlineCore/Workspace/Workspace.swift"], "\(holders)")
+        let declared = core.flatMap { Self.declaredTypes(Self.code($0.text)) }
+        #expect(!declared.contains("PathLookup") && !declared.contains("ProcessLifetime"))
+        // The run and the session are two types, each with its one job.
+        let run = try #require(core.first { $0.path == "OutlineCore/Workspace/Run.swift" }).text
+        let session = try #require(core.first { $0.path == "OutlineCore/Workspace/Workspace.swift" }).text
+        #expect(run.contains("public final class Run") && !Self.code(run).contains("buffers"))
+        #expect(!Self.code(session).contains("func check(") && !Self.code(session).contains("func history("))
     }
 }

@@ -48,7 +48,7 @@ struct TrustedRewriteTests {
     /// The verifier on its own: a wrong edit in a code span beside a planned link is refused.
     @Test func verifierRefusesAnEditBesideThePlannedOne() throws {
         let input = bytes("# Installing it\n<!-- outline:install -->\n\nSee `[x](#install)` and [y](#install).\n")
-        let outline = try Outline(parsing: input, links: true, fingerprints: true)
+        let outline = try Outline(parsing: input, [.links, .fingerprints])
         let text = String(decoding: input, as: UTF8.self)
         let span = text.range(of: "`[x](")!.upperBound.utf16Offset(in: text)   // `#install` inside the code span
         var edits = EditList()
@@ -68,7 +68,7 @@ struct TrustedRewriteTests {
     @Test(arguments: [true, false])
     func verifierRefusesTextBeforeATouchedBlock(fingerprints: Bool) throws {
         let input = bytes("# Installing it\n<!-- outline:install -->\n\nSee [y](#install), [r].\n\n[r]: #install\n")
-        let outline = try Outline(parsing: input, links: true, fingerprints: fingerprints)
+        let outline = try Outline(parsing: input, fingerprints ? [.links, .fingerprints] : [.links])
         let text = String(decoding: input, as: UTF8.self)
         let see = text.range(of: "See")!.lowerBound.utf16Offset(in: text)
         let destination = text.range(of: "(#install)")!.lowerBound.utf16Offset(in: text) + 1
@@ -96,7 +96,7 @@ struct TrustedRewriteTests {
     @Test(arguments: [true, false])
     func anInsertionAtTheEndOfTheInputVerifies(fingerprints: Bool) throws {
         let input = bytes("[![moon](moon.jpg)][ref]\n\n[ref]: /uri")
-        let outline = try Outline(parsing: input, links: true, fingerprints: fingerprints)
+        let outline = try Outline(parsing: input, fingerprints ? [.links, .fingerprints] : [.links])
         let (result, unlocated) = try LinkRepair.rewriteAll(outline) { $0 + "#z" }
         #expect(unlocated.isEmpty)
         #expect(String(decoding: result.rewrite.output, as: UTF8.self) == "[![moon](moon.jpg#z)][ref]\n\n[ref]: /uri#z")

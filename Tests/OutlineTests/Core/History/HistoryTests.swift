@@ -6,7 +6,7 @@ import OutlineTestHelpers
 /// `Removals` over it, and `History` pairing files with their old versions, parsing each once.
 @Suite("history (library)")
 struct HistoryTests {
-    func outline(_ text: String) throws -> Outline { try Outline(parsing: Array(text.utf8), links: true) }
+    func outline(_ text: String) throws -> Outline { try Outline(parsing: Array(text.utf8), [.links]) }
 
     static let mover = "## Moving\n<!-- outline:moving -->\n\nLine one.\n  Line two.  \n\n<!-- outline:toc -->\n<!-- outline:toc end -->\nLine three.\n"
 

@@ -678,7 +678,7 @@ struct LinkInventoryTests {
     }
 
     static func check(_ bytes: [UInt8]) throws {
-        let outline = try Outline(parsing: bytes, links: true)
+        let outline = try Outline(parsing: bytes, [.links])
         let inventory = try #require(outline.links)
         #expect(inventory.links.map(\.destination) == ["b.md#x", "img/p.png", "d.md#y"])
         #expect(inventory.links.map(\.line) == [10, 13, 19])
@@ -698,7 +698,7 @@ struct LinkSuggestionTests {
         var text = ""
         for i in 0..<10 { text += "# Heading \(i)\n\n" }
         text += "[a](#heading-1x)\n[b](#heading-1x)\n[c](#heading-2x)\n[d](#heading-3x)\n"
-        let outline = try Outline(parsing: Array(text.utf8), links: true)
+        let outline = try Outline(parsing: Array(text.utf8), [.links])
         func hints(budget: Int) -> [Bool] {
             LinkCheck.findings(outline, path: "a.md", profile: .github, root: ".", suggestionBudget: budget, lookup: { _ in .missing })
                 .map { $0.message.contains("did you mean 'heading-") }

@@ -50,7 +50,7 @@ struct SlugTests {
             lines
             ---
             """
-        let outline = try Outline(parsing: bytes(document), links: true)
+        let outline = try Outline(parsing: bytes(document), [.links])
         let targets = LinkTargets(outline.links!, profile: .myst)
         #expect(targets.headings.map(\.id) == [
             "installing-it", "привет-æ-x²-½-code-em-link--ab--é-combining-é", "dup", "dup-1", "dup-1-1", "",
@@ -162,7 +162,7 @@ struct SlugTests {
     }
 
     @Test func htmlIDsAreTargets() throws {
-        let outline = try Outline(parsing: bytes("# T\n<!-- outline:t --><a id=\"t\"></a><a id=\"old-t\"></a>\n\nText <span id='inline'>x</span> <a name=named></a>\n"), links: true)
+        let outline = try Outline(parsing: bytes("# T\n<!-- outline:t --><a id=\"t\"></a><a id=\"old-t\"></a>\n\nText <span id='inline'>x</span> <a name=named></a>\n"), [.links])
         let targets = LinkTargets(outline.links!, profile: .github)
         #expect(targets.ordered == ["t", "t", "old-t", "inline", "named"])
         #expect(targets.contains("old-t") && targets.nearest(to: "Inline") == "inline" && targets.nearest(to: "nmed") == "named")

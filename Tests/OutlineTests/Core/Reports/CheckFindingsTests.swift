@@ -50,10 +50,10 @@ struct CheckLibraryTests {
     /// is none. Stale numbering is what `number` would change, under the same `--levels`.
     @Test func staleTablesOfContentsAndNumbersAsNumberSeesThem() throws {
         let stale = "# T\n<!-- outline:t -->\n\n<!-- outline:toc -->\n- [Old](#old)\n<!-- outline:toc end -->\n\n## New\n<!-- outline:new -->\n"
-        let found = Check.findings(try Outline(parsing: bytes(stale), links: true), path: "t.md")
+        let found = Check.findings(try Outline(parsing: bytes(stale), [.links]), path: "t.md")
         #expect(found.map { "\($0.line ?? 0) \($0.kind.rawValue)" } == ["4 stale-toc"])
-        let fresh = try String(decoding: TableOfContents.apply(Outline(parsing: bytes(stale), links: true), options: .init()).output, as: UTF8.self)
-        #expect(Check.findings(try Outline(parsing: bytes(fresh), links: true), path: "t.md").isEmpty, "\(fresh)")
+        let fresh = try String(decoding: TableOfContents.apply(Outline(parsing: bytes(stale), [.links]), options: .init()).output, as: UTF8.self)
+        #expect(Check.findings(try Outline(parsing: bytes(fresh), [.links]), path: "t.md").isEmpty, "\(fresh)")
         // Numbered by `number`, then a heading added at level 3: stale under the default levels, not
         // when only level 2 is numbered (the title never is by default).
         let plain = try outline("# T\n<!-- outline:t -->\n## A\n<!-- outline:a -->\n## B\n<!-- outline:b -->\n")

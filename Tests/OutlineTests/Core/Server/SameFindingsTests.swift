@@ -13,9 +13,9 @@ struct SameFindingsTests {
         ])
         let workspace = Workspace(store: store, folders: ["/w"])
         let server = workspace.findings(for: "/w/a.md")
-        var request = Workspace.CheckRequest(files: ["/w/a.md", "/w/b.md"], configs: [Config(), Config()])
+        var request = Run.CheckRequest(files: ["/w/a.md", "/w/b.md"], configs: [Config(), Config()])
         request.root = "/w"
-        let report = try workspace.check(request)
+        let report = try Run(store: store, lifetime: .session()).check(request)
         let check = (report.findings + report.warnings).filter { $0.path == "/w/a.md" }
         struct Key: Equatable { let kind: Diagnostic.Kind; let line: Int?; let column: Int?; let subject: Diagnostic.Subject? }
         func keys(_ found: [Diagnostic]) -> [Key] {

@@ -7,7 +7,7 @@ import OutlineCore
 @Suite("structured findings")
 struct StructuredFindingsTests {
     func linkFindings(_ text: String, lookup: @escaping (String) -> LinkCheck.Destination = { _ in .missing }) throws -> (Outline, [Diagnostic]) {
-        let outline = try Outline(parsing: Array(text.utf8), links: true)
+        let outline = try Outline(parsing: Array(text.utf8), [.links])
         return (outline, LinkCheck.findings(outline, path: "a.md", profile: .github, root: ".", lookup: lookup))
     }
 
@@ -70,15 +70,15 @@ struct StructuredFindingsTests {
 
     @Test func tocFindingsNameTheirBlockByOrdinal() throws {
         let text = "# T\n\n<!-- outline:toc -->\n<!-- outline:toc end -->\n\n## A\n\n<!-- outline:toc -->\n- [B](#b)\n<!-- outline:toc end -->\n\n## B\n"
-        let outline = try Outline(parsing: Array(text.utf8), links: true)
+        let outline = try Outline(parsing: Array(text.utf8), [.links])
         let found = TableOfContents.findings(outline, options: .init())
         #expect(found.map(\.subject) == [.toc(0), .toc(1)])
     }
 
     @Test func messagesNameResolvedPathsAsTheCallerSays() throws {
         let text = "[x](other.md#nothing)\n"
-        let outline = try Outline(parsing: Array(text.utf8), links: true)
-        let other = try Outline(parsing: Array("# Something\n".utf8), links: true)
+        let outline = try Outline(parsing: Array(text.utf8), [.links])
+        let other = try Outline(parsing: Array("# Something\n".utf8), [.links])
         let targets = LinkTargets(try #require(other.links), profile: .github, source: other.source)
         let found = LinkCheck.findings(outline, path: "/w/a.md", profile: .github, root: "/w",
                                        name: { $0.hasPrefix("/w/") ? String($0.dropFirst(3)) : $0 },

@@ -314,10 +314,10 @@ struct FoldTests {
         #expect(always.text.contains("\u{1B}["))
         let never = try runBinary(["tree"], stdin: guide)
         #expect(!never.text.contains("\u{1B}["))
-        let console = Console(stdin: { self.guide }, outputIsTerminal: true, environment: ["NO_COLOR": "1"])
+        let console = Console(stdin: { self.guide }, outputIsTerminal: true, environment: ["NO_COLOR": "1"], lifetime: .session())
         #expect(OutlineCommandLine.run(["tree"], console: console) == 0)
         #expect(!console.outputText.contains("\u{1B}["))
-        let terminal = Console(stdin: { self.guide }, outputIsTerminal: true, environment: [:])
+        let terminal = Console(stdin: { self.guide }, outputIsTerminal: true, environment: [:], lifetime: .session())
         #expect(OutlineCommandLine.run(["tree"], console: terminal) == 0)
         #expect(terminal.outputText.contains("\u{1B}["))
     }

@@ -8,10 +8,10 @@ import OutlineTestHelpers
 @Suite("workspace runs (library)")
 struct WorkspaceRunTests {
     func check(_ store: MemoryStore, _ files: [String], revisions: RevisionStore? = nil,
-               _ adjust: (inout Workspace.CheckRequest) -> Void = { _ in }) throws -> Workspace.CheckReport {
-        var request = Workspace.CheckRequest(files: files, configs: files.map { _ in Config() })
+               _ adjust: (inout Run.CheckRequest) -> Void = { _ in }) throws -> Run.CheckReport {
+        var request = Run.CheckRequest(files: files, configs: files.map { _ in Config() })
         adjust(&request)
-        return try Workspace(store: store, revisions: revisions, folders: []).check(request)
+        return try Run(store: store, revisions: revisions, lifetime: .session()).check(request)
     }
 
     /// Each finding as `path:line kind subject`: what code may read of it (never the wording).
@@ -29,7 +29,7 @@ struct WorkspaceRunTests {
         }
     }
 
-    func repaired(_ report: Workspace.LinksReport) throws -> [String: (text: String, warnings: [Diagnostic])] {
+    func repaired(_ report: Run.LinksReport) throws -> [String: (text: String, warnings: [Diagnostic])] {
         guard case .repaired(let results) = report else { Issue.record("unreadable: \(report)"); return [:] }
         var out: [String: (text: String, warnings: [Diagnostic])] = [:]
         for (path, result) in results {
@@ -139,23 +139,23 @@ struct WorkspaceRunTests {
         then["a.md"] = nil; then["b.md"] = nil; then["g.md"] = nil; now["a.md"] = nil; now["b.md"] = nil; now["g.md"] = nil
         let store = MemoryStore(now)
         let history = MemoryHistory([MemoryRevision("HEAD", files: then)])
-        var request = Workspace.LinksRequest(files: ["guide.md", "setup.md"])
+        var request = Run.LinksRequest(files: ["guide.md", "setup.md"])
         request.since = "HEAD"
-        let fixed = try repaired(try Workspace(store: store, revisions: history, folders: []).links(request))
+        let fixed = try repaired(try Run(store: store, revisions: history, lifetime: .session()).links(request))
         #expect(fixed["guide.md"]?.text == "# Guide\n<!-- outline:guide -->\n\nSee [i](setup.md#installation).\n")
         #expect(fixed["guide.md"]?.warnings.isEmpty == true)
         #expect(fixed["setup.md"]?.text == now["setup.md"])
 
-        let plain = try repaired(try Workspace(store: store, revisions: nil, folders: []).links(.init(files: ["guide.md", "setup.md"])))
+        let plain = try repaired(try Run(store: store, revisions: nil, lifetime: .session()).links(.init(files: ["guide.md", "setup.md"])))
         #expect(plain["guide.md"]?.text == now["guide.md"])
         #expect(plain["guide.md"]?.warnings.map(\.severity) == [.warning])
 
         // The file renamed as well (git's rename of setup.md to install.md).
         let renamedStore = MemoryStore(Self.now)
         let renamed = MemoryHistory([MemoryRevision("HEAD", files: Self.then, renames: ["install.md": "setup.md"])])
-        var all = Workspace.LinksRequest(files: ["a.md", "b.md", "guide.md", "install.md"])
+        var all = Run.LinksRequest(files: ["a.md", "b.md", "guide.md", "install.md"])
         all.since = "HEAD"
-        let moved = try repaired(try Workspace(store: renamedStore, revisions: renamed, folders: []).links(all))
+        let moved = try repaired(try Run(store: renamedStore, revisions: renamed, lifetime: .session()).links(all))
         #expect(moved["guide.md"]?.text == "# Guide\n<!-- outline:guide -->\n\nSee [i](install.md#installation).\n")
         for file in ["a.md", "b.md", "install.md"] { #expect(moved[file]?.text == Self.now[file], "\(file) has no link to repair") }
     }
@@ -168,9 +168,9 @@ struct WorkspaceRunTests {
         now["guide.md"] = then["guide.md"]
         let store = MemoryStore(now)
         let history = MemoryHistory([MemoryRevision("HEAD", files: then, renames: ["install.md": "setup.md"])])
-        var request = Workspace.LinksRequest(files: ["a.md", "b.md", "guide.md", "install.md"])
+        var request = Run.LinksRequest(files: ["a.md", "b.md", "guide.md", "install.md"])
         request.since = "HEAD"
-        let fixed = try repaired(try Workspace(store: store, revisions: history, folders: []).links(request))
+        let fixed = try repaired(try Run(store: store, revisions: history, lifetime: .session()).links(request))
         #expect(fixed["guide.md"]?.text == "# Guide\n<!-- outline:guide -->\n\nSee [m](b.md#moving) and [i](a.md#install).\n")
         #expect(fixed["guide.md"]?.warnings.count == 1 && fixed["guide.md"]?.warnings.first?.line == 4)
     }

@@ -1,0 +1,263 @@
+/// What the paths links point to hold (format.md §7, §11), for a command-line run and for the
+/// language server's session alike: the one place that reads a link's target file, applies the
+/// "regular files only" rule, parses it and gives it its targets, and remembers the answer.
+///
+/// A run asks for many paths at once (`prepare`, in parallel, after which `prepared` answers from
+/// any thread); a session asks one path at a time (`lookup`, `document`) and forgets a path when its
+/// buffer or file changes (`forget`). Both name files their own way (`Naming`): a run relative to the
+/// current directory, a session by absolute paths.
+public final class LinkResolver: @unchecked Sendable {
+    /// How a resolver's owner names files and where a link's leading `/` leads.
+    public struct Naming: Sendable {
+        /// A path in the one spelling the caches use, however a link or operand wrote it.
+        public var canonical: @Sendable (String) -> String
+        /// What a leading `/` stands for in a link of the file at a path (as the caches name it).
+        public var root: @Sendable (String) -> String
+        /// A path as the repository root sees it, for a link written root-relative that must stay
+        /// so; nil where it is not under the root (the session has no such rule).
+        public var fromRoot: (@Sendable (String) -> String?)? = nil
+        /// Where a symbolic link a link points at may lead (format.md §11).
+        public var safeRoots: @Sendable () -> [String]
+
+        public init(canonical: @escaping @Sendable (String) -> String, root: @escaping @Sendable (String) -> String,
+                    fromRoot: (@Sendable (String) -> String?)? = nil, safeRoots: @escaping @Sendable () -> [String]) {
+            self.canonical = canonical
+            self.root = root
+            self.fromRoot = fromRoot
+            self.safeRoots = safeRoots
+        }
+    }
+
+    private let store: DocumentStore
+    /// The slug profile the targets of the file at a path are made with.
+    let profile: @Sendable (String) -> SlugProfile
+    let naming: Naming
+    private var destinations: [String: LinkCheck.Destination] = [:]
+    private var documents: [String: LinkedDocument] = [:]
+    /// Files the owner parsed already (a run's operands): a link into one reads no file.
+    private var adopted: [String: Outline] = [:]
+    /// Why a Markdown file could not be parsed.
+    private var failures: [String: Diagnostic] = [:]
+    private var roots: [String]? = nil
+
+    public init(store: DocumentStore, profile: @escaping @Sendable (String) -> SlugProfile, naming: Naming) {
+        self.store = store
+        self.profile = profile
+        self.naming = naming
+    }
+
+    /// A path in the caches' spelling.
+    public func canonical(_ path: String) -> String { naming.canonical(path) }
+
+    /// What a leading `/` stands for in a link of the file at `path`.
+    public func root(for path: String) -> String { naming.root(path) }
+
+    /// Where a symbolic link a link points at may lead, asked once (it may cost a git process).
+    private var safeRoots: [String] {
+        if let roots { return roots }
+        let found = naming.safeRoots()
+        roots = found
+        return found
+    }
+
+    // MARK: what the owner knows already
+
+    /// Files the owner has parsed already: a link into one of them reads no file.
+    /// `made`: those whose documents the owner makes itself (`add`).
+    func adopt(files: [String], outlines: [Outline?], made: [Bool]? = nil) {
+        // The spellings worked out in parallel, the map filled at its final size: a pages repository
+        // gives tens of thousands of files, and this runs while the other cores wait.
+        let given = files.indices.filter { files[$0] != "-" && outlines[$0] != nil && made?[$0] != true }
+        let naming = self.naming
+        let keys = Parallel.map(given.count) { k in naming.canonical(files[given[k]]) }
+        adopted.reserveCapacity(adopted.count + given.count)
+        for (k, index) in given.enumerated() { adopted[keys[k]] = outlines[index] }
+    }
+
+    /// Documents the owner made already (each under its canonical path).
+    /// (Kept in `documents` only: a second map of the same tens of thousands of paths would cost the
+    /// waiting cores as much again; `known` reads both.)
+    func add(_ made: [LinkedDocument]) {
+        documents.reserveCapacity(documents.count + made.count)
+        for document in made { documents[document.path] = document }
+    }
+
+    /// The file at `path` changed (an edit, a save, a deletion): read it again when next asked.
+    /// Returns what the caches held, for the owner to free after its answer is out.
+    func forget(_ path: String) -> [Any] {
+        let key = canonical(path)
+        var old: [Any] = []
+        if let document = documents.removeValue(forKey: key) { old.append(document) }
+        if let outline = adopted.removeValue(forKey: key) { old.append(outline) }
+        destinations[key] = nil
+        failures[key] = nil
+        return old
+    }
+
+    /// Forget every directory listing and missing file (a file was created or deleted).
+    func forgetKinds() {
+        destinations = destinations.filter { if case .markdown = $0.value { return true } else { return false } }
+    }
+
+    // MARK: lookups
+
+    private func known(_ key: String) -> LinkCheck.Destination? {
+        destinations[key] ?? documents[key].map { .markdown($0.targets) }
+    }
+
+    /// Looks up every path of `paths` at once, in parallel: after this, `prepared` answers for them
+    /// without touching any state, from any thread.
+    func prepare(_ paths: [String]) {
+        var wanted: [String] = []
+        var seen = Set<String>()
+        // Spelled and checked against what is known in parallel: on a large tree nearly every path is
+        // a given file, and only the rest is left for this thread.
+        let unknown = Parallel.map(paths.count) { [self] k -> String? in
+            let key = canonical(paths[k])
+            return destinations[key] == nil && documents[key] == nil ? key : nil
+        }
+        for case let key? in unknown where seen.insert(key).inserted { wanted.append(key) }
+        // Where a symbolic link may lead is asked only when a path is not one of the given files.
+        let adopted = self.adopted, keys = wanted, store = self.store, profile = self.profile
+        let roots = wanted.allSatisfy { adopted[$0] != nil } ? [] : safeRoots
+        let found = Parallel.map(keys.count) { k -> Looked in
+            let key = keys[k]
+            if let outline = adopted[key] {
+                let document = LinkedDocument(path: key, outline: outline, profile: profile(key))
+                return Looked(destination: .markdown(document.targets), document: document)
+            }
+            return LinkResolver.look(key, profile: profile(key), roots: roots, store: store)
+        }
+        var directories: [String] = []
+        destinations.reserveCapacity(destinations.count + wanted.count)
+        for (k, key) in wanted.enumerated() { record(key, found[k]); if case .directory = found[k].destination { directories.append(key) } }
+        // A fragment on a link to a directory is checked against its README (format.md §7): those
+        // are looked up too, so that `prepared` answers for them.
+        if !directories.isEmpty { prepare(directories.flatMap { dir in LinkCheck.readmeNames.map { (dir.hasSuffix("/") ? dir : dir + "/") + $0 } }) }
+    }
+
+    /// What `prepare` found for `path`; a path it was not given reads as missing (never the case for
+    /// the paths of `LinkCheck.paths`).
+    func prepared(_ path: String) -> LinkCheck.Destination {
+        known(path) ?? known(canonical(path)) ?? .missing
+    }
+
+    /// What is at `path`: looked up (and for a Markdown file read and parsed) once.
+    public func lookup(_ path: String) -> LinkCheck.Destination {
+        let key = canonical(path)
+        if let known = known(key) { return known }
+        let found: Looked
+        if let outline = adopted[key] {
+            let document = LinkedDocument(path: key, outline: outline, profile: profile(key))
+            found = Looked(destination: .markdown(document.targets), document: document)
+        } else {
+            found = LinkResolver.look(key, profile: profile(key), roots: safeRoots, store: store)
+        }
+        record(key, found)
+        return found.destination
+    }
+
+    private func record(_ key: String, _ found: Looked) {
+        if let document = found.document { documents[key] = document } else { destinations[key] = found.destination }
+        if let failure = found.failure { failures[key] = failure }
+    }
+
+    /// The Markdown file at `path` as links see it, or nil when there is none (or it cannot be
+    /// read or parsed: `failure` says why).
+    public func document(_ path: String) -> LinkedDocument? {
+        let key = canonical(path)
+        if let known = documents[key] { return known }
+        if destinations[key] != nil { return nil }
+        _ = lookup(key)
+        return documents[key]
+    }
+
+    /// Why the Markdown file at `path` could not be parsed, once `document` said nil.
+    public func failure(_ path: String) -> Diagnostic? { failures[canonical(path)] }
+
+    struct Looked {
+        var destination: LinkCheck.Destination
+        var document: LinkedDocument? = nil
+        var failure: Diagnostic? = nil
+    }
+
+    /// What is at `path`: for a Markdown file, its targets (one read and parse). A link target is
+    /// read only when it is a regular file, or a symbolic link to one inside `roots` (format.md §11:
+    /// a FIFO would block, `/dev/zero` never ends); anything else is reported as what it is.
+    static func look(_ path: String, profile: SlugProfile, roots: [String], store: DocumentStore) -> Looked {
+        switch store.kind(of: path) {
+        case .missing: return Looked(destination: .missing)
+        case .directory: return Looked(destination: .directory)
+        case .failed(let why): return Looked(destination: .unreadable(why))
+        case .file:
+            guard LocalLink.isMarkdown(path) else { return Looked(destination: .file) }
+            if let problem = store.readProblem(path, roots: roots) {
+                return Looked(destination: .unreadable("\(problem); outline reads only regular files"))
+            }
+            let bytes: [UInt8]
+            do { bytes = try store.read(path) } catch {
+                return Looked(destination: .unreadable((error as? Diagnostic)?.message ?? "\(error)"))
+            }
+            do {
+                let outline = try Outline(parsing: bytes, [.links])
+                let document = LinkedDocument(path: path, outline: outline, profile: profile)
+                return Looked(destination: .markdown(document.targets), document: document)
+            } catch let error as Diagnostic {
+                return Looked(destination: .unreadable(error.message), failure: error)
+            } catch {
+                return Looked(destination: .unreadable("\(error)"), failure: .file(path, "\(error)"))
+            }
+        }
+    }
+
+    // MARK: what link checks and repairs are given
+
+    /// The context link repair works in for links of the file at `path` (without history).
+    public func context(for path: String) -> LinkRepair.Context {
+        var context = LinkRepair.Context(profile: profile(canonical(path)), root: root(for: canonical(path)),
+                                         lookup: { [unowned self] in self.lookup($0) },
+                                         document: { [unowned self] in self.document($0) })
+        context.canonical = naming.canonical
+        context.fromRoot = naming.fromRoot
+        return context
+    }
+
+    /// Every link finding of one document (alias collisions, broken links); `prepared`: answer
+    /// from what `prepare` found (a run's parallel pass) rather than looking up. `path`: the file as
+    /// the owner names it; `name`: as its findings name it; `display`: how messages name the files
+    /// its links resolve to.
+    func linkFindings(_ outline: Outline, path: String, name: String, links: [(line: Int, link: LocalLink)]? = nil,
+                      own: LinkTargets? = nil, prepared: Bool = false, repair: ((LocalLink) -> String?)? = nil,
+                      display: (String) -> String = { $0 }) -> [Diagnostic] {
+        let key = path == "-" ? path : canonical(path)
+        let links = links ?? LinkCheck.localLinks(of: outline)
+        // The root is asked for only when a link needs it (it may cost a git process).
+        let root = links.contains { $0.link.path.hasPrefix("/") } ? self.root(for: key) : "."
+        let lookup: (String) -> LinkCheck.Destination = prepared ? { [unowned self] in self.prepared($0) } : { [unowned self] in self.lookup($0) }
+        return LinkCheck.documentFindings(outline, path: name, profile: profile(key), root: root, links: links, own: own,
+                                          repair: repair, name: display, lookup: lookup)
+    }
+
+    /// Everything `check` reports about one document (format.md §7, §8): its own findings (and the
+    /// folded IDs of `state` that no longer exist) and, when `config` checks links, its link
+    /// findings. `check` and the language server's diagnostics both come from here.
+    func findings(_ outline: Outline, path: String, name: String, config: Config, state: SidecarFile? = nil,
+                  links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil, prepared: Bool = false,
+                  repair: ((LocalLink) -> String?)? = nil, display: (String) -> String = { $0 }) -> DocumentFindings {
+        var mine = Check.findings(outline, path: name, config: config)
+        if let state { mine += Check.missingFolded(state, in: outline, name: name) }
+        guard config.links ?? true else { return DocumentFindings(own: mine, links: nil) }
+        return DocumentFindings(own: mine, links: linkFindings(outline, path: path, name: name, links: links, own: own,
+                                                               prepared: prepared, repair: repair, display: display))
+    }
+}
+
+/// One document's findings: its own, and its link findings when links are checked.
+struct DocumentFindings {
+    var own: [Diagnostic]
+    /// nil when links are not checked.
+    var links: [Diagnostic]?
+    /// All of them by line (a stable sort: the order within a line kept); without links, the own
+    /// findings as they come.
+    var all: [Diagnostic] { links.map { Check.merged(own, links: $0) } ?? own }
+}
