@@ -31,6 +31,8 @@ public struct OptionSpec: Sendable {
 
 /// A parsed command line: flags, option values (in order) and operands.
 struct Invocation: Sendable {
+    /// The command's name (`toc`): what an option shared by several commands means to this one.
+    var command = ""
     var flags: Set<String> = []
     var values: [String: [String]] = [:]
     var operands: [String] = []

@@ -65,7 +65,8 @@ public enum OutlineCommandLine {
             return usageError(UsageError(message: message), command: nil, console: console)
         }
         do {
-            let invocation = try ArgumentParser.parse(Array(arguments.dropFirst()), options: spec.allOptions)
+            var invocation = try ArgumentParser.parse(Array(arguments.dropFirst()), options: spec.allOptions)
+            invocation.command = spec.name
             if invocation.has("help") {
                 console.out(help(for: spec))
                 return 0

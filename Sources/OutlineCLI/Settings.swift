@@ -30,13 +30,16 @@ final class Settings {
         }
         workingDirectory = Git.resolve(".") ?? "."
         // Read (and refused when wrong) before any file is: the options a configuration also sets.
-        // `--depth` is not among them: it is a fold depth to `fold`, `tree` and `edit`.
+        // `--depth` sets `[toc] depth` only for `toc`: it is a fold depth to `fold`, `tree` and `edit`.
         let slugs = try invocation.slugList(), levels = try invocation.levels(), form = try invocation.linkableForm()
+        let tocDepth = invocation.command == "toc" ? try invocation.depth() : nil
+        if let tocDepth, tocDepth > 6 { throw UsageError(message: "--depth for a table of contents is at most 6, not \(tocDepth)") }
         let folds: Bool? = invocation.has("no-folds") ? false : invocation.has("allow-folds") ? true : nil
         let linkable = invocation.has("linkable"), hidden = invocation.has("hidden"), noLinks = invocation.has("no-links")
         overrides = { config in
             if let slugs { config.slugs = slugs[0]; config.moreSlugs = Array(slugs.dropFirst()) }
             if let levels { config.numberLevels = levels }
+            if let tocDepth { config.tocDepth = tocDepth }
             if let folds { config.allowFolds = folds }
             if linkable { config.linkable = true }
             if let form { config.linkableForm = form }

@@ -22,12 +22,10 @@ enum TOCCommand {
             Options.slugs("How headings become link targets: \(Options.slugNames())."),
         ] + RewritingCommand.options,
         run: { invocation, console in
-            let depth = try invocation.depth()
-            if let depth, depth > 6 { throw UsageError(message: "--depth for a table of contents is at most 6, not \(depth)") }
             let insert = invocation.has("insert")
             return try RewritingCommand.run(invocation, console: console, links: { _ in true }) { outline, config in
                 try TableOfContents.apply(outline, options: .init(profile: config.profile,
-                                                                  depth: depth ?? config.tocDepth, insert: insert))
+                                                                  depth: config.tocDepth, insert: insert))
             }
         }
     )

@@ -55,10 +55,6 @@ struct DocumentationTests {
         }
     }
 
-    @Test func manPageRendersWithoutWarnings() throws {
-        let result = try shell("groff -man -Tutf8 -ww -z man/outline.1 2>&1", in: Paths.root)
-        #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
-    }
 
     /// Every `$ outline …` example of docs/commands.md whose input is its own `guide.md` is run for
     /// real, and its output must be exactly the lines shown under it (up to a `…` line, which stands
