@@ -7,7 +7,7 @@ let package = Package(
         .executable(name: "outline", targets: ["outline"]),
     ],
     targets: [
-        // libcmark from the system (Debian: libcmark-dev). Only Parsing/CommonMark.swift imports it.
+        // libcmark from the system (Debian: libcmark-dev). In the product only Parsing/CommonMark/ imports it (the conformance tool too).
         .systemLibrary(
             name: "CCmark",
             path: "Sources/CCmark",
