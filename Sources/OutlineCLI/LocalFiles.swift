@@ -66,8 +66,10 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
         }
     }
 
+    /// The folder's configuration with the command line applied: its site, its `.outline.toml`,
+    /// the options that override them.
     func configuration(for folder: String) -> Config {
-        (try? settings?.config(forDirectory: folder)) ?? Config()
+        (try? settings?.effective(forDirectory: folder)) ?? Config()
     }
 
     func resolvedPath(_ path: String) -> String? { FileSystem.resolvedPath(path) }

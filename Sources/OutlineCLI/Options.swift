@@ -33,4 +33,7 @@ enum Options {
 
     /// `--levels A-B` (read by `Invocation.levels`).
     static func levels(_ help: String) -> OptionSpec { OptionSpec("levels", value: "A-B", help) }
+
+    /// `--verbose`: what a site implies and what was skipped, on standard error (format.md §16).
+    static let verbose = OptionSpec("verbose", "After the findings, say on standard error which sites were read, what they imply, and how many links were skipped for each reason (never changes standard output or the exit status).")
 }

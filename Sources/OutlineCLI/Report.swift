@@ -230,3 +230,24 @@ extension Diagnostic: CustomStringConvertible {
         }
     }
 }
+
+extension Report {
+    /// `--verbose` (format.md §16): each site the files were read as, once, and the links skipped
+    /// under its rules, counted by reason, on standard error.
+    /// `skipped`: nil where the command does not count them (`links` leaves such links alone).
+    static func verbose(sites: [Site?], skipped: [(reason: String, count: Int)]?, settings: Settings, console: Console) {
+        var seen = Set<String>()
+        var plain = 0
+        for site in sites {
+            guard let site else { plain += 1; continue }
+            guard seen.insert(site.config).inserted else { continue }
+            let describe = { (path: String) in PathBytes.display(settings.display(path)) }
+            console.err("outline: \(describe(site.config)): read as \(site.summary(relativeTo: describe))\n")
+            for note in site.notes { console.err("outline: \(describe(site.config)): not followed: \(note)\n") }
+        }
+        if plain > 0 { console.err("outline: \(plain) file\(plain == 1 ? "" : "s") read as CommonMark (no site)\n") }
+        guard let skipped else { return }
+        for (reason, count) in skipped { console.err("outline: skipped \(count) link\(count == 1 ? "" : "s"): \(reason)\n") }
+        if skipped.isEmpty { console.err("outline: no link skipped\n") }
+    }
+}

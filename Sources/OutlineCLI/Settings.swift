@@ -9,10 +9,13 @@ final class Settings {
         OptionSpec("no-config", "Ignore every .outline.toml."),
         OptionSpec("exclude", value: "GLOB", repeatable: true, "Leave out of directory walks the paths GLOB matches (as gitignore reads a pattern; adds to the config's exclude)."),
         OptionSpec("hidden", "Walk hidden directories too (.github/, .archive/; never .git), as the config's hidden = true does."),
+        OptionSpec("site", value: "PATH", "Read the files as the site configured by PATH (mkdocs.yml, conf.py) publishes them, or 'none': as CommonMark. Default: the nearest site configuration above each file."),
     ]
 
     private let explicit: Config?
     private let disabled: Bool
+    /// `--site PATH` (absolute) or `--site none`.
+    private let siteOption: String?
     private var byDirectory: [String: Config] = [:]
     /// The same, by the directory as named (most files of a walk share their directory's name).
     private var byName: [String: Config] = [:]
@@ -29,6 +32,12 @@ final class Settings {
             explicit = nil
         }
         workingDirectory = Git.resolve(".") ?? "."
+        if let site = invocation.value("site") {
+            guard site == "none" || FileSystem.exists(site) else { throw UsageError(message: "--site needs 'none' or a site's configuration file (mkdocs.yml, conf.py), not '\(site)'") }
+            siteOption = site == "none" ? site : Git.resolve(site) ?? site
+        } else {
+            siteOption = nil
+        }
         // Read (and refused when wrong) before any file is: the options a configuration also sets.
         // `--depth` sets `[toc] depth` only for `toc`: it is a fold depth to `fold`, `tree` and `edit`.
         let slugs = try invocation.slugList(), levels = try invocation.levels(), form = try invocation.linkableForm()
@@ -60,6 +69,14 @@ final class Settings {
         return config
     }
 
+    /// The configuration files in `directory` are worked on with, the command line applied (what
+    /// the library's stores answer for a file no operand named: a link's target).
+    func effective(forDirectory directory: String) throws -> Config {
+        var config = try config(forDirectory: directory)
+        overrides(&config)
+        return config
+    }
+
     /// The configuration for the file `path` ("-": the current directory's).
     func config(forFile path: String) throws -> Config {
         if path == "-" { return try config(forDirectory: ".") }
@@ -73,13 +90,24 @@ final class Settings {
     }
     private var lastDirectory: (name: String, config: Config)? = nil
 
-    /// The configuration for files in `directory`.
+    /// The configuration for files in `directory`: its `.outline.toml` (or `--config`, or none with
+    /// `--no-config`) and the site that publishes them.
     func config(forDirectory directory: String) throws -> Config {
-        if let explicit { return explicit }
-        if disabled { return Config() }
         if let known = byName[directory] { return known }
-        guard let start = Git.resolve(directory) else { return Config() }
-        if let known = byDirectory[start] { byName[directory] = known; return known }
+        guard let start = Git.resolve(directory) else { return explicit ?? Config() }
+        if let known = withSite[start] { byName[directory] = known; return known }
+        var config = try explicit ?? (disabled ? Config() : fileConfig(from: start))
+        config.site = try site(for: start, choice: config)
+        withSite[start] = config
+        byName[directory] = config
+        return config
+    }
+    /// Each directory's configuration with its site (by the directory, absolute).
+    private var withSite: [String: Config] = [:]
+
+    /// The nearest `.outline.toml` from `start` (absolute) up to the repository root.
+    private func fileConfig(from start: String) throws -> Config {
+        if let known = byDirectory[start] { return known }
         var visited: [String] = []
         var found = Config()
         var dir = start
@@ -97,7 +125,79 @@ final class Settings {
             dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
         }
         for v in visited { byDirectory[v] = found }
-        byName[directory] = found
+        return found
+    }
+
+    // MARK: sites (format.md §16)
+
+    /// Sites read, by their configuration's absolute path (nil: it configures no site outline reads).
+    private var sites: [String: Site?] = [:]
+    /// Each directory's nearest site configuration, absolute (nil: none up to the repository root).
+    private var nearestSite: [String: String?] = [:]
+    /// What was said about a site configuration that could not be read, once each.
+    private var said: Set<String> = []
+
+    /// The site that publishes the files of `directory` (absolute): `--site`, else the config's
+    /// `site`, else the nearest site configuration from the directory up to the repository root,
+    /// when the directory lies inside its content root.
+    private func site(for directory: String, choice config: Config) throws -> Site? {
+        var chosen: String? = nil
+        if let siteOption {
+            if siteOption == "none" { return nil }
+            chosen = siteOption
+        } else if let choice = config.siteChoice {
+            if choice == "none" { return nil }
+            chosen = LocalLink.normalize(choice.hasPrefix("/") ? choice : (config.directory ?? workingDirectory) + "/" + choice)
+        }
+        guard let path = try chosen ?? nearestSiteConfiguration(from: directory), let site = try readSite(path, explicit: chosen != nil) else { return nil }
+        return site.publishes(directory) ? site : nil
+    }
+
+    private func readSite(_ path: String, explicit: Bool) throws -> Site? {
+        if let known = sites[path] { return known }
+        var site: Site? = nil
+        do {
+            site = try Site.read(path, bytes: try FileSystem.read(path), read: { try? FileSystem.read($0) })
+            if explicit && site == nil { throw UsageError(message: "\(display(path)) configures no site outline reads (a conf.py must load myst_parser)") }
+            for note in site?.unread ?? [] where said.insert(path + note).inserted {
+                console.report(Diagnostic(.warning, .site, path: display(path), "not read: \(note)"))
+            }
+        } catch let error as Diagnostic {
+            // Said once; the files are then read as CommonMark.
+            if said.insert(path).inserted {
+                var d = error
+                d.path = display(path)
+                d.severity = .warning
+                d.message += " (its files are read as CommonMark; set slugs in .outline.toml, or site = \"none\")"
+                console.report(d)
+            }
+        }
+        sites[path] = .some(site)
+        return site
+    }
+
+    /// The nearest directory from `directory` up to the repository root that holds a site's
+    /// configuration; two generators' configurations in one directory are an error.
+    private func nearestSiteConfiguration(from directory: String) throws -> String? {
+        if let known = nearestSite[directory] { return known }
+        var found: String? = nil
+        var dir = directory
+        var visited: [String] = []
+        while true {
+            if let known = nearestSite[dir] { found = known; break }
+            visited.append(dir)
+            let here = Site.configurationNames.map { (dir == "/" ? "" : dir) + "/" + $0.name }.filter(FileSystem.exists)
+            // A conf.py that does not load MyST is no site: the search goes on above it.
+            let sites = try here.filter { try readSite($0, explicit: false) != nil }
+            if sites.count > 1 {
+                throw Diagnostic.file(display(dir), "two site configurations, \(sites.map { String($0.split(separator: "/").last!) }.joined(separator: " and ")): name one with --site PATH or site = \"PATH\" in .outline.toml (or 'none')")
+            }
+            if let site = sites.first { found = site; break }
+            if FileSystem.exists((dir == "/" ? "" : dir) + "/.git") || dir == "/" { break }
+            let slash = dir.lastIndex(of: "/")!
+            dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
+        }
+        for v in visited { nearestSite[v] = .some(found) }
         return found
     }
 
@@ -186,7 +286,7 @@ final class Settings {
     }
 
     /// A path as outline prints it: relative to the current directory (`../.outline.toml` above it).
-    private func display(_ absolute: String) -> String {
+    func display(_ absolute: String) -> String {
         guard workingDirectory.hasPrefix("/") else { return absolute }
         return LocalLink.relative(String(absolute.dropFirst()), fromDirectory: String(workingDirectory.dropFirst()))
     }

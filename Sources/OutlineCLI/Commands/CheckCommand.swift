@@ -31,6 +31,7 @@ enum CheckCommand {
             OptionSpec("no-links", "Do not check local links."),
             Options.slugs("How headings become link targets: \(Options.slugNames()); several, comma-separated (github,hugo): every link must resolve on each."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level, else the current directory)."),
+            Options.verbose,
         ] + Settings.options,
         run: run
     )
@@ -69,6 +70,7 @@ enum CheckCommand {
         if !report.errors.isEmpty { return 2 }
         for warning in report.warnings { console.report(warning) }
         for piece in Report.findingPieces(report.findings, format: format) { console.out(piece) }
+        if invocation.has("verbose") { Report.verbose(sites: request.configs.map(\.site), skipped: report.skipped, settings: settings, console: console) }
         return report.findings.isEmpty ? 0 : 1
     }
 

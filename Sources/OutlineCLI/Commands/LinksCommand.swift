@@ -23,6 +23,7 @@ enum LinksCommand {
             OptionSpec("keep-aliases", "With --since: a section with a linkable anchor whose slug changed keeps the old slug as an alias (<a id=\"old-slug\"></a> on its anchor line), so links from outside keep working."),
             Options.slugs("How headings become link targets: \(Options.slugNames())."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level)."),
+            Options.verbose,
         ] + RewritingCommand.options,
         run: run
     )
@@ -30,6 +31,7 @@ enum LinksCommand {
     static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
         let settings = try Settings(invocation, console: console)
         var request = Run.LinksRequest(files: try RewritingCommand.inputs(invocation, settings: settings))
+        request.configs = try request.files.map { try settings.effective(forFile: $0) }
         // Links span files: one slug profile for the run (--slugs, else the run's config).
         request.profile = try settings.runConfig(invocation.operands).profile
         request.root = invocation.value("root")
@@ -58,6 +60,7 @@ enum LinksCommand {
             }
             if failed { return 2 }
             let status = RewritingCommand.emit(results, invocation: invocation, console: console)
+            if invocation.has("verbose") { Report.verbose(sites: request.configs.map(\.site), skipped: nil, settings: settings, console: console) }
             // --check: a link that cannot be repaired is a failure too.
             return invocation.has("check") && unrepaired && status == 0 ? 1 : status
         }

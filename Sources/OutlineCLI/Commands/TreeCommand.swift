@@ -35,7 +35,7 @@ enum TreeCommand {
         // Every command reads the configuration the same way: a broken one is an error here too.
         for path in files { _ = try settings.config(forFile: path) }
         for (k, path) in files.enumerated() {
-            let outline = try work.outline(try work.read(path), path: path, single: files.count == 1)
+            let outline = try work.outline(try work.read(path), path: path, single: files.count == 1, dialect: try settings.config(forFile: path).dialect)
             if invocation.has("json") {
                 console.out(Report.treeJSON(outline, path: PathBytes.display(Run.displayName(path)), depth: depth) + [10])
             } else {

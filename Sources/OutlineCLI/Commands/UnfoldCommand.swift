@@ -27,17 +27,17 @@ enum UnfoldCommand {
             throw UsageError(message: "unfold needs --from ORIGINAL: the document the folded view was made from")
         }
         // Every command reads the configuration the same way: a broken one is an error here too.
-        _ = try Settings(invocation, console: console).config(forFile: from)
+        let dialect = try Settings(invocation, console: console).config(forFile: from).dialect
         if from == "-" && (invocation.operands.first ?? "-") == "-" {
             throw UsageError(message: "--from - and FOLDED cannot both be standard input")
         }
         let work = LocalFiles.run(console: console)
         let path = try invocation.singleOperand(what: "FOLDED")
         let bytes = try work.read(path)
-        let folded = try work.outline(bytes, path: path)
+        let folded = try work.outline(bytes, path: path, dialect: dialect)
         // The result, about the original's size, is parsed next to verify it: the original's parser
         // pages stay for that parse instead of being given back and faulted in again.
-        let original = try work.outline(try work.read(from), path: from, [.rewriting])
+        let original = try work.outline(try work.read(from), path: from, [.rewriting], dialect: dialect)
         let only = invocation.all("id")
         let result = try Run.about(path) {
             try Unfold.apply(folded, original: original, only: only.isEmpty ? nil : Set(only), strict: invocation.has("strict"))

@@ -11,6 +11,7 @@
 /// fragment-case = "warning"     # warning | error: a fragment that matches only ignoring case
 /// base-revision = "HEAD"        # where the language server takes old slugs from
 /// site-root = "docs"            # the site's docs directory, for diff --redirects=FORMAT
+/// site = "none"                 # read every file as CommonMark; or the path of a site's configuration
 ///
 /// [number]
 /// levels = "2-4"
@@ -25,10 +26,21 @@
 public struct Config: Sendable, Equatable {
     public enum AnchorPlacement: String, Sendable { case below, afterBlank = "after-blank" }
 
-    /// Every surface the documents are published on (`slugs`), nil when the file names none.
-    public var surfaces: [SlugProfile]? { slugs.map { [$0] + moreSlugs } }
-    /// The slug profile links are written and resolved with: `slugs`, else github's.
-    public var profile: SlugProfile { slugs ?? .github }
+    /// Every surface the documents are published on (`slugs`, else the site's profile), nil when
+    /// neither names one.
+    public var surfaces: [SlugProfile]? { slugs.map { [$0] + moreSlugs } ?? site?.profile.map { [$0] } }
+    /// The slug profile links are written and resolved with: `slugs`, else the site's (format.md
+    /// §16), else github's.
+    public var profile: SlugProfile { slugs ?? site?.profile ?? .github }
+    /// How the files are read: the site's dialect, or CommonMark's.
+    public var dialect: Dialect { site?.dialect ?? .commonMark }
+
+    /// The site that publishes the files these settings are for (format.md §16): found from the
+    /// files' directory upwards, never read from `.outline.toml` itself; nil outside every site.
+    public var site: Site?
+    /// `site = "none"` (every file CommonMark) or `site = "PATH"` (this configuration, relative
+    /// to the file's directory): which site to read, instead of the nearest.
+    public var siteChoice: String?
 
     /// The first of `slugs`: the profile commands that write links write for.
     public var slugs: SlugProfile?
@@ -145,6 +157,10 @@ public struct Config: Sendable, Equatable {
                 let raw = try string()
                 guard !raw.isEmpty, !raw.hasPrefix("/") else { throw fail(line, "'site-root' needs a directory relative to this file, not '\(raw)'") }
                 config.siteRoot = raw
+            case (nil, "site"):
+                let raw = try string()
+                guard !raw.isEmpty else { throw fail(line, "'site' needs \"none\" or the path of a site's configuration (mkdocs.yml, conf.py)") }
+                config.siteChoice = raw
             case (nil, "base-revision"):
                 let raw = try string()
                 guard !raw.isEmpty, !raw.hasPrefix("-"), !raw.contains(where: { $0.isWhitespace || $0 == ":" }) else {
@@ -178,7 +194,7 @@ public struct Config: Sendable, Equatable {
     }
 
     static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "allow-removed", "links",
-                               "hidden", "fragment-case", "base-revision", "site-root"]
+                               "hidden", "fragment-case", "base-revision", "site-root", "site"]
     static let tables = ["number", "toc"]
 
     /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6 (as `--levels` takes it).

@@ -92,12 +92,31 @@ public enum Verification {
         if rewrite.isIdentity { return }
         let output = Source(rewrite.output)
         let withLinks = links != nil && original.links != nil
+        // Links are compared on the text that holds them: with a site's containers, the view of each
+        // side (format.md §9, §16: a body the generator reads as Markdown is judged on its own parse).
+        var linkEdits = rewrite.edits
+        var linkOutput = output
+        if withLinks, let view = original.linkView {
+            linkEdits = try rewrite.edits.map { edit in
+                guard let start = view.viewOffset(edit.range.lowerBound), let end = view.viewOffset(edit.range.upperBound),
+                      end - start == edit.range.count else {
+                    throw refuse(original.source.line(containing: edit.range.lowerBound), "an edit falls on text the site's containers leave out")
+                }
+                return Edit(range: start..<end, replacement: edit.replacement)
+            }
+            var edits = EditList()
+            for e in linkEdits { edits.replace(e.range, with: e.replacement) }
+            linkOutput = Source(RewriteResult(edits, on: view.source.bytes).output)
+        }
         // The blocks a rewrite edits inside are known before the result is parsed: that parse hashes
         // them, and only them.
-        let touched = withLinks ? touchedBlocks(original, rewrite, output, plan: links!) : []
+        let touched = withLinks ? touchedBlocks(original, linkEdits, linkOutput, plan: links!) : []
         // The result's inventory need hold only destinations and raw HTML (a lean walk).
         let parsed = Outline(try Document(source: output, parserMemory: original.verificationMemory, links: withLinks, fingerprints: !touched.isEmpty,
-                                          fingerprintLines: touched.map(\.resultLines), lean: true))
+                                          fingerprintLines: touched.map(\.resultLines), lean: true, dialect: original.dialect))
+        if withLinks && (parsed.linkView == nil) != (original.linkView == nil) {
+            throw refuse(nil, "the rewrite would change which text the site reads as Markdown")
+        }
         if original.verificationMemory == .lastDocument { original.keeper?.keep(parsed) }
         try checkSections(parsed, sections)
         try checkStructure(original, parsed, rewrite)
@@ -242,12 +261,11 @@ public enum Verification {
     /// Every run of top-level blocks an edit falls in (but runs made only of headings the plan
     /// renumbers, outline's own lines, TOC blocks and raw HTML with a planned `href`, which their own
     /// rules check), in document order.
-    static func touchedBlocks(_ original: Outline, _ rewrite: Rewrite, _ output: Source, plan: LinkPlan) -> [TouchedBlocks] {
-        let source = original.source
-        let edits = rewrite.edits
+    static func touchedBlocks(_ original: Outline, _ edits: [Edit], _ output: Source, plan: LinkPlan) -> [TouchedBlocks] {
+        let source = original.linkSource
         guard !edits.isEmpty else { return [] }
-        let starts = original.blockStarts.map { Int($0 >> 8) }
-        let types = original.blockStarts.map { UInt8($0 & 0xFF) }
+        let starts = original.linkBlockStarts.map { Int($0 >> 8) }
+        let types = original.linkBlockStarts.map { UInt8($0 & 0xFF) }
         var recordLines = Set<Int>()
         for record in original.records { recordLines.insert(record.line) }
         // Result offset of an original offset that no edit straddles: where a block starts, after what
@@ -330,14 +348,15 @@ public enum Verification {
         guard !runs.isEmpty else { return }
         func blocks(_ run: TouchedBlocks) -> Range<Int> { run.blocks.lowerBound..<(run.blocks.upperBound + 1) }
         var before = original.links ?? LinkInventory()
-        if before.leafStarts.count != original.blockStarts.count || runs.contains(where: { before.leafPrints(ofBlocks: blocks($0)) == nil }) {
-            before = try Document(source: original.source, parserMemory: .keepForNextDocument, fingerprints: true,
+        if before.leafStarts.count != original.linkBlockStarts.count || runs.contains(where: { before.leafPrints(ofBlocks: blocks($0)) == nil }) {
+            // (A view is parsed as it is: its containers are already its text.)
+            before = try Document(source: original.linkSource, parserMemory: .keepForNextDocument, fingerprints: true,
                                   fingerprintLines: runs.map(\.lines), lean: true).links ?? LinkInventory()
         }
-        guard let after = result.links, after.leafStarts.count == result.blockStarts.count else {
+        guard let after = result.links, after.leafStarts.count == result.linkBlockStarts.count else {
             throw refuse(nil, "the result's blocks could not be compared with the input's")
         }
-        let resultStarts = result.blockStarts
+        let resultStarts = result.linkBlockStarts
         func firstBlock(atOrAfter line: Int) -> Int {
             var lo = 0, hi = resultStarts.count
             while lo < hi { let mid = (lo + hi) / 2; if Int(resultStarts[mid] >> 8) < line { lo = mid + 1 } else { hi = mid } }

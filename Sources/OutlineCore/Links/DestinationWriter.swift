@@ -7,8 +7,13 @@ struct DestinationWriter {
     /// First lines of the blocks whose raw HTML got a new `href`.
     private(set) var htmlEdited: Set<Int32> = []
 
-    init(_ source: Source, inventory: LinkInventory) {
-        locator = LinkLocator(source, inventory: inventory)
+    /// Where the located bytes stand in the document: a site's container view maps each edit back.
+    private let view: LinkView?
+
+    /// Writes into `outline`'s links (`inventory`: its links, as located in `outline.linkSource`).
+    init(_ outline: Outline, inventory: LinkInventory) {
+        locator = LinkLocator(outline.linkSource, inventory: inventory)
+        view = outline.linkView
     }
 
     /// Writes `destination` for the link `kind`; the reason when it cannot.
@@ -57,7 +62,7 @@ struct DestinationWriter {
             return done == destination ? nil : "its reference definition is shared with a link that needs '\(done)'"
         }
         written[range.lowerBound] = destination
-        edits.replace(range, with: bytes)
+        edits.replace(view?.documentRange(range) ?? range, with: bytes)
         return nil
     }
 }

@@ -19,6 +19,12 @@ public enum LinkCheck {
         case markdown(LinkTargets)
         /// The path cannot be read (a symbolic link loop, permissions, a binary `.md`): why.
         case unreadable(String)
+        /// A site's rules: the link is broken for a reason of the site's (outside its content root).
+        case broken(String)
+        /// A site's rules: what the link names cannot be known offline (intersphinx, a plugin's page).
+        case skipped(String)
+        /// A site's rules: the link names a place in its own page (a MyST label of this file).
+        case same
     }
 
     /// The local links of `outline` that `check` verifies: `localLinks(of:)` of its inventory, and
@@ -26,7 +32,7 @@ public enum LinkCheck {
     public static func localLinks(of outline: Outline) -> [(line: Int, link: LocalLink)] {
         guard let inventory = outline.links else { return [] }
         let links = localLinks(of: inventory)
-        let footnotes = footnoteLinks(of: outline)
+        let footnotes = footnoteLinks(of: outline) + roleLinks(of: outline)
         if footnotes.isEmpty { return links }
         return (links.enumerated().map { ($0.element, $0.offset) } + footnotes.enumerated().map { ($0.element, links.count + $0.offset) })
             .sorted { $0.0.line != $1.0.line ? $0.0.line < $1.0.line : $0.1 < $1.1 }.map(\.0)
@@ -39,8 +45,8 @@ public enum LinkCheck {
     /// and its links, are cmark's as any other. Each such destination is read as Markdown of its own
     /// (without the document's definitions: a reference link there is not seen).
     static func footnoteLinks(of outline: Outline) -> [(line: Int, link: LocalLink)] {
-        guard let inventory = outline.links, mayHoldFootnote(outline.source.bytes) else { return [] }
-        let source = outline.source
+        guard let inventory = outline.links, mayHoldFootnote(outline.linkSource.bytes) else { return [] }
+        let source = outline.linkSource
         var locator = LinkLocator(source, inventory: inventory)
         // Each destination that may hold an inline link (`](`), with its definition's line.
         var texts: [(line: Int, bytes: ArraySlice<UInt8>)] = []
@@ -82,6 +88,41 @@ public enum LinkCheck {
         return found.enumerated().sorted { $0.element.line != $1.element.line ? $0.element.line < $1.element.line : $0.offset < $1.offset }.map(\.element)
     }
 
+    /// MyST's `{ref}` and `{doc}` roles (format.md §16): each names a label or a document of the
+    /// site. Found in the text outside code fences (a role in a code span is cmark's code, and
+    /// rare); checked like links, never rewritten.
+    static func roleLinks(of outline: Outline) -> [(line: Int, link: LocalLink)] {
+        guard outline.dialect.mystTargets, outline.linkSource.bytes.contains(UInt8(ascii: "}")) else { return [] }
+        let source = outline.linkSource
+        var found: [(line: Int, link: LocalLink)] = []
+        var fence: Fence? = nil
+        for line in 0..<source.lineCount {
+            let text = source.content(line)
+            if let f = fence {
+                if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
+                continue
+            }
+            if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; continue }
+            guard text.contains(UInt8(ascii: "{")) else { continue }
+            let string = String(decoding: text, as: UTF8.self)
+            for role in ["ref", "doc"] {
+                var rest = Substring(string)
+                let opener = "{\(role)}`"
+                while let start = rest.firstRange(of: opener) {
+                    let body = rest[start.upperBound...]
+                    guard let close = body.firstIndex(of: "`") else { break }
+                    var target = body[..<close]
+                    // `title <target>`: the target in angle brackets.
+                    if target.hasSuffix(">"), let open = target.lastIndex(of: "<") { target = target[target.index(after: open)..<target.index(before: target.endIndex)] }
+                    if target.hasPrefix("~") || target.hasPrefix("!") { target = target.dropFirst() }
+                    if !target.isEmpty { found.append((line + 1, LocalLink(role: role, target: String(target)))) }
+                    rest = body[body.index(after: close)...]
+                }
+            }
+        }
+        return found
+    }
+
     /// Whether `[^` stands anywhere in `bytes` (no footnote definition otherwise).
     private static func mayHoldFootnote(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { b in
@@ -110,7 +151,10 @@ public enum LinkCheck {
             // `<source>` of a `<picture>`, `<video>`, `<audio>`), checked like `![](...)`.
             for attribute in HTMLAttributes.scan(html.literal)
             where attribute.name == "href" || (attribute.name == "src" && LinkCheck.mediaTags.contains(attribute.tag)) {
-                if let local = LocalLink(attribute.value) { links.append((html.line + attribute.lineOffset, local)) }
+                if var local = LocalLink(attribute.value) {
+                    local.inHTML = true
+                    links.append((html.line + attribute.lineOffset, local))
+                }
             }
         }
         // By line, stably; usually they are already (no raw HTML with links among them).
@@ -132,8 +176,8 @@ public enum LinkCheck {
     /// An alias on an anchor line (an `<a id>` other than the section's own ID) that is also another
     /// target of the file: a link to it could mean either (format.md §8).
     public static func aliasCollisions(_ outline: Outline, path: String, profile: SlugProfile) -> [Diagnostic] {
-        guard let inventory = outline.links, outline.records.contains(where: { !$0.elements.isEmpty }) else { return [] }
-        let targets = LinkTargets(inventory, profile: profile, source: outline.source)
+        guard outline.links != nil, outline.records.contains(where: { !$0.elements.isEmpty }) else { return [] }
+        let targets = LinkTargets(outline, profile: profile)
         var found: [Diagnostic] = []
         // A linkable ID another element carries too (a heading renamed into its slug, a new heading).
         let shadowed = targets.shadowedAnchors(of: outline)
@@ -171,9 +215,10 @@ public enum LinkCheck {
                                         links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
                                         repair: ((LocalLink) -> String?)? = nil,
                                         name: (String) -> String = { $0 },
+                                        rules: LinkRules? = nil,
                                         lookup: (String) -> Destination) -> [Diagnostic] {
         aliasCollisions(outline, path: path, profile: profile)
-            + findings(outline, path: path, profile: profile, root: root, links: links, own: own, repair: repair, name: name, lookup: lookup)
+            + findings(outline, path: path, profile: profile, root: root, links: links, own: own, repair: repair, name: name, rules: rules, lookup: lookup)
     }
 
     /// How many fragment-to-target comparisons the suggestions of one linking file may take.
@@ -192,6 +237,7 @@ public enum LinkCheck {
                                 suggestionBudget: Int = LinkCheck.suggestionBudget,
                                 repair: ((LocalLink) -> String?)? = nil,
                                 name: (String) -> String = { $0 },
+                                rules: LinkRules? = nil,
                                 lookup: (String) -> Destination) -> [Diagnostic] {
         guard let inventory = outline.links else { return [] }
         var own = own
@@ -214,7 +260,7 @@ public enum LinkCheck {
                 if exact == nil { exact = ExactLines(outline, inventory) }
                 let place = exact!.place(line, link.destination)
                 var finding = finding.about(.link(link.destination))
-                if let range = place.range, outline.source.line(containing: range.lowerBound) + 1 == place.line {
+                if let range = place.range.map({ outline.linkView?.documentRange($0) ?? $0 }), outline.source.line(containing: range.lowerBound) + 1 == place.line {
                     finding = finding.spanning(range, in: outline.source)
                 } else {
                     finding.line = place.line
@@ -223,14 +269,34 @@ public enum LinkCheck {
             }
             let targets: LinkTargets
             var inFile = "this file"
-            if link.path.isEmpty {
-                if own == nil { own = LinkTargets(inventory, profile: profile, source: outline.source) }
+            var page: String? = nil
+            if link.path.isEmpty && rules?.resolvesEmptyPaths != true {
+                if own == nil { own = LinkTargets(outline, profile: profile) }
                 targets = own!
             } else {
-                let known = destinations[link.path] ?? {
-                    let resolved = LocalLink.resolve(link.path, from: path, root: root)
-                    let entry = (resolved, lookup(resolved))
-                    destinations[link.path] = entry
+                // Without a site, a path leads where it leads; with one, the whole destination and
+                // where it is written (raw HTML or Markdown) decide.
+                let key = rules == nil ? link.path : (link.inHTML ? "<" : "[") + link.destination
+                let known = destinations[key] ?? {
+                    // A site's generator may lead a link elsewhere than its file path (a built URL, a
+                    // document named without its suffix, a label): its rules say which paths to try.
+                    var candidates = [LocalLink.resolve(link.path, from: path, root: root)]
+                    if let rules {
+                        switch rules.resolve(link) {
+                        case .paths(let paths): candidates = paths
+                        case .skip(let why): return (resolved: "", destination: .skipped(why))
+                        case .broken(let why): return (resolved: "", destination: .broken(why))
+                        case .same: return (resolved: "", destination: .same)
+                        }
+                    }
+                    var entry = (resolved: candidates.first ?? "", destination: Destination.missing)
+                    for candidate in candidates {
+                        let destination = lookup(candidate)
+                        if case .missing = destination { continue }
+                        entry = (candidate, destination)
+                        break
+                    }
+                    destinations[key] = entry
                     return entry
                 }()
                 let resolved = known.resolved
@@ -238,6 +304,15 @@ public enum LinkCheck {
                 case .missing:
                     add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? "no such file")"))
                     continue
+                case .broken(let why):
+                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(why)"))
+                    continue
+                case .skipped(let why):
+                    add(.warning(.linkSkipped, line: line, why))
+                    continue
+                case .same:
+                    if own == nil { own = LinkTargets(outline, profile: profile) }
+                    targets = own!
                 case .unreadable(let why):
                     add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(name(resolved)) cannot be read (\(why))"))
                     continue
@@ -252,10 +327,19 @@ public enum LinkCheck {
                     guard let readme, case .markdown(let t) = lookup(readme) else { continue }
                     targets = t
                     inFile = name(readme)
+                    page = readme
                 case .markdown(let t):
                     targets = t
                     inFile = name(resolved)
+                    page = resolved
                 }
+            }
+            if let rules, let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment),
+               let why = targets.unknowable ?? rules.unmatchedFragment(fragment, page) {
+                // A fragment the page may have in ways outline cannot know (a label elsewhere in
+                // the site, a documented object, ids a plugin gives): skipped, counted, not reported.
+                if !why.isEmpty { add(.warning(.linkSkipped, line: line, why)) }
+                continue
             }
             guard let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment) else { continue }
             if let fix = repair?(link) {
@@ -299,6 +383,33 @@ public enum LinkCheck {
     }
 }
 
+/// How a site's generator resolves a page's links (format.md §16), as `check` asks it; the
+/// generator's rules are the site's (`SiteLinks`), this is what `check` needs of them.
+public struct LinkRules {
+    public enum Resolution {
+        /// The paths to try, in order: the first that exists is the link's target.
+        case paths([String])
+        /// What the link names cannot be known offline: why (counted, never reported).
+        case skip(String)
+        /// The link is broken for a reason of the site's: the message.
+        case broken(String)
+        /// The link names a place in its own page.
+        case same
+    }
+    /// Where a link leads.
+    public var resolve: (LocalLink) -> Resolution
+    /// For a fragment no target of its page (a path, or nil for the page itself) matches: nil when
+    /// the link is broken; why it is skipped otherwise (empty: it resolves, nothing to count).
+    public var unmatchedFragment: (String, String?) -> String?
+    /// Whether links without a path (`#x`) go through `resolve` too (MyST: a label of any page).
+    public var resolvesEmptyPaths = false
+
+    public init(resolve: @escaping (LocalLink) -> Resolution, unmatchedFragment: @escaping (String, String?) -> String?) {
+        self.resolve = resolve
+        self.unmatchedFragment = unmatchedFragment
+    }
+}
+
 /// Where a broken link's destination is written, for a link cmark places on `line`. Only the links
 /// that have findings are located (a document of thousands of links with a few broken ones pays
 /// for those few).
@@ -312,7 +423,7 @@ struct ExactLines {
     private var attributes: [String: (html: Int, attribute: Int)]? = nil
 
     init(_ outline: Outline, _ inventory: LinkInventory) {
-        source = outline.source
+        source = outline.linkSource
         locator = LinkLocator(source, inventory: inventory)
         var index: [String: Int] = [:]
         for (k, link) in inventory.links.enumerated() where index["\(link.line) \(link.destination)"] == nil {

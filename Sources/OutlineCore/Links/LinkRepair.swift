@@ -33,6 +33,9 @@ public enum LinkRepair {
         /// A path (as outline names files) as the repository root sees it, for a link written
         /// root-relative (`/docs/a.md`) that must stay so; nil where it is not under the root.
         public var fromRoot: (@Sendable (String) -> String?)? = nil
+        /// The site rules links of the file at a path (as outline names files) resolve by
+        /// (format.md §16); nil for a file no site publishes.
+        public var rules: ((String) -> LinkRules?)? = nil
 
         public init(profile: SlugProfile, root: String, lookup: @escaping (String) -> LinkCheck.Destination,
                     document: @escaping (String) -> LinkedDocument?, old: ((String) -> LinkedDocument?)? = nil,
@@ -62,7 +65,7 @@ public enum LinkRepair {
     /// repaired): a link it would repair is reported with "(try --since HEAD)".
     public static func apply(_ document: LinkedDocument, context: Context, history: (() -> (revision: String, context: Context)?)? = nil) throws -> RewriteResult {
         guard let inventory = document.outline.links else { return RewriteResult(EditList(), on: document.outline.source.bytes) }
-        var writer = DestinationWriter(document.outline.source, inventory: inventory)
+        var writer = DestinationWriter(document.outline, inventory: inventory)
         var plan = Verification.LinkPlan()
         var warnings: [Diagnostic] = []
         var reported = Set<String>()
@@ -187,7 +190,7 @@ public enum LinkRepair {
     /// locating and verifying hold on real documents. Returns the result and the links not located.
     public static func rewriteAll(_ outline: Outline, _ transform: (String) -> String) throws -> (result: RewriteResult, unlocated: [String]) {
         guard let inventory = outline.links else { return (RewriteResult(EditList(), on: outline.source.bytes), []) }
-        var writer = DestinationWriter(outline.source, inventory: inventory)
+        var writer = DestinationWriter(outline, inventory: inventory)
         var plan = Verification.LinkPlan()
         var unlocated: [String] = []
         for (_, link, kind) in occurrences(inventory) {
@@ -264,7 +267,34 @@ public enum LinkRepair {
 
     /// What to do with one link of `document`.
     static func decide(_ link: LocalLink, from document: LinkedDocument, context: Context) -> Decision {
+        let decision = decideAny(link, from: document, context: context)
+        // A link a site resolves as a URL, a label or a document named without its suffix: only
+        // its fragment is rewritten; a new path would need the site's form, which is written by hand.
+        guard case .rewrite(let destination) = decision, let rules = context.rules?(document.path), !link.path.isEmpty else { return decision }
+        let plain = context.canonical(LocalLink.resolve(link.path, from: document.path, root: context.root))
+        var sameForm = false
+        if case .paths(let candidates) = rules.resolve(link), let first = candidates.first { sameForm = context.canonical(first) == plain }
+        let newPath = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        if sameForm || newPath == link.destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) { return decision }
+        return .cannot("it is written as the site publishes it (a URL, a label, a document without its suffix): make it '\(destination)' by hand")
+    }
+
+    static func decideAny(_ link: LocalLink, from document: LinkedDocument, context: Context) -> Decision {
         var path = link.path.isEmpty ? document.path : context.canonical(LocalLink.resolve(link.path, from: document.path, root: context.root))
+        // A site's generator may lead the link elsewhere (format.md §16): its rules say where. A
+        // link written as a URL, a label or a document without its suffix keeps its form: only its
+        // fragment is repaired.
+        let rules = context.rules?(document.path)
+        if let rules, !link.path.isEmpty {
+            switch rules.resolve(link) {
+            case .skip: return .keep
+            case .broken(let why): return .cannot(why)
+            case .same: path = document.path
+            case .paths(let candidates):
+                let found = candidates.first { if case .missing = context.lookup(context.canonical($0)) { return false } else { return true } }
+                if let found { path = context.canonical(found) }
+            }
+        }
         var pathChanged = false
         var destination = link.path.isEmpty ? .markdown(document.targets) : context.lookup(path)
         if case .missing = destination {
@@ -278,6 +308,9 @@ public enum LinkRepair {
         }
         guard let fragment = link.fragment, !fragment.isEmpty else {
             return pathChanged ? .rewrite(moved(to: path, original: link, fragment: nil, from: document.path, context: context)) : .keep
+        }
+        if !target.targets.contains(fragment), let rules, target.targets.unknowable != nil || rules.unmatchedFragment(fragment, target.path) != nil {
+            return .keep
         }
         let resolves = target.targets.contains(fragment) || LinkCheck.isTop(fragment)
         // Which section the fragment named at REV, in this file's version then.

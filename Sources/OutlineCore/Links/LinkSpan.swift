@@ -12,7 +12,7 @@ public struct LinkSpan {
 extension Outline {
     public func linkSpans() -> [LinkSpan] {
         guard let inventory = links else { return [] }
-        var locator = LinkLocator(source, inventory: inventory)
+        var locator = LinkLocator(linkSource, inventory: inventory)
         var spans: [LinkSpan] = []
         var attributes: [Int: [(attribute: HTMLAttributes.Attribute, value: Range<Int>)]] = [:]
         for (_, link, kind) in LinkRepair.occurrences(inventory) {
@@ -28,6 +28,8 @@ extension Outline {
                 spans.append(LinkSpan(range: found[a].value, link: link, kind: kind))
             }
         }
+        // A site's container view: the editor's ranges are the document's.
+        if let view = linkView { spans = spans.map { LinkSpan(range: view.documentRange($0.range), link: $0.link, kind: $0.kind) } }
         return spans.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 

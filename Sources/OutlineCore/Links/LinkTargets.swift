@@ -11,6 +11,11 @@ public struct LinkTargets: Sendable {
     public let htmlIDs: [(line: Int, id: String)]
     /// Second ids a renderer resolves a heading by (`myst`: docutils' section id), with its line.
     public let alternates: [(line: Int, id: String)]
+    /// MyST's `(label)=` names (lowercased, as Sphinx keeps them), with their lines: targets of the
+    /// whole site, not only of this file.
+    public let labels: [(line: Int, id: String)]
+    /// Why the page has ids outline cannot know (a snippet's headings, a plugin's content), or nil.
+    public var unknowable: String? = nil
     private let set: Set<String>
 
     /// Where each of `ids` is carried: the 1-based lines of the headings whose id it is and of the
@@ -49,10 +54,31 @@ public struct LinkTargets: Sendable {
     }
 
     /// `html: false` leaves raw HTML's ids out (`number` needs the headings' ids only). `source`: the
-    /// document's bytes, for a profile whose renderer slugs the heading's source (`hugo`).
-    public init(_ inventory: LinkInventory, profile: SlugProfile, html: Bool = true, source: Source? = nil) {
+    /// text the inventory was taken from, for a profile whose renderer slugs the heading's source
+    /// (`hugo`) and for a dialect's ids (format.md §16: attribute blocks, footnotes, tabs, MyST
+    /// labels). `extra`: ids of elements the source does not show (a container view's tags).
+    public init(_ inventory: LinkInventory, profile: SlugProfile, html: Bool = true, source: Source? = nil,
+                dialect: Dialect = .commonMark, extra: [(line: Int, id: String)] = [],
+                tabs: [(line: Int, title: String, set: Int, index: Int)] = []) {
         let raw = profile.slugsSource ? source : nil
-        self.init(headings: inventory.headings.map { LinkTargets.base(of: $0, profile: profile, source: raw) }, html: html ? inventory.html : [], profile: profile)
+        let attributes = dialect.headingAttributes ? source : nil
+        var bases = inventory.headings.map { LinkTargets.base(of: $0, profile: profile, source: raw, attributes: attributes) }
+        if let levels = dialect.headingSlugLevels {
+            for k in bases.indices where inventory.headings[k].level > levels { bases[k].slugged = false }
+        }
+        let others = source.map { DialectTargets.ids(in: $0, dialect: dialect, headings: bases.map { ($0.line, $0.explicit) }, profile: profile) } ?? []
+        self.init(headings: bases, html: html ? inventory.html : [], profile: profile,
+                  reserved: dialect.explicitIDsReservedFirst ? bases.compactMap(\.explicit) + others.filter(\.reserved).map(\.id) : [],
+                  others: others.map { ($0.line, $0.id) } + extra, labels: source.map { DialectTargets.labels(in: $0, dialect: dialect) } ?? [],
+                  tabs: dialect.tabbedIDs ? tabs : [], tabSlugs: dialect.tabSlugs.flatMap(SlugProfile.init(rawValue:)),
+                  combineHeader: dialect.tabSlugsCombineHeader)
+        unknowable = source.flatMap { DialectTargets.unknowable(in: $0, dialect: dialect) }
+    }
+
+    /// The targets of an outline parsed with links, read as its dialect reads it.
+    public init(_ outline: Outline, profile: SlugProfile, html: Bool = true) {
+        self.init(outline.links ?? LinkInventory(), profile: profile, html: html, source: outline.linkSource, dialect: outline.dialect,
+                  extra: outline.linkView?.ids ?? [], tabs: outline.linkView?.tabs ?? [])
     }
 
     /// A heading's id before duplicates are numbered: the explicit `{#id}` its renderer honours, or
@@ -63,16 +89,32 @@ public struct LinkTargets: Sendable {
         let slug: String
         /// `myst`: the docutils id Sphinx gives the section (MyST resolves a fragment to it too).
         var alternate: String? = nil
+        /// Whether the heading gets a slug (MyST: only down to `myst_heading_anchors`).
+        var slugged = true
     }
 
-    static func base(of heading: LinkInventory.HeadingText, profile: SlugProfile, source: Source? = nil) -> HeadingBase {
+    static func base(of heading: LinkInventory.HeadingText, profile: SlugProfile, source: Source? = nil, attributes: Source? = nil) -> HeadingBase {
         if let source, let raw = LinkTargets.sourceText(of: heading.line, in: source) {
             let (explicit, rest) = profile.explicitID([.text(raw)])
             var text = ""
             for case .text(let s) in rest { text += s }
             return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug([.text(text)]) : "")
         }
-        let (explicit, pieces) = profile.explicitID(heading.pieces)
+        var pieces = heading.pieces
+        var explicit: String? = nil
+        if let attributes {
+            // attr_list: a block ending the heading's source is no text, and gives its id.
+            if let raw = LinkTargets.sourceText(of: heading.line, in: attributes).map({ Substring($0) }), let block = AttributeBlock.trailing(raw),
+               case .text(let last)? = pieces.last, let open = last.lastIndex(of: "{") {
+                explicit = block.id
+                var cut = open
+                while cut > last.startIndex, last[last.index(before: cut)] == " " { cut = last.index(before: cut) }
+                pieces.removeLast()
+                if cut > last.startIndex { pieces.append(.text(String(last[..<cut]))) }
+            }
+        } else {
+            (explicit, pieces) = profile.explicitID(pieces)
+        }
         return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug(pieces) : "",
                            alternate: profile == .myst ? profile.docutilsID(pieces) : nil)
     }
@@ -105,9 +147,14 @@ public struct LinkTargets: Sendable {
     }
 
     /// The targets of headings whose bases are known (`number` slugs only the headings it renumbers a
-    /// second time), and of raw HTML.
-    init(headings bases: [HeadingBase], html: [LinkInventory.HTML], profile: SlugProfile) {
+    /// second time), and of raw HTML. `reserved`: ids taken before any slug is numbered
+    /// (Python-Markdown's toc avoids every id the page has); `others`: a dialect's other ids;
+    /// `labels`: MyST's `(label)=` names.
+    init(headings bases: [HeadingBase], html: [LinkInventory.HTML], profile: SlugProfile, reserved: [String] = [],
+         others: [(line: Int, id: String)] = [], labels: [(line: Int, id: String)] = [],
+         tabs: [(line: Int, title: String, set: Int, index: Int)] = [], tabSlugs: SlugProfile? = nil, combineHeader: Bool = false) {
         var index = SlugIndex(profile, capacity: bases.count)
+        for id in reserved { index.reserve(id) }
         var headings: [(line: Int, id: String)] = []
         headings.reserveCapacity(bases.count)
         var alternates: [(line: Int, id: String)] = []
@@ -117,13 +164,25 @@ public struct LinkTargets: Sendable {
                 index.reserve(explicit)
                 headings.append((base.line, explicit))
             } else {
-                var id = index.add(base.slug)
+                var id = base.slugged ? index.add(base.slug) : ""
                 // docutils numbers a repeated section id `idN`, which no one links to: only a first
                 // occurrence counts. A heading without a MyST slug is reached by its docutils id.
                 if let alternate = base.alternate, !alternate.isEmpty, docutilsIDs.insert(alternate).inserted {
                     if id.isEmpty { id = alternate } else if alternate != id { alternates.append((base.line, alternate)) }
                 }
                 headings.append((base.line, id))
+            }
+        }
+        // pymdownx.tabbed: each tab's input gets `__tabbed_SET_N`, or with a slugify the slug of its
+        // title (after the heading's before it), unique among the page's ids.
+        var others = others
+        for tab in tabs {
+            if let tabSlugs {
+                var slug = tabSlugs.slug([.text(tab.title)])
+                if combineHeader, let parent = headings.last(where: { $0.line < tab.line })?.id, !parent.isEmpty { slug = parent + "-" + slug }
+                others.append((tab.line, index.add(slug)))
+            } else {
+                others.append((tab.line, "__tabbed_\(tab.set)_\(tab.index)"))
             }
         }
         var htmlIDs: [(line: Int, id: String)] = []
@@ -137,10 +196,11 @@ public struct LinkTargets: Sendable {
             let slugs = Set(headings.map(\.id))
             alternates.removeAll { slugs.contains($0.id) }
         }
-        let ordered = headings.map(\.id) + htmlIDs.map(\.id) + alternates.map(\.id)
+        let ordered = headings.map(\.id) + htmlIDs.map(\.id) + alternates.map(\.id) + others.map(\.id) + labels.map(\.id)
         self.headings = headings
-        self.htmlIDs = htmlIDs
+        self.htmlIDs = htmlIDs + others
         self.alternates = alternates
+        self.labels = labels
         self.ordered = ordered
         self.set = Set(ordered)
     }

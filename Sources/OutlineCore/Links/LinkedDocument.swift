@@ -22,7 +22,7 @@ public final class LinkedDocument: @unchecked Sendable {
 
     /// `outline` must have been parsed with `links: true`.
     public convenience init(path: String, outline: Outline, profile: SlugProfile) {
-        self.init(path: path, outline: outline, targets: LinkTargets(outline.links ?? LinkInventory(), profile: profile, source: outline.source))
+        self.init(path: path, outline: outline, targets: LinkTargets(outline, profile: profile))
     }
 
     /// With the targets already made (under the profile links are checked with).

@@ -9,6 +9,19 @@ public struct LocalLink: Sendable, Equatable {
     /// Written in the text of a GFM footnote definition, which cmark reads as a link reference
     /// definition (`LinkCheck.footnoteLinks`): checked, never rewritten.
     public internal(set) var inFootnoteText = false
+    /// Written in raw HTML (`href`, `src`): a site's generator leaves it as written, and the browser
+    /// resolves it against the page's URL (format.md §16).
+    public internal(set) var inHTML = false
+    /// A MyST role that names a target (`ref`, `doc`): checked, never rewritten.
+    public internal(set) var role: String? = nil
+
+    /// A MyST role's target (`` {ref}`title <label>` ``: `label`), as a link to check.
+    init(role: String, target: String) {
+        destination = "{\(role)}`\(target)`"
+        path = target
+        fragment = nil
+        self.role = role
+    }
 
     /// nil for an external destination (`https:`, `mailto:`, `//host/x`) or an empty one.
     public init?(_ destination: String) {
@@ -202,6 +215,7 @@ public struct LocalLink: Sendable, Equatable {
             }
         }
         if absolute.hasPrefix(here + "/") { return String(absolute.dropFirst(here.count + 1)) }
+        if absolute == here { return "." }
         return normal
     }
 }

@@ -140,13 +140,15 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             // ideographs (U+4E00–U+9FFF) and `-` kept.
             let text = SlugProfile.text(of: pieces, lineBreak: "", imageAlt: false)
             var out = String.UnicodeScalarView()
-            for scalar in text.lowercased().unicodeScalars {
+            for scalar in PythonText.lower(text).unicodeScalars {
                 if scalar == " " || scalar == "-" || scalar == "_" { out.append(scalar == " " ? "-" : scalar) }
                 else if SlugProfile.isPythonWord(scalar) || (0x4E00...0x9FFF).contains(scalar.value) { out.append(scalar) }
             }
             return String(out)
         case .mkdocsMaterial:
-            let text = SlugProfile.text(of: pieces, lineBreak: "\n", imageAlt: false)
+            // The text as toc hands it over (`strip_tags`: whitespace runs made one space), in NFC.
+            let text = PythonText.nfc(SlugProfile.text(of: pieces, lineBreak: "\n", imageAlt: false)
+                .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " "))
             // _uslugify: what looks like a tag removed (`</?[^>]*>`, code spans' text included), strip,
             // lower, remove [^\w\- ] (Python's \w: letters, numbers, `_`; no marks), each space a `-`.
             var untagged = String.UnicodeScalarView()
@@ -160,7 +162,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
                 }
             }
             var out = String.UnicodeScalarView()
-            for scalar in Outline.trimmed(String(untagged)).lowercased().unicodeScalars {
+            for scalar in PythonText.lower(Outline.trimmed(String(untagged))).unicodeScalars {
                 if scalar == " " || scalar == "-" { out.append("-"); continue }
                 if scalar == "_" { out.append(scalar); continue }
                 if scalar.isASCII {
@@ -405,6 +407,8 @@ public enum SlugProfile: String, Sendable, CaseIterable {
 public struct SlugIndex: Sendable {
     public let profile: SlugProfile
     private var used: [String: Int] = [:]
+    /// Python-Markdown's cache: for a stem, the `n` up to which `stem_1` … `stem_n` are all taken.
+    private var counters: [String: Int] = [:]
 
     /// `capacity`: how many ids it will hold, if known (a document's heading count).
     public init(_ profile: SlugProfile, capacity: Int = 0) {
@@ -447,15 +451,23 @@ public struct SlugIndex: Sendable {
             used[result] = 1
             return result
         case .mkdocs, .mkdocsMaterial:
-            // Python-Markdown's unique(): `id_N` (renumbering a trailing `_N`), and never empty.
+            // Python-Markdown's unique(): `id_N`, counting on from a trailing `_N`, never empty;
+            // with its cache of how far each stem's suffixes are known to be taken, so that a
+            // thousand equal headings are numbered in linear time.
             var result = base
-            while used[result] != nil || result.isEmpty {
-                if let underscore = result.lastIndex(of: "_"), let n = Int(result[result.index(after: underscore)...]),
-                   result[result.index(after: underscore)...].allSatisfy(\.isASCII) {
-                    result = String(result[..<underscore]) + "_" + String(n + 1)
-                } else {
-                    result += "_1"
+            if used[result] != nil || result.isEmpty {
+                var stem = result, count = 0
+                if let underscore = result.lastIndex(of: "_") {
+                    let digits = result[result.index(after: underscore)...]
+                    if !digits.isEmpty, digits.utf8.allSatisfy(ASCII.isDigit), let n = Int(digits) { stem = String(result[..<underscore]); count = n }
                 }
+                let known = counters[stem, default: 0]
+                let skip = count <= known || result == stem + "_" + String(known + 1)
+                if skip { count = max(count, known) }
+                count += 1
+                while used[stem + "_" + String(count)] != nil { count += 1 }
+                result = stem + "_" + String(count)
+                if skip { counters[stem] = count }
             }
             used[result] = 1
             return result

@@ -78,6 +78,15 @@ public final class Outline: @unchecked Sendable {
     public let links: LinkInventory?
     /// Every top-level block's start line and cmark type, for verification.
     let blockStarts: [UInt64]
+    /// How the document was read (format.md §16).
+    public let dialect: Dialect
+    /// The text the site's generator reads where cmark reads code or HTML (see `LinkView`): what
+    /// `links` was taken from, nil when that is the document itself.
+    public let linkView: LinkView?
+    /// The text `links` describes: the view, or the document.
+    public var linkSource: Source { linkView?.source ?? source }
+    /// The top-level blocks of `linkSource`.
+    var linkBlockStarts: [UInt64] { linkView?.blockStarts ?? blockStarts }
     /// How a parse verifying a rewrite of this document treats the parse arena's pages.
     let verificationMemory: ParserMemory
     /// The lifetime that keeps this model (the last document of a command-line run), which keeps the
@@ -96,15 +105,16 @@ public final class Outline: @unchecked Sendable {
     /// else directly under the heading (format.md §2).
     public var placesAnchorsAfterBlank: Bool { anchorsAfterBlank > anchorsBelow }
 
-    /// Parses `bytes` and builds the model (`ParseOptions` says what more to collect). `last`: the
+    /// Parses `bytes` and builds the model (`ParseOptions` says what more to collect), read in
+    /// `dialect` (format.md §16: a site's headings and containers). `last`: the
     /// caller parses nothing after this document and the process ends with `last` (the command
     /// line's lifetime), so the parse arena hands back all its pages instead of keeping some (see
     /// `ParserMemory`), and the model is kept by `last`, never freed. A session's lifetime changes
     /// nothing.
-    public convenience init(parsing bytes: [UInt8], _ options: ParseOptions = [], last: Lifetime? = nil) throws {
+    public convenience init(parsing bytes: [UInt8], _ options: ParseOptions = [], last: Lifetime? = nil, dialect: Dialect = .commonMark) throws {
         let final = last?.endsWithProcess == true
         let memory: ParserMemory = options.contains(.rewriting) ? (final ? .rewrittenLast : .rewrittenNext) : final ? .lastDocument : .keepForNextDocument
-        self.init(try Document(bytes, parserMemory: memory, links: options.contains(.links), fingerprints: options.contains(.fingerprints)))
+        self.init(try Document(bytes, parserMemory: memory, links: options.contains(.links), fingerprints: options.contains(.fingerprints), dialect: dialect))
         if final, let last {
             keeper = last
             last.keep(self)
@@ -125,6 +135,8 @@ public final class Outline: @unchecked Sendable {
         self.listStyle = document.listStyle
         self.links = document.links
         self.blockStarts = document.blockStarts
+        self.dialect = document.dialect
+        self.linkView = document.linkView
         self.verificationMemory = document.verificationMemory
         // Which record and marker stand on a line: found by binary search over their lines (no hashing
         // per heading: a document of 12,000 sections is rebuilt on every keystroke in the editor).
@@ -176,7 +188,7 @@ public final class Outline: @unchecked Sendable {
                 marker = document.markers[k]
                 usedMarkers[k] = true
             }
-            let text = Outline.titleParts(heading, record: record, source: source)
+            let text = Outline.titleParts(heading, record: record, source: source, dialect: document.dialect)
             var duplicateOf: Int? = nil
             let id: String
             let own = record?.id
@@ -223,13 +235,25 @@ public final class Outline: @unchecked Sendable {
         }
     }
 
-    /// A heading's number (when outline's record says it wrote it), title and explicit `{#id}`.
-    static func titleParts(_ heading: Heading, record: RecordLine?, source: Source) -> (number: String?, title: String, explicitID: String?) {
+    /// A heading's number (when outline's record says it wrote it), title and explicit `{#id}`. In a
+    /// dialect that reads attribute blocks (attr_list), any block ending the heading's source is no
+    /// title text, and its id is the heading's (format.md §16); elsewhere a trailing `{#id …}`.
+    static func titleParts(_ heading: Heading, record: RecordLine?, source: Source, dialect: Dialect = .commonMark) -> (number: String?, title: String, explicitID: String?) {
         var text = heading.text
         let number = record.flatMap { ownedNumber(heading, record: $0, source: source) }
         if let number { text = String(text.dropFirst(number.count).drop(while: { $0 == " " })) }
         var explicit: String? = nil
-        if Outline.lastByte(of: text) == UInt8(ascii: "}"), let (id, rest) = Outline.explicitID(in: text) {
+        guard Outline.lastByte(of: text) == UInt8(ascii: "}") else { return (number, Outline.trimmed(text), nil) }
+        if dialect.headingAttributes {
+            if let raw = AttributeBlock.sourceText(of: heading, in: source), let block = AttributeBlock.trailing(raw),
+               let open = text.lastIndex(of: "{") {
+                // cmark's text ends in the block as written (no markup inside a block).
+                explicit = block.id
+                var cut = open
+                while cut > text.startIndex, text[text.index(before: cut)] == " " { cut = text.index(before: cut) }
+                text = String(text[..<cut])
+            }
+        } else if let (id, rest) = Outline.explicitID(in: text) {
             explicit = id
             text = rest
         }

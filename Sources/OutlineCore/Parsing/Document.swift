@@ -72,8 +72,14 @@ public struct Document: Sendable {
     /// The bullet character and nesting indentation of the document's first bullet list (cmark's
     /// reading), for a table of contents that follows the document's style; nil when it has none.
     public let listStyle: ListStyle?
-    /// What links need (every heading's text, destinations, raw HTML); nil unless asked for.
+    /// What links need (every heading's text, destinations, raw HTML); nil unless asked for. With a
+    /// `linkView`, taken from the view's parse: what the site's generator reads.
     public let links: LinkInventory?
+    /// How the document was read (format.md §16).
+    public let dialect: Dialect
+    /// The text the site's generator reads as Markdown where cmark reads code or HTML, when the
+    /// dialect has such containers and the document holds one (links were asked for).
+    public let linkView: LinkView?
     /// Every top-level block's start line and cmark type (see `CommonMarkBlocks.blockStarts`).
     let blockStarts: [UInt64]
     /// How a parse verifying a rewrite of this document treats the parse arena's pages.
@@ -85,8 +91,9 @@ public struct Document: Sendable {
         try self.init(source: Source(bytes), parserMemory: .keepForNextDocument, links: links)
     }
 
-    init(_ bytes: [UInt8], parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false, lean: Bool = false) throws {
-        try self.init(source: Source(bytes), parserMemory: parserMemory, links: links, fingerprints: fingerprints, lean: lean)
+    init(_ bytes: [UInt8], parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false, lean: Bool = false,
+         dialect: Dialect = .commonMark) throws {
+        try self.init(source: Source(bytes), parserMemory: parserMemory, links: links, fingerprints: fingerprints, lean: lean, dialect: dialect)
     }
 
     /// The largest input outline reads: cmark counts bytes and lines in 32 bits, and so do outline's
@@ -103,7 +110,7 @@ public struct Document: Sendable {
     /// `lean`: an inventory of destinations and raw HTML only (see `CommonMark.takeInventory`).
     /// `fingerprintLines`: with `fingerprints`, only the top-level blocks starting on these lines are hashed.
     init(source: Source, parserMemory: ParserMemory, links: Bool = false, fingerprints: Bool = false, fingerprintLines: [Range<Int>]? = nil,
-         lean: Bool = false) throws {
+         lean: Bool = false, dialect: Dialect = .commonMark) throws {
         try Document.checkSize(source.bytes.count)
         guard !source.containsNUL else { throw Diagnostic.error(.binaryInput, "binary file (contains NUL bytes)") }
         self.source = source
@@ -121,6 +128,20 @@ public struct Document: Sendable {
                                           inventory: links || fingerprints ? pointer : nil, blockStarts: true, fingerprints: fingerprints,
                                           fingerprintLines: fingerprintLines, lean: lean)
         }
+        self.dialect = dialect
+        // A site's containers: what links need comes from the view, parsed as cmark parses any
+        // document (the view's lines are the document's).
+        var view = links || fingerprints ? LinkView.make(source, dialect: dialect, blockStarts: parsed.blockStarts, hiddenLines: frontMatter) : nil
+        if view != nil {
+            var viewInventory = LinkInventory()
+            let viewParse = try withUnsafeMutablePointer(to: &viewInventory) { pointer in
+                try CommonMark.topLevelBlocks(of: view!.source, hiddenLines: frontMatter, parserMemory: parserMemory, inventory: pointer,
+                                              blockStarts: true, fingerprints: fingerprints, fingerprintLines: fingerprintLines, lean: lean)
+            }
+            view!.blockStarts = viewParse.blockStarts
+            inventory = viewInventory
+        }
+        self.linkView = view
         self.links = links || fingerprints ? inventory : nil
         self.blockStarts = parsed.blockStarts
         self.verificationMemory = parserMemory.forVerification

@@ -15,6 +15,8 @@ public struct LinkInventory: Sendable {
         /// 1-based line of the heading.
         public let line: Int
         public let pieces: [Piece]
+        /// 1 to 6.
+        public var level: Int = 1
     }
 
     /// A link or image destination as cmark resolved it (reference links included).

@@ -113,7 +113,7 @@ extension LanguageServer {
                   extra: (Range<Int>, [UInt8])? = nil, sections: [Verification.Expected]? = nil) throws -> [JSONValue] {
         let outline = doc.outline
         guard let inventory = outline.links else { return [] }
-        var writer = DestinationWriter(outline.source, inventory: inventory)
+        var writer = DestinationWriter(outline, inventory: inventory)
         var plan = Verification.LinkPlan()
         for (n, span) in spans.enumerated() {
             let new: String

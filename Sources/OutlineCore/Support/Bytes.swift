@@ -13,6 +13,9 @@ enum ASCII {
     @inline(__always) static func isBlank(_ b: UInt8) -> Bool { b == space || b == tab }
     /// An ASCII digit.
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+    /// An ASCII letter, digit or `_` (a byte of Python's `\w` in ASCII), or any byte of a UTF-8
+    /// sequence (a letter of another script, taken as a word character).
+    @inline(__always) static func isWordByte(_ b: UInt8) -> Bool { isDigit(b) || (b | 0x20) >= 97 && (b | 0x20) <= 122 || b == 95 || b >= 0x80 }
 }
 
 extension Array where Element == UInt8 {

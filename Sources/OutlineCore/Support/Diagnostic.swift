@@ -37,6 +37,9 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case idShadowed = "id-shadowed"
         case slugTakeover = "slug-takeover"
         case staleTOC = "stale-toc"
+        /// A link a site's generator resolves in a way outline cannot know offline (intersphinx, a
+        /// plugin's pages, ids a hook gives): counted for `--verbose`, never reported.
+        case linkSkipped = "link-skipped"
         case malformedTOC = "malformed-toc"
         // Errors and warnings of the commands.
         case binaryInput = "binary-input"
@@ -51,6 +54,9 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case refused = "refused"
         /// A `.outline.toml` that cannot be read: unknown key, wrong type, unsupported TOML.
         case config = "config"
+        /// A site generator's configuration (format.md §16) that cannot be read, or a part of it
+        /// outline does not read: said once, naming the `.outline.toml` key that sets it instead.
+        case site = "site"
         /// A file that cannot be read or written, or a path of the wrong kind.
         case file = "file"
     }

@@ -164,7 +164,8 @@ extension EditList {
     /// Every heading's slug now, and once the headings carry `numbers`.
     static func slugs(of outline: Outline, inventory: LinkInventory, numbers: [String?], profile: SlugProfile) -> (before: LinkTargets, after: LinkTargets) {
         // Every heading is slugged once; only the renumbered ones a second time.
-        let before = inventory.headings.map { LinkTargets.base(of: $0, profile: profile) }
+        let attributes = outline.dialect.headingAttributes ? outline.linkSource : nil
+        let before = inventory.headings.map { LinkTargets.base(of: $0, profile: profile, attributes: attributes) }
         var after = before
         var headingAt: [Int: Int] = [:]
         for (k, heading) in inventory.headings.enumerated() where headingAt[heading.line] == nil { headingAt[heading.line] = k }
@@ -180,7 +181,7 @@ extension EditList {
                 else if pieces.isEmpty { pieces = [.text(new)] }
                 else { pieces.insert(.text(new + " "), at: 0) }
             }
-            after[k] = LinkTargets.base(of: .init(line: inventory.headings[k].line, pieces: pieces), profile: profile)
+            after[k] = LinkTargets.base(of: .init(line: inventory.headings[k].line, pieces: pieces), profile: profile, attributes: attributes)
         }
         return (LinkTargets(headings: before, html: [], profile: profile), LinkTargets(headings: after, html: [], profile: profile))
     }
@@ -197,7 +198,7 @@ extension EditList {
         guard !renamed.isEmpty else { return [:] }
         var rewrites: [String: String] = [:]
         let htmlIDs = Set(LinkTargets(LinkInventory(html: inventory.html), profile: profile).htmlIDs.map(\.id))
-        var writer = DestinationWriter(outline.source, inventory: inventory)
+        var writer = DestinationWriter(outline, inventory: inventory)
         for (line, link, kind) in LinkRepair.occurrences(inventory, sameFileOnly: true) where link.path.isEmpty {
             if skipping.contains(where: { $0.contains(line) }) { continue }
             guard let fragment = link.fragment, let new = renamed[fragment], !htmlIDs.contains(fragment) else { continue }

@@ -46,7 +46,7 @@ public enum TableOfContents {
         let blocks = try self.blocks(outline).get()
         let source = outline.source
         var edits = EditList()
-        let targets = LinkTargets(outline.links ?? LinkInventory(), profile: options.profile, source: outline.source)
+        let targets = LinkTargets(outline, profile: options.profile)
         for block in blocks {
             let depth = try self.depth(block.open, options: options).get()
             let lines = listLines(outline, targets: targets, depth: depth, style: style(outline, block: block, profile: options.profile))
@@ -83,7 +83,7 @@ public enum TableOfContents {
         case .success(let b): blocks = b
         }
         let source = outline.source
-        let targets = LinkTargets(outline.links ?? LinkInventory(), profile: profile, source: outline.source)
+        let targets = LinkTargets(outline, profile: profile)
         var found: [Diagnostic] = []
         for (ordinal, block) in blocks.enumerated() {
             switch depth(block.open, options: options) {

@@ -47,26 +47,30 @@ extension Run {
         public var warnings: [Diagnostic] = []
         /// Files that could not be read or parsed: the run stops with them (exit 2), no findings.
         public var errors: [Diagnostic] = []
+        /// Links a site's generator resolves in ways outline cannot know offline, by reason: counted
+        /// for `--verbose`, never reported (format.md §16).
+        public var skipped: [(reason: String, count: Int)] = []
     }
 
     public func check(_ request: CheckRequest) throws -> CheckReport {
         let files = request.files, since = request.since
-        let checkLinks = request.links, profile = request.profile
+        let checkLinks = request.links
         // A small document's tree is in its thread's arena, gone at once after the parse; a large
         // one's is freed too unless it is the only one (then it is left to process exit).
         let single = files.count == 1
         typealias Parsed = (outline: Outline, links: [(line: Int, link: LocalLink)], targets: LinkedDocument?)
-        let resolver = self.resolver(profile: profile, root: request.root)
+        let resolver = self.resolver(root: request.root)
+        let configs = request.configs
         let perFile = try each(files) { [self] k, path, bytes -> Parsed in
             let outline = try Run.about(path) {
-                try Outline(parsing: bytes, checkLinks || TableOfContents.mayHaveMarkers(bytes) ? [.links] : [], last: last(single))
+                try Outline(parsing: bytes, checkLinks || TableOfContents.mayHaveMarkers(bytes) ? [.links] : [], last: last(single), dialect: configs[k].dialect)
             }
             // Its local links, found in the same pass.
             let links = checkLinks ? LinkCheck.localLinks(of: outline) : []
             // A file with same-file links is a link target: its targets made here, with its parse, not
             // in a round of their own.
             let targets = path != "-" && links.contains { $0.link.path.isEmpty }
-                ? LinkedDocument(path: resolver.canonical(path), outline: outline, profile: profile) : nil
+                ? LinkedDocument(path: resolver.canonical(path), outline: outline, profile: configs[k].profile) : nil
             return (outline, links, targets)
         }
         lifetime.keep(perFile)
@@ -117,6 +121,17 @@ extension Run {
                 return d
             }
         }
+        // Links skipped under a site's rules are counted, not reported.
+        if report.findings.contains(where: { $0.kind == .linkSkipped }) {
+            var counts: [String: Int] = [:]
+            var order: [String] = []
+            for d in report.findings where d.kind == .linkSkipped {
+                if counts[d.message] == nil { order.append(d.message) }
+                counts[d.message, default: 0] += 1
+            }
+            report.skipped = order.map { ($0, counts[$0]!) }
+            report.findings.removeAll { $0.kind == .linkSkipped }
+        }
         report.warnings = report.findings.filter { $0.severity == .warning }
         if !report.warnings.isEmpty { report.findings.removeAll { $0.severity == .warning } }
         lifetime.keep((outlines, report.findings))
@@ -145,7 +160,7 @@ extension Run {
             single.profile = profile
             single.moreProfiles = []
             single.since = nil
-            let resolver = self.resolver(profile: profile, root: request.root)
+            let resolver = self.resolver(root: request.root, forcedProfile: profile)
             resolver.adopt(files: request.files, outlines: outlines)
             for d in try findingsAcross(single, resolver: resolver, outlines: outlines, targets: [], localLinks: localLinks, onlyLinks: true) {
                 guard let k = key(d) else { continue }
@@ -181,12 +196,13 @@ extension Run {
             // Every file links point into (the linking file itself for a same-file link) read and
             // given its targets once, in parallel. Asking git for the repository's root costs a
             // process: only when a link needs it.
+            let configs = request.configs
             let wanted = Parallel.map(files.count) { k -> [String] in
                 let own = files[k] != "-" && localLinks[k].contains { $0.link.path.isEmpty } ? [files[k]] : []
-                let root = localLinks[k].contains { $0.link.path.hasPrefix("/") } ? resolver.root(for: files[k]) : "."
-                return own + LinkCheck.paths(of: localLinks[k], path: Run.displayName(files[k]), root: root)
+                return own + resolver.paths(of: localLinks[k], file: files[k], config: configs[k])
             }
             resolver.prepare(Array(wanted.joined()))
+            resolver.prepareSites(request.configs)
         }
         // Each file's findings; and, when they are all about that file (the usual case), in line
         // order, sorted here in parallel (a stable sort: the order within a line kept).
@@ -215,7 +231,7 @@ extension Run {
             guard let context else { break }
             guard let outline = outlines[k], let document = resolver.document(files[k]) else { continue }
             let old = perFile[k].found.links!.filter { $0.kind == .brokenLink }
-            let hinted = resolver.linkFindings(outline, path: files[k], name: Run.displayName(files[k]), links: localLinks[k],
+            let hinted = resolver.linkFindings(outline, path: files[k], name: Run.displayName(files[k]), config: request.configs[k], links: localLinks[k],
                                                repair: { LinkRepair.fix(for: $0, in: document, context: context, since: since) })
                 .filter { $0.kind == .brokenLink }
             // A file has one finding per line and destination (`LinkCheck.findings`): that is its key.

@@ -29,8 +29,11 @@ public final class LinkResolver: @unchecked Sendable {
     }
 
     private let store: DocumentStore
-    /// The slug profile the targets of the file at a path are made with.
-    let profile: @Sendable (String) -> SlugProfile
+    /// The configuration of the file at a path (its site's dialect and profile, `.outline.toml`, the
+    /// command line): how it is read and what its targets are. Asked on the owner's thread only.
+    private let configuration: (String) -> Config
+    /// `--slugs a,b`: the further surfaces' resolvers make every file's targets with one profile.
+    private let forcedProfile: SlugProfile?
     let naming: Naming
     private var destinations: [String: LinkCheck.Destination] = [:]
     private var documents: [String: LinkedDocument] = [:]
@@ -40,10 +43,17 @@ public final class LinkResolver: @unchecked Sendable {
     private var failures: [String: Diagnostic] = [:]
     private var roots: [String]? = nil
 
-    public init(store: DocumentStore, profile: @escaping @Sendable (String) -> SlugProfile, naming: Naming) {
+    public init(store: DocumentStore, configuration: @escaping (String) -> Config, forcedProfile: SlugProfile? = nil, naming: Naming) {
         self.store = store
-        self.profile = profile
+        self.configuration = configuration
+        self.forcedProfile = forcedProfile
         self.naming = naming
+    }
+
+    /// How the file at `key` is read, and the profile its targets are made with.
+    func rules(_ key: String) -> (profile: SlugProfile, dialect: Dialect) {
+        let config = configuration(key)
+        return (forcedProfile ?? config.profile, config.dialect)
     }
 
     /// A path in the caches' spelling.
@@ -118,15 +128,17 @@ public final class LinkResolver: @unchecked Sendable {
         }
         for case let key? in unknown where seen.insert(key).inserted { wanted.append(key) }
         // Where a symbolic link may lead is asked only when a path is not one of the given files.
-        let adopted = self.adopted, keys = wanted, store = self.store, profile = self.profile
+        let adopted = self.adopted, keys = wanted, store = self.store
         let roots = wanted.allSatisfy { adopted[$0] != nil } ? [] : safeRoots
+        // Each file's rules asked here, on this thread (the owner's configuration is no thread's to share).
+        let rules = keys.map(self.rules)
         let found = Parallel.map(keys.count) { k -> Looked in
             let key = keys[k]
             if let outline = adopted[key] {
-                let document = LinkedDocument(path: key, outline: outline, profile: profile(key))
+                let document = LinkedDocument(path: key, outline: outline, profile: rules[k].profile)
                 return Looked(destination: .markdown(document.targets), document: document)
             }
-            return LinkResolver.look(key, profile: profile(key), roots: roots, store: store)
+            return LinkResolver.look(key, rules: rules[k], roots: roots, store: store)
         }
         var directories: [String] = []
         destinations.reserveCapacity(destinations.count + wanted.count)
@@ -147,11 +159,12 @@ public final class LinkResolver: @unchecked Sendable {
         let key = canonical(path)
         if let known = known(key) { return known }
         let found: Looked
+        let rules = self.rules(key)
         if let outline = adopted[key] {
-            let document = LinkedDocument(path: key, outline: outline, profile: profile(key))
+            let document = LinkedDocument(path: key, outline: outline, profile: rules.profile)
             found = Looked(destination: .markdown(document.targets), document: document)
         } else {
-            found = LinkResolver.look(key, profile: profile(key), roots: safeRoots, store: store)
+            found = LinkResolver.look(key, rules: rules, roots: safeRoots, store: store)
         }
         record(key, found)
         return found.destination
@@ -184,7 +197,7 @@ public final class LinkResolver: @unchecked Sendable {
     /// What is at `path`: for a Markdown file, its targets (one read and parse). A link target is
     /// read only when it is a regular file, or a symbolic link to one inside `roots` (format.md §11:
     /// a FIFO would block, `/dev/zero` never ends); anything else is reported as what it is.
-    static func look(_ path: String, profile: SlugProfile, roots: [String], store: DocumentStore) -> Looked {
+    static func look(_ path: String, rules: (profile: SlugProfile, dialect: Dialect), roots: [String], store: DocumentStore) -> Looked {
         switch store.kind(of: path) {
         case .missing: return Looked(destination: .missing)
         case .directory: return Looked(destination: .directory)
@@ -199,8 +212,8 @@ public final class LinkResolver: @unchecked Sendable {
                 return Looked(destination: .unreadable((error as? Diagnostic)?.message ?? "\(error)"))
             }
             do {
-                let outline = try Outline(parsing: bytes, [.links])
-                let document = LinkedDocument(path: path, outline: outline, profile: profile)
+                let outline = try Outline(parsing: bytes, [.links], dialect: rules.dialect)
+                let document = LinkedDocument(path: path, outline: outline, profile: rules.profile)
                 return Looked(destination: .markdown(document.targets), document: document)
             } catch let error as Diagnostic {
                 return Looked(destination: .unreadable(error.message), failure: error)
@@ -214,19 +227,28 @@ public final class LinkResolver: @unchecked Sendable {
 
     /// The context link repair works in for links of the file at `path` (without history).
     public func context(for path: String) -> LinkRepair.Context {
-        var context = LinkRepair.Context(profile: profile(canonical(path)), root: root(for: canonical(path)),
+        var context = LinkRepair.Context(profile: rules(canonical(path)).profile, root: root(for: canonical(path)),
                                          lookup: { [unowned self] in self.lookup($0) },
                                          document: { [unowned self] in self.document($0) })
         context.canonical = naming.canonical
         context.fromRoot = naming.fromRoot
+        context.rules = { [unowned self] file in self.siteRules(for: file) }
         return context
+    }
+
+    /// The rules of the site that publishes the file at `file`, nil outside every site.
+    func siteRules(for file: String) -> LinkRules? {
+        let key = canonical(file)
+        guard let site = configuration(key).site else { return nil }
+        let labels = site.dialect.mystTargets ? self.labels(of: site) : []
+        return SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) })
     }
 
     /// Every link finding of one document (alias collisions, broken links); `prepared`: answer
     /// from what `prepare` found (a run's parallel pass) rather than looking up. `path`: the file as
     /// the owner names it; `name`: as its findings name it; `display`: how messages name the files
     /// its links resolve to.
-    func linkFindings(_ outline: Outline, path: String, name: String, links: [(line: Int, link: LocalLink)]? = nil,
+    func linkFindings(_ outline: Outline, path: String, name: String, config: Config, links: [(line: Int, link: LocalLink)]? = nil,
                       own: LinkTargets? = nil, prepared: Bool = false, repair: ((LocalLink) -> String?)? = nil,
                       display: (String) -> String = { $0 }) -> [Diagnostic] {
         let key = path == "-" ? path : canonical(path)
@@ -234,20 +256,69 @@ public final class LinkResolver: @unchecked Sendable {
         // The root is asked for only when a link needs it (it may cost a git process).
         let root = links.contains { $0.link.path.hasPrefix("/") } ? self.root(for: key) : "."
         let lookup: (String) -> LinkCheck.Destination = prepared ? { [unowned self] in self.prepared($0) } : { [unowned self] in self.lookup($0) }
-        return LinkCheck.documentFindings(outline, path: name, profile: profile(key), root: root, links: links, own: own,
-                                          repair: repair, name: display, lookup: lookup)
+        // A site's generator resolves the file's links its own way (format.md §16).
+        var rules: LinkRules? = nil
+        if let site = config.site {
+            let labels = site.dialect.mystTargets ? self.labels(of: site) : []
+            rules = SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) })
+        }
+        return LinkCheck.documentFindings(outline, path: name, profile: forcedProfile ?? config.profile, root: root, links: links, own: own,
+                                          repair: repair, name: display, rules: rules, lookup: lookup)
+    }
+
+    /// The paths `file`'s links may lead to, for `prepare`: each link's path resolved from the file,
+    /// and under a site's rules every path the generator may publish it at (format.md §16).
+    func paths(of links: [(line: Int, link: LocalLink)], file: String, config: Config) -> [String] {
+        let name = file == "-" ? Run.standardInput : file
+        let root = links.contains { $0.link.path.hasPrefix("/") } ? self.root(for: file) : "."
+        var paths = LinkCheck.paths(of: links, path: name, root: root)
+        if let site = config.site, file != "-" {
+            let rules = SiteLinks.rules(site, file: canonical(file), contentRoot: canonical(site.contentRoot), labels: { _ in false })
+            var seen = Set<String>()
+            for (_, link) in links where (!link.path.isEmpty || rules.resolvesEmptyPaths) && seen.insert(link.destination).inserted {
+                if case .paths(let candidates) = rules.resolve(link) { paths += candidates }
+            }
+        }
+        return paths
+    }
+
+    /// Each MyST site's labels, by its configuration's path: a label names a target of the whole site.
+    private var labelSets: [String: Set<String>] = [:]
+
+    /// The labels of every document of `site` (each read once, in parallel); made once. A run
+    /// makes them before its parallel pass (`prepareSites`), a session when first asked.
+    func labels(of site: Site) -> Set<String> {
+        if let known = labelSets[site.config] { return known }
+        let files = store.markdownFiles(in: site.contentRoot).map(canonical)
+        prepare(files)
+        var labels = Set<String>()
+        for file in files {
+            if case .markdown(let targets) = prepared(file) { for label in targets.labels { labels.insert(label.id) } }
+        }
+        labelSets[site.config] = labels
+        return labels
+    }
+
+    /// What the sites of `configs` need before links are checked in parallel: their labels.
+    func prepareSites(_ configs: [Config]) {
+        var seen = Set<String>()
+        for config in configs {
+            guard let site = config.site, site.dialect.mystTargets, seen.insert(site.config).inserted else { continue }
+            _ = labels(of: site)
+        }
     }
 
     /// Everything `check` reports about one document (format.md §7, §8): its own findings (and the
     /// folded IDs of `state` that no longer exist) and, when `config` checks links, its link
-    /// findings. `check` and the language server's diagnostics both come from here.
+    /// findings. `check` and the language server's diagnostics both come from here. `config`: the
+    /// document's own (no lookup: a run calls this from every thread).
     func findings(_ outline: Outline, path: String, name: String, config: Config, state: SidecarFile? = nil,
                   links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil, prepared: Bool = false,
                   repair: ((LocalLink) -> String?)? = nil, display: (String) -> String = { $0 }) -> DocumentFindings {
         var mine = Check.findings(outline, path: name, config: config)
         if let state { mine += Check.missingFolded(state, in: outline, name: name) }
         guard config.links ?? true else { return DocumentFindings(own: mine, links: nil) }
-        return DocumentFindings(own: mine, links: linkFindings(outline, path: path, name: name, links: links, own: own,
+        return DocumentFindings(own: mine, links: linkFindings(outline, path: path, name: name, config: config, links: links, own: own,
                                                                prepared: prepared, repair: repair, display: display))
     }
 }

@@ -13,6 +13,9 @@ extension Run {
         public var since: String? = nil
         /// `--keep-aliases` (with `since`).
         public var keepAliases = false
+        /// Each file's configuration, the command line applied (same order as `files`); how it is
+        /// read (its site's dialect). Empty: CommonMark for all.
+        public var configs: [Config] = []
 
         public init(files: [String]) {
             self.files = files
@@ -30,8 +33,9 @@ extension Run {
     public func links(_ request: LinksRequest) throws -> LinksReport {
         let files = request.files, profile = request.profile
         let single = files.count == 1
-        let parsed = try each(files) { [self] _, path, bytes in
-            try Run.about(path) { try Outline(parsing: bytes, [.links, .fingerprints], last: last(single)) }
+        let dialects = request.configs.map(\.dialect)
+        let parsed = try each(files) { [self] k, path, bytes in
+            try Run.about(path) { try Outline(parsing: bytes, [.links, .fingerprints], last: last(single), dialect: k < dialects.count ? dialects[k] : .commonMark) }
         }
         var current: [String: Outline] = [:]
         var errors: [Diagnostic] = []
@@ -42,7 +46,7 @@ extension Run {
             }
         }
         if !errors.isEmpty { return .unreadable(errors) }
-        let resolver = self.resolver(profile: profile, root: request.root)
+        let resolver = self.resolver(root: request.root)
         resolver.adopt(files: files, outlines: files.map { current[$0] })
         var context: LinkRepair.Context
         if let since = request.since {

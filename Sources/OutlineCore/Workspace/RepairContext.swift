@@ -29,7 +29,7 @@ extension Run {
             if let known = versions[key] { return known }
             var document: LinkedDocument? = nil
             if let then = tree.oldPath(of: key), let outline = try? history.outline(atOldPath: then) {
-                document = LinkedDocument(path: key, outline: outline, profile: resolver.profile(key))
+                document = LinkedDocument(path: key, outline: outline, profile: resolver.rules(key).profile)
             }
             versions[key] = .some(document)
             return document

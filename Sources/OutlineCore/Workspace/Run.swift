@@ -46,9 +46,10 @@ public final class Run: @unchecked Sendable {
     /// when more documents follow.
     public func last(_ single: Bool) -> Lifetime? { single ? lifetime : nil }
 
-    /// Parses one input, a library error located in `path`. `single`: the run's only document.
-    public func outline(_ bytes: [UInt8], path: String, single: Bool = false, _ options: ParseOptions = []) throws -> Outline {
-        try Run.about(path) { try Outline(parsing: bytes, options, last: last(single)) }
+    /// Parses one input, a library error located in `path`, read in `dialect` (its site's, format.md
+    /// §16). `single`: the run's only document.
+    public func outline(_ bytes: [UInt8], path: String, single: Bool = false, _ options: ParseOptions = [], dialect: Dialect = .commonMark) throws -> Outline {
+        try Run.about(path) { try Outline(parsing: bytes, options, last: last(single), dialect: dialect) }
     }
 
     /// Reads each of `files` and runs `body` on it, files in parallel (standard input read first, on
@@ -78,10 +79,12 @@ public final class Run: @unchecked Sendable {
         return history
     }
 
-    /// A resolver for this run's links under `profile`: files named as the run names them (relative
-    /// to the current directory where they lie under it), a leading `/` taken from `root` (`--root`),
-    /// else the work tree's top level, asked of the store only when a link needs it.
-    func resolver(profile: SlugProfile, root explicitRoot: String?) -> LinkResolver {
+    /// A resolver for this run's links: files named as the run names them (relative to the current
+    /// directory where they lie under it), each read with its own configuration (the store's, the
+    /// command line applied), a leading `/` taken from `root` (`--root`), else the work tree's top
+    /// level, asked of the store only when a link needs it. `forcedProfile`: a further surface of
+    /// `--slugs a,b`, every file's targets made with it.
+    func resolver(root explicitRoot: String?, forcedProfile: SlugProfile? = nil) -> LinkResolver {
         let store = self.store
         let here = store.resolvedPath(".") ?? "."
         let root = Once { explicitRoot ?? store.topLevel() }
@@ -100,7 +103,8 @@ public final class Run: @unchecked Sendable {
                 if let resolved = store.resolvedPath(root.get) { roots.append(resolved) }
                 return roots
             })
-        let resolver = LinkResolver(store: store, profile: { _ in profile }, naming: naming)
+        let resolver = LinkResolver(store: store, configuration: { [store] in store.configuration(for: Workspace.directory(of: $0)) },
+                                    forcedProfile: forcedProfile, naming: naming)
         lifetime.keep(resolver)
         return resolver
     }

@@ -23,7 +23,7 @@ public final class Workspace: @unchecked Sendable {
         self.revisions = revisions
         self.folders = folders.map(Workspace.trimmed)
         buffers = Buffers(store)
-        resolver = LinkResolver(store: buffers, profile: { [unowned self] in self.profile(for: $0) }, naming: LinkResolver.Naming(
+        resolver = LinkResolver(store: buffers, configuration: { [unowned self] in self.configuration(for: $0) }, naming: LinkResolver.Naming(
             canonical: { LocalLink.normalize($0) },
             root: { [unowned self] in self.folder(of: $0) },
             safeRoots: { [unowned self] in
@@ -118,8 +118,10 @@ public final class Workspace: @unchecked Sendable {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
+    /// The configuration of the file at `path`: its directory's (its `.outline.toml`, and the site
+    /// whose content root holds it, format.md §16), asked once per directory.
     public func configuration(for path: String) -> Config {
-        let f = folder(of: path)
+        let f = Workspace.directory(of: path)
         if let known = configs[f] { return known }
         let c = store.configuration(for: f)
         configs[f] = c
@@ -170,6 +172,8 @@ public final class Workspace: @unchecked Sendable {
         return resolver.findings(document.outline, path: path, name: path, config: configuration(for: path), own: document.targets,
                                  repair: { LinkRepair.fix(for: $0, in: document, context: context, since: nil) },
                                  display: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).all
+            // What a site's rules skip is counted by `check --verbose`, not shown in the editor.
+            .filter { $0.kind != .linkSkipped }
     }
 }
 

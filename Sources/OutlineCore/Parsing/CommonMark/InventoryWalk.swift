@@ -102,7 +102,7 @@ extension CommonMark {
                 let range = lines(of: current)
                 if !lean { inventory.layout.leaves.append(range.lowerBound...Int32(max(Int(range.lowerBound), Int(cmark_node_get_end_line(current)) - 1))) }
                 openBlock(.heading, current, lines: range)
-                if !lean { inventory.headings.append(.init(line: line(of: current), pieces: headingPieces(current))) }
+                if !lean { inventory.headings.append(.init(line: line(of: current), pieces: headingPieces(current), level: Int(cmark_node_get_heading_level(current)))) }
                 descend = true
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
                 if let url = cmark_node_get_url(current), isLocal(url), !(type == CMARK_NODE_LINK && Footnotes.isReference(current)) {

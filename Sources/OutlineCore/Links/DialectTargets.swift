@@ -1,0 +1,139 @@
+/// The link targets a site's generator gives besides headings and raw HTML (format.md §16), read
+/// from the text links are taken from (a container view's text where there is one): ids that
+/// attr_list gives to inline elements and blocks, footnote ids, MyST's `(label)=` names.
+enum DialectTargets {
+    struct Found {
+        let line: Int
+        let id: String
+        /// An element id the page has before headings get theirs (Python-Markdown's toc avoids it).
+        let reserved: Bool
+    }
+
+    /// Why the page has ids outline cannot know (text a snippet includes, content a plugin makes),
+    /// or nil: a fragment no target matches is then skipped, not reported.
+    static func unknowable(in source: Source, dialect: Dialect) -> String? {
+        guard dialect.snippets || dialect.generatedBlocks else { return nil }
+        var fence: Fence? = nil
+        for line in 0..<source.lineCount {
+            let text = source.content(line)
+            if let f = fence {
+                if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
+                continue
+            }
+            if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; continue }
+            let t = text.drop(while: ASCII.isBlank)
+            if dialect.snippets, t.starts(with: Array("--8<--".utf8)) { return "the page includes text with pymdownx.snippets" }
+            if dialect.generatedBlocks, t.starts(with: Array("::: ".utf8)) { return "the page holds content a plugin generates (:::)" }
+        }
+        return nil
+    }
+
+    /// attr_list's ids on elements other than headings, and footnotes' ids, in document order.
+    /// `headings`: each heading's 1-based line (their own blocks are theirs).
+    static func ids(in source: Source, dialect: Dialect, headings: [(line: Int, explicit: String?)], profile: SlugProfile) -> [Found] {
+        guard dialect.inlineAttributes || dialect.footnoteSeparator != nil else { return [] }
+        let headingLines = Set(headings.map(\.line))
+        var found: [Found] = []
+        var footnoteDefinitions: [(Int, String)] = []
+        var references: [String: Int] = [:]
+        var referenceOrder: [(Int, String)] = []
+        var fence: Fence? = nil
+        for line in 0..<source.lineCount {
+            let text = source.content(line)
+            if let f = fence {
+                if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
+                continue
+            }
+            if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; continue }
+            if headingLines.contains(line + 1) { continue }
+            let string = String(decoding: text, as: UTF8.self)
+            if dialect.inlineAttributes, string.contains("{") {
+                for id in attributeIDs(in: string) { found.append(Found(line: line + 1, id: id, reserved: true)) }
+            }
+            if dialect.footnoteSeparator != nil, string.contains("[^") {
+                for (label, isDefinition) in footnotes(in: string) {
+                    if isDefinition { footnoteDefinitions.append((line + 1, label)) } else {
+                        references[label, default: 0] += 1
+                        referenceOrder.append((line + 1, label))
+                    }
+                }
+            }
+        }
+        if let separator = dialect.footnoteSeparator {
+            // Python-Markdown: `fn:LABEL` on the note, `fnref:LABEL` on its first reference,
+            // `fnref2:LABEL` on the second, and so on.
+            let defined = Set(footnoteDefinitions.map(\.1))
+            for (line, label) in footnoteDefinitions { found.append(Found(line: line, id: "fn" + separator + label, reserved: false)) }
+            var seen: [String: Int] = [:]
+            for (line, label) in referenceOrder where defined.contains(label) {
+                seen[label, default: 0] += 1
+                let n = seen[label]!
+                found.append(Found(line: line, id: (n == 1 ? "fnref" : "fnref\(n)") + separator + label, reserved: false))
+            }
+        }
+        return found
+    }
+
+    /// The ids of attr_list blocks in a line of text: right after an inline element (`**x**{ #id }`,
+    /// `` `x`{: #id } ``, `[t](u){ #id }`) or alone on the line (a block's attributes).
+    static func attributeIDs(in line: String) -> [String] {
+        var ids: [String] = []
+        var rest = Substring(line)
+        let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let before = open > line.startIndex ? line[line.index(before: open)] : " "
+            let alone = trimmed.startIndex == open && line[line.index(after: close)...].allSatisfy { $0 == " " || $0 == "\t" }
+            if alone || "*_`)]".contains(before) {
+                var inner = line[line.index(after: open)..<close]
+                if inner.first == ":" { inner = inner.dropFirst() }
+                if let id = AttributeBlock.id(in: inner) { ids.append(id) }
+            }
+            rest = line[line.index(after: close)...]
+        }
+        return ids
+    }
+
+    /// Footnote labels in a line: `[^label]:` at its start is a definition, `[^label]` elsewhere a
+    /// reference.
+    static func footnotes(in line: String) -> [(label: String, definition: Bool)] {
+        var found: [(String, Bool)] = []
+        var rest = Substring(line)
+        let start = line.drop(while: { $0 == " " })
+        while let bracket = rest.indices.first(where: { rest[$0] == "[" && rest.index(after: $0) < rest.endIndex && rest[rest.index(after: $0)] == "^" }) {
+            let labelStart = rest.index(bracket, offsetBy: 2)
+            guard let close = rest[labelStart...].firstIndex(of: "]") else { break }
+            let label = String(rest[labelStart..<close])
+            let after = rest[rest.index(after: close)...]
+            let definition = bracket == start.startIndex && after.first == ":"
+            if !label.isEmpty && !label.contains(" ") { found.append((label, definition)) }
+            rest = after
+        }
+        return found
+    }
+
+    /// MyST's `(label)=` lines: each names a target of the whole site, lowercased as Sphinx keeps
+    /// labels (and as MyST matches them).
+    static func labels(in source: Source, dialect: Dialect) -> [(line: Int, id: String)] {
+        guard dialect.mystTargets else { return [] }
+        var found: [(line: Int, id: String)] = []
+        var fence: Fence? = nil
+        for line in 0..<source.lineCount {
+            let text = source.content(line)
+            if let f = fence {
+                if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
+                continue
+            }
+            if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; continue }
+            let t = text.drop(while: { $0 == ASCII.space })
+            guard t.first == UInt8(ascii: "("), text.count - t.count < 4 else { continue }
+            var end = t.endIndex
+            while end > t.startIndex, ASCII.isBlank(t[end - 1]) { end -= 1 }
+            guard end - t.startIndex >= 4, t[end - 1] == UInt8(ascii: "="), t[end - 2] == UInt8(ascii: ")") else { continue }
+            let name = t[(t.startIndex + 1)..<(end - 2)]
+            guard !name.isEmpty, !name.contains(UInt8(ascii: ")")), !name.contains(UInt8(ascii: "(")) else { continue }
+            found.append((line + 1, String(decoding: name, as: UTF8.self).lowercased()))
+        }
+        return found
+    }
+}

@@ -1,0 +1,57 @@
+/// How a site's generator reads a Markdown file beyond CommonMark (format.md §16): data that
+/// parsing, link targets and link resolution read, set from the site's configuration (which
+/// Python-Markdown extensions MkDocs loads, which MyST extensions Sphinx enables). `.commonMark`
+/// reads nothing more: a file outside every site is read as before.
+public struct Dialect: Sendable, Hashable {
+    /// An attribute block ending a heading (`## Title { #id .cls }`, `{: #id }`, `{ id="x" }`) gives
+    /// the heading its id and is not its text (Python-Markdown's attr_list; MyST's attrs_block reads
+    /// `{#id}` on the line before).
+    public var headingAttributes = false
+    /// attr_list's blocks after inline elements (`**locale**{ #mkdocs-locale }`) and at the end of
+    /// a paragraph or list item give that element an id.
+    public var inlineAttributes = false
+    /// Containers whose indented body Python-Markdown reads as Markdown: `!!! note` (admonition),
+    /// `??? note` and `???+ note` (pymdownx.details), `=== "Tab"` (pymdownx.tabbed).
+    public var admonitions = false
+    public var details = false
+    public var tabs = false
+    /// md_in_html: the content of an HTML block element that carries `markdown`, `markdown="1"` or
+    /// `markdown="block"` is Markdown.
+    public var markdownInHTML = false
+    /// MyST directives whose body MyST parses as Markdown: ```` ```{note} ```` fences, and with
+    /// `colon_fence` also `:::{tip}`.
+    public var mystDirectives = false
+    public var colonFence = false
+    /// MyST `(label)=` lines: a target named `label`.
+    public var mystTargets = false
+    /// MyST's `myst_heading_anchors`: only headings down to this level get a slug (others are
+    /// reached by their docutils ids); nil: every heading.
+    public var headingSlugLevels: Int? = nil
+    /// pymdownx.tabbed with a `slugify`: tab ids are the profile's slug of the tab's title (this
+    /// profile's name), after the heading's slug when `combine_header_slug` is set; nil: numbered.
+    public var tabSlugs: String? = nil
+    public var tabSlugsCombineHeader = false
+    /// Python-Markdown's footnotes: `#fn:1` and `#fnref:1` ids (the separator is the extension's).
+    public var footnoteSeparator: String? = nil
+    /// pymdownx.tabbed's tab ids (`__tabbed_1_2`).
+    public var tabbedIDs = false
+    /// Of two reference definitions of one label, the generator uses the last (Python-Markdown);
+    /// CommonMark uses the first.
+    public var lastDefinitionWins = false
+    /// Heading ids are unique among every id of the page, explicit ones reserved first
+    /// (Python-Markdown's toc: `# Intro` before `{ #intro }` elsewhere is `intro_1`).
+    public var explicitIDsReservedFirst = false
+
+    /// pymdownx.snippets: `--8<-- "file"` includes another file's text (and its headings) in the page.
+    public var snippets = false
+    /// mkdocstrings, mkdocs-click: a `::: identifier` line is replaced by generated content (and ids).
+    public var generatedBlocks = false
+
+    public init() {}
+
+    /// CommonMark as cmark reads it.
+    public static let commonMark = Dialect()
+
+    /// Whether any container's body may be Markdown where CommonMark reads code or HTML.
+    public var hasContainers: Bool { admonitions || details || tabs || markdownInHTML || mystDirectives }
+}

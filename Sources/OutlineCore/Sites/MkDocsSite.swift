@@ -1,0 +1,173 @@
+/// `mkdocs.yml` as MkDocs reads it (format.md §16): `docs_dir`, `use_directory_urls`, `INHERIT`, and
+/// `markdown_extensions` with their options, which say how Python-Markdown reads every page.
+enum MkDocsSite {
+    /// The slug profile of `toc`'s `slugify`, or why none fits.
+    static func profile(_ slugify: ConfigValue?) -> (SlugProfile?, String?) {
+        guard let slugify else { return (.mkdocs, nil) }
+        let tag = slugify.tag ?? ""
+        let callable = tag.hasPrefix("!!python/name:") ? String(tag.dropFirst("!!python/name:".count))
+            : tag.hasPrefix("!!python/object/apply:") ? String(tag.dropFirst("!!python/object/apply:".count)) : ""
+        switch callable {
+        case "markdown.extensions.toc.slugify":
+            return (.mkdocs, nil)
+        case "pymdownx.slugs.slugify":
+            // `slugify(case="lower")`, Material for MkDocs' advice; other cases keep letters as
+            // they are or fold them in ways no profile follows.
+            let kwds = slugify.untagged["kwds"] ?? slugify.untagged.list?.first
+            let options = kwds?.pairs ?? []
+            let known = options.allSatisfy { ["case", "normalize", "percent_encode"].contains($0.key) }
+            if known, kwds?["case"]?.string == "lower", (kwds?["normalize"]?.string ?? "NFC") == "NFC",
+               kwds?["percent_encode"]?.bool != true {
+                return (.mkdocsMaterial, nil)
+            }
+            return (nil, "pymdownx.slugs.slugify with \(options.map { "\($0.key)=\($0.value.string ?? "…")" }.joined(separator: ", "))")
+        default:
+            return (nil, callable.isEmpty ? "a slugify outline cannot read" : callable)
+        }
+    }
+
+    static func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?) throws -> Site {
+        var config: ConfigValue
+        do { config = try ConfigValue.yaml(bytes) } catch let error as Diagnostic { throw error.located(in: path) }
+        var unread: [String] = []
+        // INHERIT: the parent's keys under the child's, mappings merged deeply (mergedeep, as MkDocs).
+        var seen: Set<String> = [path]
+        var base = directory
+        while let parent = config["INHERIT"]?.string {
+            let parentPath = LocalLink.normalize(parent.hasPrefix("/") ? parent : base + "/" + parent)
+            guard seen.insert(parentPath).inserted, let parentBytes = read(parentPath),
+                  let parentConfig = try? ConfigValue.yaml(parentBytes) else {
+                unread.append("INHERIT: '\(parent)' cannot be read")
+                break
+            }
+            config = merged(parentConfig, config.removing("INHERIT"))
+            base = String(parentPath[..<(parentPath.lastIndex(of: "/") ?? parentPath.startIndex)])
+        }
+        var docsDir = "docs"
+        if let value = config["docs_dir"] {
+            if let dir = value.string, value.tag == nil { docsDir = dir } else {
+                unread.append("docs_dir is set from the environment (\(value.tag ?? "")); set site-root in .outline.toml")
+            }
+        }
+        let root = LocalLink.normalize(docsDir.hasPrefix("/") ? docsDir : directory + "/" + docsDir)
+        var dialect = Dialect()
+        // Python-Markdown, whatever the extensions: the last of two definitions of a label wins,
+        // and a heading's slug avoids every id the page already has.
+        dialect.lastDefinitionWins = true
+        dialect.explicitIDsReservedFirst = true
+        var features = ["docs_dir \(docsDir)"]
+        var notes: [String] = []
+        var templates = false
+        var profile: SlugProfile? = .mkdocs
+        var unknownSlugify: String? = nil
+        var slugNote = "toc (default slugify)"
+        for (name, options) in extensions(config["markdown_extensions"]) {
+            switch name {
+            case "toc":
+                if let slugify = options?["slugify"] {
+                    (profile, unknownSlugify) = MkDocsSite.profile(slugify)
+                    slugNote = profile == .mkdocsMaterial ? "toc (pymdownx.slugs.slugify case=lower)" : "toc (\(unknownSlugify ?? "slugify"))"
+                }
+                continue
+            case "attr_list":
+                dialect.headingAttributes = true
+                dialect.inlineAttributes = true
+            case "footnotes":
+                dialect.footnoteSeparator = options?["SEPARATOR"]?.string ?? ":"
+            case "admonition": dialect.admonitions = true
+            case "pymdownx.details": dialect.details = true
+            case "pymdownx.tabbed":
+                dialect.tabs = true
+                dialect.tabbedIDs = true
+                if let slugify = options?["slugify"] {
+                    let (tabProfile, unknown) = MkDocsSite.profile(slugify)
+                    if let tabProfile {
+                        dialect.tabSlugs = tabProfile.rawValue
+                        dialect.tabSlugsCombineHeader = options?["combine_header_slug"]?.bool ?? false
+                    } else {
+                        unread.append("pymdownx.tabbed's slugify (\(unknown ?? "unknown")): tabs are taken as numbered (__tabbed_1_1)")
+                    }
+                }
+            case "md_in_html": dialect.markdownInHTML = true
+            case "mkdocs-click", "mkdocs_click": dialect.generatedBlocks = true
+            case "pymdownx.snippets":
+                dialect.snippets = true
+            default: continue
+            }
+            features.append(name)
+        }
+        features.insert(slugNote, at: 1)
+        let directoryURLs = config["use_directory_urls"]?.bool ?? true
+        features.insert(directoryURLs ? "use_directory_urls" : "use_directory_urls false", at: 1)
+        for plugin in plugins(config["plugins"]) {
+            switch plugin {
+            case "blog", "material/blog", "tags", "material/tags":
+                notes.append("the \(plugin) plugin generates pages outline does not know")
+            case "macros":
+                templates = true
+                notes.append("the macros plugin fills {{ … }} in pages: destinations holding them are skipped")
+            case "mkdocstrings":
+                dialect.generatedBlocks = true
+                features.append("mkdocstrings (::: blocks generate content)")
+            case "i18n":
+                features.append("i18n")
+            default: break
+            }
+        }
+        var site = Site(generator: .mkdocs, config: path, contentRoot: root, profile: profile, dialect: dialect)
+        site.unknownSlugify = unknownSlugify
+        site.directoryURLs = directoryURLs
+        site.features = features
+        site.unread = unread
+        site.notes = notes
+        site.templates = templates
+        return site
+    }
+
+    /// `markdown_extensions` as MkDocs takes it: names, or one-key mappings of a name to its
+    /// options; `markdown.extensions.toc` is `toc`. MkDocs always loads `toc`.
+    static func extensions(_ value: ConfigValue?) -> [(String, ConfigValue?)] {
+        var found: [(String, ConfigValue?)] = []
+        func add(_ name: String, _ options: ConfigValue?) {
+            let short = name.hasPrefix("markdown.extensions.") ? String(name.dropFirst("markdown.extensions.".count)) : name
+            found.removeAll { $0.0 == short }
+            found.append((short, options))
+        }
+        if let items = value?.list {
+            for item in items {
+                if let name = item.string { add(name, nil) } else if let pairs = item.pairs { for pair in pairs { add(pair.key, pair.value) } }
+            }
+        } else if let pairs = value?.pairs {
+            for pair in pairs { add(pair.key, pair.value) }
+        }
+        return found
+    }
+
+    static func plugins(_ value: ConfigValue?) -> [String] {
+        if let items = value?.list { return items.compactMap { $0.string ?? $0.pairs?.first?.key } }
+        return value?.pairs?.map(\.key) ?? []
+    }
+
+    /// `child` over `parent`: mappings merged key by key, anything else replaced (mergedeep's
+    /// default, which MkDocs uses for `INHERIT`).
+    static func merged(_ parent: ConfigValue, _ child: ConfigValue) -> ConfigValue {
+        guard let parentPairs = parent.pairs, let childPairs = child.pairs else { return child }
+        var pairs = parentPairs
+        for pair in childPairs {
+            if let k = pairs.firstIndex(where: { $0.key == pair.key }) {
+                pairs[k] = .init(key: pair.key, value: merged(pairs[k].value, pair.value))
+            } else {
+                pairs.append(pair)
+            }
+        }
+        return .map(pairs)
+    }
+}
+
+extension ConfigValue {
+    /// A mapping without `key`.
+    func removing(_ key: String) -> ConfigValue {
+        guard let pairs else { return self }
+        return .map(pairs.filter { $0.key != key })
+    }
+}

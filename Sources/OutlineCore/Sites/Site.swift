@@ -1,0 +1,85 @@
+/// A site: a generator's configuration that publishes the Markdown files under its content root
+/// (format.md §16). What it implies (the slug profile, the dialect, where `/` and URLs lead) is
+/// data read from the configuration, never by executing it; what outline could not read is said
+/// once (`unread`), naming the `.outline.toml` key that sets it instead.
+public struct Site: Sendable, Equatable {
+    public enum Generator: String, Sendable, CaseIterable {
+        case mkdocs, sphinx, hugo, docusaurus
+    }
+
+    public var generator: Generator
+    /// The configuration file, absolute.
+    public var config: String
+    /// The directory whose files the site publishes (MkDocs' `docs_dir`, the Sphinx source
+    /// directory), absolute, without a trailing slash.
+    public var contentRoot: String
+    /// The profile heading ids follow; nil when the site's slug function is one outline does not
+    /// know (`unknownSlugify` says which): fragments into its pages are then skipped and counted.
+    public var profile: SlugProfile?
+    public var unknownSlugify: String? = nil
+    public var dialect: Dialect
+    /// MkDocs' `use_directory_urls`: `a/b.md` is served at `a/b/`, so relative URLs in raw HTML
+    /// resolve one directory deeper than the file.
+    public var directoryURLs = true
+    /// Sphinx: the suffixes of source documents (`.md` for MyST).
+    public var sourceSuffixes: [String] = [".md"]
+    /// MyST's `myst_heading_anchors`: headings down to this level get slugs (nil: none).
+    public var headingAnchors: Int? = nil
+    /// Sphinx with autodoc: `[t](#Py.object)` and `[t](Py.object)` may name documented objects,
+    /// which only a build knows: skipped, not reported.
+    public var documentedObjects = false
+    /// What the configuration says, one entry a thing read (`attr_list`, `docs_dir docs`), for
+    /// `outline site`.
+    public var features: [String] = []
+    /// What could not be read, each with the key to set instead: said once on standard error.
+    public var unread: [String] = []
+    /// What the site does that outline does not follow (pages a plugin generates, templates in
+    /// pages): links there are skipped and counted; `outline site` and `--verbose` say so.
+    public var notes: [String] = []
+    /// MkDocs' macros plugin: `{{ … }}` in a destination is a template, filled when the site is built.
+    public var templates = false
+    /// Sphinx: directives `conf.py` adds itself (`app.add_directive("name", …)`), which may define
+    /// labels outline cannot know: a label-like link that names none it knows is skipped.
+    public var customDirectives: [String] = []
+
+    public init(generator: Generator, config: String, contentRoot: String, profile: SlugProfile?, dialect: Dialect) {
+        self.generator = generator
+        self.config = config
+        self.contentRoot = contentRoot
+        self.profile = profile
+        self.dialect = dialect
+    }
+
+    /// The configuration files a generator reads, in the order a directory is searched for them.
+    public static let configurationNames: [(name: String, generator: Generator)] = [
+        ("mkdocs.yml", .mkdocs), ("mkdocs.yaml", .mkdocs), ("conf.py", .sphinx),
+    ]
+
+    /// Whether `path` (absolute) lies inside the content root.
+    public func publishes(_ path: String) -> Bool {
+        path == contentRoot || path.hasPrefix(contentRoot == "/" ? "/" : contentRoot + "/")
+    }
+
+    /// Reads a site's configuration. `path`: the file, absolute; `read`: another file's bytes
+    /// (MkDocs' `INHERIT`), absolute. nil when the file configures no site outline reads (a
+    /// `conf.py` without MyST). A configuration that cannot be read at all is an error located in
+    /// it (the caller says it once and reads the files as CommonMark).
+    public static func read(_ path: String, bytes: [UInt8], read: (String) -> [UInt8]?) throws -> Site? {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let directory = LocalLink.normalize(path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : ".")
+        switch configurationNames.first(where: { $0.name == name })?.generator {
+        case .mkdocs: return try MkDocsSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read)
+        case .sphinx: return SphinxSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
+        default: return nil
+        }
+    }
+
+    /// A one-line description for `outline site`: the generator, the content root, the profile and
+    /// what it reads.
+    public func summary(relativeTo describe: (String) -> String) -> String {
+        var parts = ["\(generator.rawValue)", "content root \(describe(contentRoot))"]
+        if let profile { parts.append("slugs \(profile.rawValue)") } else if let unknownSlugify { parts.append("slugs unknown (\(unknownSlugify)): fragments into its pages skipped") }
+        parts += features
+        return parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,165 @@
+/// How each generator resolves a page's links (format.md §16): the one place that knows it. Paths
+/// are as the caller names files (`file`, `contentRoot`: the same spelling); `labels` answers
+/// whether a MyST label exists anywhere in the site.
+public enum SiteLinks {
+    public static func rules(_ site: Site, file: String, contentRoot: String, labels: @escaping (String) -> Bool) -> LinkRules {
+        switch site.generator {
+        case .mkdocs: return mkdocs(site, file: file, root: contentRoot)
+        case .sphinx: return myst(site, file: file, root: contentRoot, labels: labels)
+        case .hugo, .docusaurus: return LinkRules(resolve: { .paths([LocalLink.resolve($0.path, from: file, root: contentRoot)]) }, unmatchedFragment: { _, _ in nil })
+        }
+    }
+
+    /// `path` lies inside `root` (both normalized, as the caller names files).
+    static func inside(_ path: String, _ root: String) -> Bool {
+        root == "." ? !path.hasPrefix("../") && path != ".." && !path.hasPrefix("/") : path == root || path.hasPrefix(root + "/")
+    }
+
+    /// `relative` (a path from the site's root) as the caller names files.
+    static func join(_ root: String, _ relative: String) -> String {
+        LocalLink.normalize(root == "." ? relative : root + "/" + relative)
+    }
+
+    // MARK: MkDocs
+
+    /// MkDocs 1.6: a Markdown link to a file of `docs_dir` is rewritten to that file's URL; every
+    /// other link (raw HTML, built URLs like `page/#frag` or `api-guide/serializers#x`, absolute
+    /// paths) is left as written and the browser resolves it against the page's URL, which under
+    /// `use_directory_urls` is one directory deeper than the file (`a/b.md` is `a/b/`).
+    static func mkdocs(_ site: Site, file: String, root: String) -> LinkRules {
+        let relativeFile = root == "." ? file : String(file.dropFirst(root.count + 1))
+        let pageURL = url(of: relativeFile, directoryURLs: site.directoryURLs)
+        return LinkRules(resolve: { link in
+            if site.templates && link.destination.contains("{{") { return .skip("a template the macros plugin fills ({{ … }})") }
+            var candidates: [String] = []
+            if !link.inHTML && !link.path.hasPrefix("/") {
+                let target = LocalLink.resolve(link.path, from: file, root: root)
+                if !inside(target, root) {
+                    return .broken("\(target) is outside the site's docs_dir: MkDocs does not publish it")
+                }
+                candidates.append(target)
+                if LocalLink.isMarkdown(link.path) { return .paths(candidates) }
+            }
+            guard let address = resolveURL(link.path, against: pageURL) else {
+                return .broken("it leads above the site's root")
+            }
+            candidates += files(at: address, directoryURLs: site.directoryURLs).map { join(root, $0) }
+            return .paths(candidates)
+        }, unmatchedFragment: { _, _ in
+            site.profile == nil ? "headings are slugged by \(site.unknownSlugify ?? "a slugify outline cannot read")" : nil
+        })
+    }
+
+    /// The URL (from the site's root, no leading `/`) MkDocs publishes `file` (from `docs_dir`) at.
+    static func url(of file: String, directoryURLs: Bool) -> String {
+        var parts = file.split(separator: "/").map(String.init)
+        guard let name = parts.popLast() else { return "" }
+        let directory = parts.isEmpty ? "" : parts.joined(separator: "/") + "/"
+        let stem = name.lowercased().hasSuffix(".markdown") ? String(name.dropLast(9)) : String(name.dropLast(3))
+        if stem == "index" || stem == "README" { return directory }
+        return directoryURLs ? directory + stem + "/" : directory + stem + ".html"
+    }
+
+    /// `reference` resolved as a browser resolves it against the page at `base` (both from the
+    /// site's root); nil above the root. A trailing `/` is kept.
+    static func resolveURL(_ reference: String, against base: String) -> String? {
+        var parts: [String] = reference.hasPrefix("/") ? [] : base.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let pieces = reference.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for (k, piece) in pieces.enumerated() {
+            if piece == "." || (piece.isEmpty && k < pieces.count - 1) { continue }
+            if piece == ".." { guard !parts.isEmpty else { return nil }; parts.removeLast(); continue }
+            parts.append(piece)
+        }
+        var joined = parts.filter { !$0.isEmpty }.joined(separator: "/")
+        if reference.hasSuffix("/") || reference.isEmpty || reference.hasSuffix("/.") || reference.hasSuffix("/..") || reference == "." || reference == ".." {
+            if !joined.isEmpty { joined += "/" }
+        }
+        return joined
+    }
+
+    /// The files of `docs_dir` that may be published at `address` (from the site's root): a page's
+    /// source, a file as it is, or the `index.html` a server gives for a directory.
+    static func files(at address: String, directoryURLs: Bool) -> [String] {
+        if address.isEmpty { return ["index.md", "README.md"] }
+        if address.hasSuffix("/") {
+            let directory = String(address.dropLast())
+            return [directory + "/index.md", directory + "/README.md"] + (directoryURLs ? [directory + ".md"] : [])
+        }
+        if address.hasSuffix(".html") {
+            let stem = String(address.dropLast(5))
+            let name = stem.split(separator: "/").last.map(String.init) ?? stem
+            let directory = stem.dropLast(name.count)
+            return name == "index" ? [directory + "index.md", directory + "README.md"] + (directoryURLs && !directory.isEmpty ? [String(directory.dropLast()) + ".md"] : [])
+                : [address, stem + ".md"]
+        }
+        // A file as it is, or a page's directory without its slash (servers redirect to it).
+        return [address] + files(at: address + "/", directoryURLs: directoryURLs)
+    }
+
+    // MARK: Sphinx with MyST
+
+    /// MyST-Parser 5 on Sphinx: `[t](label)` and `[t](#label)` name a label of any document
+    /// (lowercased), `[t](doc)` a document named without its suffix, `[t](doc.md#x)` a heading's
+    /// slug, a label or a docutils id of that document; `[t](doc#x)` resolves to nothing; a
+    /// leading `/` is the source directory; `inv:` links are intersphinx's (unknowable offline).
+    static func myst(_ site: Site, file: String, root: String, labels: @escaping (String) -> Bool) -> LinkRules {
+        func hasSuffix(_ path: String) -> Bool { site.sourceSuffixes.contains { path.lowercased().hasSuffix($0) } }
+        // A name autodoc may document: dotted (`Spawner.start`), or a class's (`Spawner`); MyST
+        // resolves `[t](#X)` and `[t](X)` through every domain, which only a build knows.
+        func objectName(_ name: String) -> Bool {
+            site.documentedObjects && !name.contains("/")
+                && (name.contains(".") || name.first.map { $0.isUppercase } == true)
+                && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
+        }
+        func target(_ path: String) -> String {
+            path.hasPrefix("/") ? join(root, String(path.dropFirst())) : LocalLink.resolve(path, from: file, root: root)
+        }
+        var rules = LinkRules(resolve: { link in
+            if link.role == "ref" {
+                // `{ref}` names a label (never a heading's slug), lowercased as Sphinx keeps them.
+                if labels(link.path.lowercased()) { return .same }
+                if !site.customDirectives.isEmpty { return .skip("may name a label a directive of conf.py defines (\(site.customDirectives.joined(separator: ", ")))") }
+                return .broken("no label '\(link.path)' in the site ({ref} names a label such as '(\(link.path))=', not a heading's slug)")
+            }
+            if link.role == "doc" {
+                let base = target(link.path)
+                return .paths(site.sourceSuffixes.map { base + $0 })
+            }
+            if link.path.isEmpty { return .same }
+            if link.inHTML {
+                // Raw HTML is passed through: the browser resolves it among the built pages.
+                let path = target(link.path)
+                if path.hasSuffix(".html") { return .paths(site.sourceSuffixes.map { String(path.dropLast(5)) + $0 } + [path]) }
+                return .paths([path])
+            }
+            if link.fragment == nil {
+                if labels(link.path.lowercased()) { return .same }
+                if objectName(link.path) { return .skip("may name an object autodoc documents: known only to a Sphinx build") }
+                if !site.customDirectives.isEmpty && !link.path.contains("/") && !link.path.contains(".") {
+                    return .skip("may name a label a directive of conf.py defines (\(site.customDirectives.joined(separator: ", ")))")
+                }
+                let base = target(link.path)
+                if link.path.hasSuffix("/") { return .broken("MyST resolves no directory: name a document ('\(link.path)index\(site.sourceSuffixes.first ?? ".md")')") }
+                if hasSuffix(link.path) {
+                    return inside(base, root) ? .paths([base]) : .broken("\(base) is outside the Sphinx source directory: not a document")
+                }
+                return .paths(site.sourceSuffixes.map { base + $0 } + [base])
+            }
+            if hasSuffix(link.path) {
+                let path = target(link.path)
+                return inside(path, root) ? .paths([path]) : .broken("\(path) is outside the Sphinx source directory: not a document")
+            }
+            let last = link.path.split(separator: "/").last ?? ""
+            if !last.contains(".") {
+                return .broken("MyST resolves a document named without its suffix only without a fragment: write '\(link.path)\(site.sourceSuffixes.first ?? ".md")#\(link.fragment!)'")
+            }
+            return .paths([target(link.path)])
+        }, unmatchedFragment: { fragment, _ in
+            if labels(fragment.lowercased()) { return "" }
+            if objectName(fragment) { return "may name an object autodoc documents: known only to a Sphinx build" }
+            return nil
+        })
+        rules.resolvesEmptyPaths = false
+        return rules
+    }
+}
