@@ -132,7 +132,6 @@ extension LanguageServer {
             }
             if case .node(let k) = span.kind { plan.mustChange.insert(k) }
         }
-        plan.htmlEdited = writer.htmlEdited
         var edits = writer.edits
         if let (range, bytes) = extra {
             edits.replace(range, with: bytes)
