@@ -20,9 +20,12 @@ enum HTMLAttributes {
     /// `href`, names compare case-insensitively, a comment is no tag.
     static func scanWithRanges(_ b: [UInt8]) -> [(attribute: Attribute, value: Range<Int>)] {
         var found: [(attribute: Attribute, value: Range<Int>)] = []
+        // A tag's name made once for all its attributes.
+        var tagName = (range: 0..<0, name: "")
         b.withUnsafeBufferPointer { p in
             forEach(in: p) { tag, name, value, line in
-                found.append((Attribute(tag: String(decoding: p[tag], as: UTF8.self).lowercased(), name: String(decoding: p[name], as: UTF8.self).lowercased(),
+                if tag != tagName.range { tagName = (tag, String(decoding: p[tag], as: UTF8.self).lowercased()) }
+                found.append((Attribute(tag: tagName.name, name: String(decoding: p[name], as: UTF8.self).lowercased(),
                                         value: decodeEntities(String(decoding: p[value], as: UTF8.self)), lineOffset: line), value))
             }
         }
