@@ -33,8 +33,9 @@ let package = Package(
         // What both test targets share: paths, running outline, a shell, the external tools.
         .target(name: "OutlineTestHelpers", dependencies: ["OutlineCore", "OutlineCLI", "OutlineTestSupport"],
                 path: "Tests/OutlineTestHelpers"),
-        // The unit, golden and CLI tests, in folders that mirror Sources/ (`make test-fast`).
-        .testTarget(name: "OutlineTests", dependencies: ["OutlineCore", "OutlineCLI", "OutlineTestSupport", "OutlineTestHelpers"]),
+        // The unit, golden and CLI tests, in folders that mirror Sources/ (`make test-fast`). CCmark:
+        // cmark's own HTML, in process, judges generated rewrites (RepairVerificationTests).
+        .testTarget(name: "OutlineTests", dependencies: ["OutlineCore", "OutlineCLI", "OutlineTestSupport", "OutlineTestHelpers", "CCmark"]),
         // The slow and external tests: pathological inputs, the SIGKILL test, formatters, renderers,
         // pre-commit, real LSP clients, ten thousand generated documents (`make test` runs both).
         .testTarget(name: "OutlineSlowTests", dependencies: ["OutlineCore", "OutlineCLI", "OutlineTestSupport", "OutlineTestHelpers"]),

@@ -9,7 +9,8 @@ extension Report {
 
     /// `{"version": 1, "path": …, "sections": [...]}` on one line, written straight into bytes (no
     /// intermediate JSON values: a document may have a hundred thousand sections).
-    static func treeJSON(_ outline: Outline, path: String, depth: Int? = nil) -> [UInt8] {
+    /// `slugs`: each section's heading slug (`Outline.headingSlugs`).
+    static func treeJSON(_ outline: Outline, path: String, depth: Int? = nil, slugs: [String?]? = nil) -> [UInt8] {
         var w = JSONWriter()
         let lines = outline.originalSectionLines()
         func node(_ index: Int) {
@@ -18,6 +19,7 @@ extension Report {
             w.raw(", \"anchored\": "); w.bool(s.anchored)
             w.raw(", \"level\": "); w.int(s.heading.level)
             w.raw(", \"title\": "); w.string(s.title)
+            w.raw(", \"slug\": "); if let slug = slugs?[index] ?? nil { w.string(slug) } else { w.null() }
             w.raw(", \"number\": "); if let n = s.number { w.string(n) } else { w.null() }
             w.raw(", \"line\": "); w.int(lines[index].line)
             w.raw(", \"end_line\": "); w.int(lines[index].endLine)
@@ -42,8 +44,9 @@ extension Report {
     }
 
     /// One line per section: line number, fold indicator (`▸` folded, `▾` open with children),
-    /// indentation by depth, number, title and ID (`(unpinned)` when no anchor holds it yet).
-    static func tree(_ outline: Outline, depth: Int? = nil, style: Style) -> String {
+    /// indentation by depth, number, title and ID (`(unpinned)` when no anchor holds it yet), and
+    /// each heading's slug when `slugs` are given (`tree --slugs`; without it the view is as it was).
+    static func tree(_ outline: Outline, depth: Int? = nil, style: Style, slugs: [String?]? = nil) -> String {
         let lineNumbers = outline.originalSectionLines().map(\.line)
         let shown = outline.sections.indices.filter { depth == nil || outline.sections[$0].depth <= depth! }
         let width = String(shown.map { lineNumbers[$0] }.max() ?? 1).count
@@ -60,7 +63,12 @@ extension Report {
             out += " " + String(repeating: "  ", count: s.depth - 1)
             if let n = s.number { out += bold + n + reset + " " }
             out += printable(s.title.isEmpty ? "(empty heading)" : s.title)
-            out += "  " + dim + "#" + s.id + (s.anchored ? "" : " (unpinned)") + reset + "\n"
+            out += "  " + dim + "#" + s.id + (s.anchored ? "" : " (unpinned)") + reset
+            if let slugs {
+                let slug = slugs[index].map { $0.isEmpty ? "(none)" : "#" + printable($0) } ?? "(none)"
+                out += "  " + dim + "slug " + slug + reset
+            }
+            out += "\n"
         }
         return out
     }

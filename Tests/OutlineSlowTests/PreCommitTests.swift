@@ -94,13 +94,14 @@ struct PreCommitTests {
     func readmeConfigurationWorks() throws {
         let preCommit = try PreCommit.executable()
         let readme = try String(contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
-        // The README's block is indented by two spaces (it sits in a list item).
-        guard let start = readme.range(of: "  ```yaml\n  repos:\n    - repo: local\n"),
-              let end = readme.range(of: "  ```", range: start.upperBound..<readme.endIndex) else {
+        // The README's block is indented by three spaces: it sits in list item 3 (`3. `), whose text
+        // starts in the fourth column (RenderedReadmeTests).
+        guard let start = readme.range(of: "   ```yaml\n   repos:\n     - repo: local\n"),
+              let end = readme.range(of: "   ```", range: start.upperBound..<readme.endIndex) else {
             Issue.record("README has no 'repo: local' pre-commit configuration"); return
         }
-        let config = readme[readme.index(start.lowerBound, offsetBy: 10)..<end.lowerBound]
-            .split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(2) }.joined(separator: "\n")
+        let config = readme[readme.index(start.lowerBound, offsetBy: 11)..<end.lowerBound]
+            .split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(3) }.joined(separator: "\n")
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = ["PRE_COMMIT_HOME": dir.appendingPathComponent(".cache").path]

@@ -4,17 +4,20 @@ enum TreeCommand {
     static let spec = CommandSpec(
         name: "tree",
         summary: "Show the section tree.",
-        usage: "outline tree [--json] [--depth N] [--color WHEN] [FILE...]",
+        usage: "outline tree [--json] [--depth N] [--slugs NAME] [--color WHEN] [FILE...]",
         overview: """
         One line per section: the heading's source line, a fold indicator (▸ folded, ▾ open with
-        children), indentation by depth, number, title and ID. With --json, one JSON object per file:
-        {"version": 1, "path": …, "sections": [{"id", "anchored", "level", "title", "number", "line",
-        "end_line", "folded", "children"}]}.
+        children), indentation by depth, number, title and ID, and with --slugs the heading's slug. With
+        --json, one JSON object per file: {"version": 1, "path": …, "sections": [{"id", "anchored",
+        "level", "title", "slug", "number", "line", "end_line", "folded", "children"}]}; "slug" is the
+        heading's slug under the slug profile, what a link by its text names (a linkable anchor is the
+        section's ID, which toc links instead).
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
             OptionSpec("json", "Print JSON, one object per file per line."),
             Options.depth("Show sections down to depth N of the tree (top-level sections are depth 1)."),
+            Options.slugs("Show each heading's slug under this profile (in --json always, under the configuration's profile by default): \(Options.slugNames())."),
             OptionSpec("color", value: "WHEN", choices: ["auto", "always", "never"], "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
         ] + Settings.options,
         run: run
@@ -34,12 +37,15 @@ enum TreeCommand {
         let work = LocalFiles.run(console: console, settings: settings)
         // Every command reads the configuration the same way: a broken one is an error here too.
         for path in files { _ = try settings.config(forFile: path) }
+        let json = invocation.has("json"), showSlugs = json || invocation.value("slugs") != nil
         for (k, path) in files.enumerated() {
-            let outline = try work.outline(try work.read(path), path: path, single: files.count == 1, dialect: try settings.config(forFile: path).dialect)
-            if invocation.has("json") {
-                console.out(Report.treeJSON(outline, path: PathBytes.display(Run.displayName(path)), depth: depth) + [10])
+            let outline = try work.outline(try work.read(path), path: path, single: files.count == 1, showSlugs ? [.links] : [], dialect: try settings.config(forFile: path).dialect)
+            // The profile as every command resolves it: the option over the file's configuration.
+            let slugs = showSlugs ? outline.headingSlugs(try settings.effective(forFile: path).profile) : nil
+            if json {
+                console.out(Report.treeJSON(outline, path: PathBytes.display(Run.displayName(path)), depth: depth, slugs: slugs) + [10])
             } else {
-                let tree = Report.tree(outline, depth: depth, style: .init(color: color))
+                let tree = Report.tree(outline, depth: depth, style: .init(color: color), slugs: slugs)
                 if k > 0 { console.out("\n") }
                 console.out(files.count > 1 ? "\(Run.displayName(path)):\n" + tree : tree)
             }

@@ -11,11 +11,12 @@
 ///   HTML block that swallows the lines after it, a list that continues: all change this.
 /// And, for rewrites that edit inside blocks (`links`, and `number`'s link edits):
 /// - **Touched blocks**: every top-level block an edit falls in has, in the result's parse, the same
-///   leaf blocks, node types and literals as in the input's (link destinations left out), except headings
-///   the plan renumbers, outline's own lines and TOC blocks: a code span or a comment that changed
-///   shows here.
+///   leaf blocks, node types and literals as in the input's (link destinations and the values of raw
+///   HTML's `href`s left out: the next check holds them to the plan), except headings the plan
+///   renumbers, outline's own lines and TOC blocks: a code span or a comment that changed shows here.
 /// - **Links**: every link destination is as it was, or is what the plan rewrites that destination
-///   to; every link the plan rewrites has its new destination.
+///   to; every link the plan rewrites has its new destination; raw HTML keeps its attributes, and
+///   their values but for planned `href`s.
 ///
 /// A mismatch throws `refusing to write: …` at the line it is about: the caller writes nothing (exit 2).
 public enum Verification {
@@ -63,9 +64,6 @@ public enum Verification {
         /// The 0-based line ranges of the result whose links are not compared (the TOC rewritten
         /// there); the transform that rewrites it says where they are.
         public var resultSkipLines: (@Sendable (Outline) -> [Range<Int>])? = nil
-        /// 0-based first lines of the leaf blocks whose raw HTML had an `href` rewritten (their
-        /// literals change; `checkHTML` compares them attribute by attribute).
-        public var htmlEdited: Set<Int32> = []
 
         public init() {}
     }
@@ -259,8 +257,9 @@ public enum Verification {
     }
 
     /// Every run of top-level blocks an edit falls in (but runs made only of headings the plan
-    /// renumbers, outline's own lines, TOC blocks and raw HTML with a planned `href`, which their own
-    /// rules check), in document order.
+    /// renumbers, outline's own lines and TOC blocks, which their own rules check), in document
+    /// order. A block whose raw HTML has an `href` rewritten is compared like any other: its
+    /// fingerprint leaves `href` values out, as it leaves link destinations out.
     static func touchedBlocks(_ original: Outline, _ edits: [Edit], _ output: Source, plan: LinkPlan) -> [TouchedBlocks] {
         let source = original.linkSource
         guard !edits.isEmpty else { return [] }
@@ -313,7 +312,7 @@ public enum Verification {
             // A deletion of a record may run from the heading line's end into the record's block.
             func ownRules(_ i: Int) -> Bool {
                 types[i] == 9 && plan.headingsChange || recordLines.contains(starts[i])
-                    || plan.skipLines.contains(where: { $0.contains(starts[i]) }) || plan.htmlEdited.contains(Int32(starts[i]))
+                    || plan.skipLines.contains(where: { $0.contains(starts[i]) })
             }
             if (b...last).allSatisfy(ownRules) { continue }
             end = min(end, source.bytes.count)

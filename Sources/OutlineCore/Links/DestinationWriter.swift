@@ -4,8 +4,6 @@ struct DestinationWriter {
     private var locator: LinkLocator
     private(set) var edits = EditList()
     private var written: [Int: String] = [:]
-    /// First lines of the blocks whose raw HTML got a new `href`.
-    private(set) var htmlEdited: Set<Int32> = []
 
     /// Where the located bytes stand in the document: a site's container view maps each edit back.
     private let view: LinkView?
@@ -34,8 +32,6 @@ struct DestinationWriter {
             }
             old = attributes[a].attribute.value
             range = attributes[a].value
-            let block = locator.inventory.html[k].block
-            if block >= 0 { htmlEdited.insert(locator.inventory.blocks[Int(block)].startLine) }
         }
         // Where the path stays, only the fragment's bytes change: the path keeps its spelling
         // (escapes, entities, encodings), which a cleaned URL written back would lose.

@@ -27,6 +27,8 @@ struct InlineScanner {
         let isImage: Bool
         /// Where the opener stands: nested links and images come in this order in cmark's tree.
         let opener: Int
+        /// After the link's last byte (its `)`, its label's `]`, an autolink's `>`).
+        let end: Int
     }
 
     /// The links in opener order, and the raw HTML (tags, comments, …) in order.
@@ -73,7 +75,7 @@ struct InlineScanner {
                 if cursor < runs.count { p = runs[cursor] + run } else { p += run }
             case UInt8(ascii: "<"):
                 if let end = autolinkEnd(at: p) {
-                    links.append(Found(kind: .autolink, isImage: false, opener: p))
+                    links.append(Found(kind: .autolink, isImage: false, opener: p, end: end))
                     p = end
                     continue
                 }
@@ -100,7 +102,7 @@ struct InlineScanner {
                 deadBelow = min(deadBelow, openers.count)
                 guard active else { p += 1; continue }
                 if let (kind, end) = linkAfter(closer: p, opener: opener.position) {
-                    links.append(Found(kind: kind, isImage: opener.isImage, opener: opener.position - (opener.isImage ? 1 : 0)))
+                    links.append(Found(kind: kind, isImage: opener.isImage, opener: opener.position - (opener.isImage ? 1 : 0), end: end))
                     // Links do not nest: every `[` opener before this one is dead (images may hold links).
                     if !opener.isImage { deadBelow = openers.count }
                     p = end

@@ -49,6 +49,14 @@ struct LinkLocator {
             guard range.lowerBound >= line.content, range.upperBound <= lineEnd else { return nil }
             return (line.source + range.lowerBound - line.content)..<(line.source + range.upperBound - line.content)
         }
+
+        /// The source range from the byte at `range.lowerBound` to the byte before `range.upperBound`,
+        /// which may stand on different lines (the container prefixes between them are the source's).
+        func sourceSpan(_ range: Range<Int>) -> Range<Int>? {
+            guard !range.isEmpty, let first = sourceRange(range.lowerBound..<(range.lowerBound + 1)),
+                  let last = sourceRange((range.upperBound - 1)..<range.upperBound) else { return nil }
+            return first.lowerBound..<last.upperBound
+        }
     }
 
     /// Where line `line`'s text starts once `quotes` block quote markers and `items` list item markers
@@ -358,6 +366,18 @@ struct LinkLocator {
             }
             return .definition(definition.destination)
         }
+    }
+
+    /// Where a reference link (`[text][label]`, `[label][]`, `[label]`, an image's `!` included) is
+    /// written in its block, from its opener to its last `]`: for the editor, where a position means
+    /// the link whose destination stands in a definition elsewhere. nil for any other link, or one
+    /// the locator cannot place.
+    mutating func usage(of link: LinkInventory.Link) -> Range<Int>? {
+        guard case .definition = locate(link) else { return nil }
+        let (content, scan) = self.scan(Int(link.block))
+        let found = scan.links[Int(link.ordinal)]
+        guard case .reference = found.kind else { return nil }
+        return content.sourceSpan(found.opener..<found.end)
     }
 
     /// The attributes of a raw HTML node (an entry of `inventory.html`), with where each value is

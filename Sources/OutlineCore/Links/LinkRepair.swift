@@ -111,7 +111,6 @@ public enum LinkRepair {
             }
         }
         var edits = writer.edits
-        plan.htmlEdited = writer.htmlEdited
         if context.keepAliases, let old = context.old?(document.path) {
             edits.keepAliases(of: document, old: old)
         }
@@ -202,7 +201,6 @@ public enum LinkRepair {
                 plan.mustChange.insert(k)
             }
         }
-        plan.htmlEdited = writer.htmlEdited
         let result = try Verification.verified(outline, RewriteResult(writer.edits, on: outline.source.bytes),
                                                sections: Verification.unchanged(outline), links: plan)
         return (result, unlocated)

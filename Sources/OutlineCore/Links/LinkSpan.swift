@@ -7,6 +7,9 @@ public struct LinkSpan {
     public let range: Range<Int>
     public let link: LocalLink
     let kind: LinkRepair.Kind
+    /// For a reference link, where it is used (`[text][label]`, from its `[` or `!` to its last `]`,
+    /// possibly over lines): a position there means this link, as one in an inline link does.
+    public var usage: Range<Int>? = nil
 }
 
 extension Outline {
@@ -19,7 +22,8 @@ extension Outline {
             switch kind {
             case .node(let k):
                 switch locator.locate(inventory.links[k]) {
-                case .inline(let r), .definition(let r): spans.append(LinkSpan(range: r, link: link, kind: kind))
+                case .inline(let r): spans.append(LinkSpan(range: r, link: link, kind: kind))
+                case .definition(let r): spans.append(LinkSpan(range: r, link: link, kind: kind, usage: locator.usage(of: inventory.links[k])))
                 case .failed: continue
                 }
             case .html(let k, let a):

@@ -239,3 +239,18 @@ public struct LinkTargets: Sendable {
         return (ascii ?? nil) ?? (name.lowercased() == lower)
     }
 }
+
+extension Outline {
+    /// Each section's heading slug under `profile` (format.md §7): the target a link by the heading's
+    /// text names, numbered among duplicates as the renderer numbers them, or the `{#id}` the
+    /// profile's renderer reads. A linkable anchor is another target of its section, not its slug
+    /// (`toc` links the anchor where there is one). nil without a link inventory (parse with `.links`);
+    /// a section whose heading has no slug gets nil.
+    public func headingSlugs(_ profile: SlugProfile) -> [String?]? {
+        guard let links else { return nil }
+        let targets = LinkTargets(links, profile: profile, html: false, source: source)
+        var slugAt: [Int: String] = [:]
+        for heading in targets.headings where slugAt[heading.line] == nil { slugAt[heading.line] = heading.id }
+        return sections.map { slugAt[$0.heading.blockStartLine + 1] }
+    }
+}

@@ -20,55 +20,79 @@ enum HTMLAttributes {
     /// `href`, names compare case-insensitively, a comment is no tag.
     static func scanWithRanges(_ b: [UInt8]) -> [(attribute: Attribute, value: Range<Int>)] {
         var found: [(attribute: Attribute, value: Range<Int>)] = []
+        // A tag's name made once for all its attributes.
+        var tagName = (range: 0..<0, name: "")
+        b.withUnsafeBufferPointer { p in
+            forEach(in: p) { tag, name, value, line in
+                if tag != tagName.range { tagName = (tag, String(decoding: p[tag], as: UTF8.self).lowercased()) }
+                found.append((Attribute(tag: tagName.name, name: String(decoding: p[name], as: UTF8.self).lowercased(),
+                                        value: decodeEntities(String(decoding: p[value], as: UTF8.self)), lineOffset: line), value))
+            }
+        }
+        return found
+    }
+
+    /// Whether the bytes `name` spell `href`, in any case: the one attribute a rewrite may change
+    /// (`LinkRepair` rewrites `href`s; verification compares them against the plan).
+    static func isHref(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        name.count == 4 && name.elementsEqual("href".utf8, by: { $0 | 0x20 == $1 })
+    }
+
+    /// The one reading of raw HTML's attributes, allocating nothing: for each attribute with a value,
+    /// its tag's, name's and value's byte ranges in `b` (the value inside its quotes) and its line
+    /// from the start of `b`. The leaf fingerprints of verification (which leave `href` values out)
+    /// and the locator (which writes them) must read the same bytes as values.
+    static func forEach(in b: UnsafeBufferPointer<UInt8>, _ body: (_ tag: Range<Int>, _ name: Range<Int>, _ value: Range<Int>, _ lineOffset: Int) -> Void) {
         var i = 0
         var line = 0
         func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }
         func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
+        func has(_ prefix: [UInt8], at offset: Int) -> Bool {
+            offset + prefix.count <= b.count && prefix.indices.allSatisfy { b[offset + $0] == prefix[$0] }
+        }
         while i < b.count {
             if b[i] == ASCII.lf { line += 1 }
             guard b[i] == UInt8(ascii: "<") else { i += 1; continue }
-            if b.has(CommentFormat.open, at: i, end: b.count) {
+            if has(CommentFormat.open, at: i) {
                 // Skip the comment, counting its lines.
                 var j = i + 4
-                while j < b.count && !b.has(CommentFormat.close, at: j, end: b.count) { if b[j] == ASCII.lf { line += 1 }; j += 1 }
+                while j < b.count && !has(CommentFormat.close, at: j) { if b[j] == ASCII.lf { line += 1 }; j += 1 }
                 i = j + 3
                 continue
             }
             guard i + 1 < b.count, isLetter(b[i + 1]) else { i += 1; continue }
             var j = i + 1
             while j < b.count && !isSpace(b[j]) && b[j] != UInt8(ascii: ">") && b[j] != UInt8(ascii: "/") { j += 1 }
-            let tag = String(decoding: b[(i + 1)..<j], as: UTF8.self).lowercased()
+            let tag = (i + 1)..<j
             // Attributes up to `>`.
             while j < b.count && b[j] != UInt8(ascii: ">") {
                 if b[j] == ASCII.lf { line += 1 }
                 if isSpace(b[j]) || b[j] == UInt8(ascii: "/") { j += 1; continue }
                 let nameStart = j
                 while j < b.count && !isSpace(b[j]) && b[j] != UInt8(ascii: "=") && b[j] != UInt8(ascii: ">") && b[j] != UInt8(ascii: "/") { j += 1 }
-                let name = String(decoding: b[nameStart..<j], as: UTF8.self).lowercased()
+                let name = nameStart..<j
                 let at = line
                 while j < b.count && isSpace(b[j]) { if b[j] == ASCII.lf { line += 1 }; j += 1 }
                 guard j < b.count, b[j] == UInt8(ascii: "=") else { continue }
                 j += 1
                 while j < b.count && isSpace(b[j]) { if b[j] == ASCII.lf { line += 1 }; j += 1 }
                 guard j < b.count else { break }
-                var value: [UInt8] = []
                 let valueStart: Int
                 if b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'") {
                     let quote = b[j]
                     j += 1
                     valueStart = j
-                    while j < b.count && b[j] != quote { if b[j] == ASCII.lf { line += 1 }; value.append(b[j]); j += 1 }
+                    while j < b.count && b[j] != quote { if b[j] == ASCII.lf { line += 1 }; j += 1 }
                 } else {
                     valueStart = j
-                    while j < b.count && !isSpace(b[j]) && b[j] != UInt8(ascii: ">") { value.append(b[j]); j += 1 }
+                    while j < b.count && !isSpace(b[j]) && b[j] != UInt8(ascii: ">") { j += 1 }
                 }
                 let valueRange = valueStart..<min(j, b.count)
                 if j < b.count && (b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'")) && valueStart > 0 && b[valueStart - 1] == b[j] { j += 1 }
-                found.append((Attribute(tag: tag, name: name, value: decodeEntities(String(decoding: value, as: UTF8.self)), lineOffset: at), valueRange))
+                body(tag, name, valueRange, at)
             }
             i = j + 1
         }
-        return found
     }
 
     /// The few character references attribute values use in practice.

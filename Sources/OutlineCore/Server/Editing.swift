@@ -39,8 +39,8 @@ extension LanguageServer {
     /// Renames a heading: its text changes, its ID stays, and every link in the workspace that named
     /// it by its old slug follows (to the ID when the anchor is linkable, else to the new slug).
     func rename(_ params: JSONValue) throws -> JSONValue {
-        guard let newName = params["newName"]?.stringValue else { throw Failure.invalidParams("newName is missing") }
-        guard !newName.isEmpty, !newName.utf8.contains(where: { $0 == ASCII.lf || $0 == ASCII.cr }) else {
+        guard let typed = params["newName"]?.stringValue else { throw Failure.invalidParams("newName is missing") }
+        guard !typed.isEmpty, !typed.utf8.contains(where: { $0 == ASCII.lf || $0 == ASCII.cr }) else {
             throw Failure.invalidParams("a heading's new text must be one non-empty line")
         }
         let doc = try document(params)
@@ -51,6 +51,7 @@ extension LanguageServer {
               let r = titleRange(outline.sections[k], in: source) else {
             throw Failure.failed("only the text of a one-line heading can be renamed here")
         }
+        let newName = try title(typed, of: outline.sections[k], renaming: r)
         // The renamed document, parsed: what the heading's slug becomes, and that nothing else changed.
         var trial = source.bytes
         trial.replaceSubrange(r, with: Array(newName.utf8))
@@ -89,6 +90,25 @@ extension LanguageServer {
         }
         changes.insert((doc.path, renamedFileEdits), at: 0)
         return workspaceEdit(changes)
+    }
+
+    /// The title a new name gives section `s`, whose title (without outline's number) stands at `r`:
+    /// the name as typed, but for the section's own number in front of it. `prepareRename` offered the
+    /// title without the number (format.md §3: the number is outline's), and a user who types it again
+    /// (`1.3 Navigation tabs` for `### 1.3 Tabs for navigation`) means the number, not a title
+    /// starting with it, which would read `1.3 1.3 Navigation tabs`. Another number, or this one not
+    /// followed by a space, is the title's own text.
+    private func title(_ name: String, of s: Section, renaming r: Range<Int>) throws -> String {
+        guard let number = s.number, r.lowerBound > s.heading.contentStart else { return name }
+        let typed = Array(name.utf8)
+        guard typed.starts(with: number.utf8) else { return name }
+        var rest = number.utf8.count
+        guard rest == typed.count || typed[rest] == ASCII.space || typed[rest] == ASCII.tab else { return name }
+        while rest < typed.count && (typed[rest] == ASCII.space || typed[rest] == ASCII.tab) { rest += 1 }
+        guard rest < typed.count else {
+            throw Failure.invalidParams("'\(name)' is only the section's number, which outline keeps: give the new title")
+        }
+        return String(decoding: typed[rest...], as: UTF8.self)
     }
 
     private func expectedAfterRename(_ outline: Outline, k: Int, title: String) -> [Verification.Expected] {
@@ -132,7 +152,6 @@ extension LanguageServer {
             }
             if case .node(let k) = span.kind { plan.mustChange.insert(k) }
         }
-        plan.htmlEdited = writer.htmlEdited
         var edits = writer.edits
         if let (range, bytes) = extra {
             edits.replace(range, with: bytes)

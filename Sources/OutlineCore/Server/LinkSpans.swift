@@ -1,14 +1,19 @@
 extension LinkedDocument {
     func linkSpans() -> [LinkSpan] { outline.linkSpans() }
-    func link(at offset: Int) -> LinkSpan? { outline.link(at: offset) }
+    func link(at offset: Int) -> (span: LinkSpan, range: Range<Int>)? { outline.link(at: offset) }
 }
 
 extension Outline {
-    /// The link at byte `offset`: the one whose destination holds it, else the one whose `[text](`
+    /// The link at byte `offset`, and the range that says so: the one whose destination holds it;
+    /// else the reference link written there (`[text][label]`: its destination is in a definition
+    /// elsewhere, and most links of real documents are written so); else the one whose `[text](`
     /// the offset stands in on the same line (the text before its destination, up to the `[`).
-    func link(at offset: Int) -> LinkSpan? {
+    func link(at offset: Int) -> (span: LinkSpan, range: Range<Int>)? {
         let spans = linkSpans()
-        if let hit = spans.first(where: { $0.range.lowerBound <= offset && offset <= $0.range.upperBound }) { return hit }
+        if let hit = spans.first(where: { $0.range.lowerBound <= offset && offset <= $0.range.upperBound }) { return (hit, hit.range) }
+        for span in spans {
+            if let usage = span.usage, usage.lowerBound <= offset && offset <= usage.upperBound { return (span, usage) }
+        }
         let bytes = source.bytes
         // The first destination after the offset on its line, when only link text and `](` stand between.
         guard let next = spans.first(where: { $0.range.lowerBound > offset }) else { return nil }
@@ -22,6 +27,6 @@ extension Outline {
             if bytes[i] == UInt8(ascii: ")") || bytes[i] == UInt8(ascii: ">") { break }
         }
         let closes = between.split(separator: UInt8(ascii: "]"), omittingEmptySubsequences: false).count - 1
-        return opened && closes == 1 && !between.contains(UInt8(ascii: ")")) ? next : nil
+        return opened && closes == 1 && !between.contains(UInt8(ascii: ")")) ? (next, next.range) : nil
     }
 }

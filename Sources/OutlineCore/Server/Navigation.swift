@@ -153,7 +153,7 @@ extension LanguageServer {
     func definition(_ params: JSONValue) throws -> JSONValue {
         let doc = try document(params)
         let offset = doc.outline.source.offset(of: try position(params), encoding)
-        guard let span = doc.link(at: offset) else { return .null }
+        guard let span = doc.link(at: offset)?.span else { return .null }
         let t = target(of: span.link, from: doc)
         if let d = t.document, let k = t.section {
             return location(t.path, headingRange(d.outline.sections[k], in: d.outline.source))
@@ -174,7 +174,7 @@ extension LanguageServer {
         let declaration = params["context"]?["includeDeclaration"] == .bool(true)
         if let k = section(atLine: line, in: doc.outline) { return try references(to: k, in: doc, includeDeclaration: declaration) }
         // On a link: the references of the section it leads to.
-        if let span = doc.link(at: offset) {
+        if let span = doc.link(at: offset)?.span {
             let t = target(of: span.link, from: doc)
             if let d = t.document, let k = t.section { return try references(to: k, in: d, includeDeclaration: declaration) }
         }
@@ -195,9 +195,25 @@ extension LanguageServer {
         let names = self.names(of: k, in: doc)
         var found: [JSONValue] = []
         if includeDeclaration { found.append(location(doc.path, headingRange(doc.outline.sections[k], in: doc.outline.source))) }
+        // A reference link is found where it is used and at its definition, which several uses may
+        // share: each place once, in the order of its file.
+        var places: [(path: String, range: Range<Int>)] = []
+        var seen = Set<String>()
         for (path, span) in try links(to: doc.path, fragments: names) {
-            guard let from = workspace.document(path) else { continue }
-            found.append(location(path, from.outline.source.range(span.range, encoding)))
+            for range in [span.usage, span.range].compactMap({ $0 }) where seen.insert("\(path)\u{0}\(range.lowerBound)").inserted {
+                places.append((path, range))
+            }
+        }
+        var start = 0
+        while start < places.count {
+            var end = start
+            while end < places.count && places[end].path == places[start].path { end += 1 }
+            let path = places[start].path
+            guard let from = workspace.document(path) else { start = end; continue }
+            for place in places[start..<end].sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                found.append(location(path, from.outline.source.range(place.range, encoding)))
+            }
+            start = end
         }
         return .array(found)
     }
@@ -230,9 +246,9 @@ extension LanguageServer {
         let offset = source.offset(of: try position(params), encoding)
         var text: String
         var range: JSONValue
-        if let span = doc.link(at: offset) {
+        if let (span, at) = doc.link(at: offset) {
             let t = target(of: span.link, from: doc)
-            range = source.range(span.range, encoding)
+            range = source.range(at, encoding)
             if let d = t.document, let k = t.section {
                 let s = d.outline.sections[k]
                 text = "**\(LanguageServer.name(of: s))** · `#\(s.id)`\(s.anchored ? "" : " (not pinned)")\n\n\(workspace.display(t.path)):\(s.heading.firstLine + 1)"

@@ -93,8 +93,7 @@ public enum NumberHeadings {
                 return blocks.map { ($0.open.line + 1)..<$0.end.line }
             }
             if sameFileLinks {
-                plan.rewrites = edits.followHeadings(of: outline, inventory: inventory, slugs: slugs, profile: profile, skipping: tocs.map(\.lines),
-                                                     htmlEdited: &plan.htmlEdited)
+                plan.rewrites = edits.followHeadings(of: outline, inventory: inventory, slugs: slugs, profile: profile, skipping: tocs.map(\.lines))
             }
         }
         return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes), sections: expected, links: plan)
@@ -191,7 +190,7 @@ extension EditList {
     /// Returns how each same-file destination it may rewrite changes (for verification).
     @discardableResult
     mutating func followHeadings(of outline: Outline, inventory: LinkInventory, slugs: (before: LinkTargets, after: LinkTargets),
-                                 profile: SlugProfile, skipping: [Range<Int>] = [], htmlEdited: inout Set<Int32>) -> [String: String] {
+                                 profile: SlugProfile, skipping: [Range<Int>] = []) -> [String: String] {
         let before = slugs.before, now = slugs.after
         var renamed: [String: String] = [:]
         for (old, new) in zip(before.headings, now.headings) where old.id != new.id && renamed[old.id] == nil { renamed[old.id] = new.id }
@@ -207,7 +206,6 @@ extension EditList {
             _ = writer.write(written, for: kind)
         }
         append(writer.edits)
-        htmlEdited = writer.htmlEdited
         // A table of contents refreshed with the numbers rewrites its links the same way.
         for link in inventory.links where link.destination.hasPrefix("#") {
             if let local = LocalLink(link.destination), let fragment = local.fragment, let new = renamed[fragment], rewrites[link.destination] == nil {

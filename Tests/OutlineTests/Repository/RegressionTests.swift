@@ -189,7 +189,7 @@ struct RegressionTests {
             let json = runInProcess(["tree", "--json"], stdin: view).text
             let text = runInProcess(["tree", "--color", "never"], stdin: view).text
             for (k, section) in folded.sections.enumerated() {
-                #expect(json.contains("\"id\": \"\(section.id)\", \"anchored\": true, \"level\": \(section.heading.level), \"title\": \"\(section.title)\", \"number\": null, \"line\": \(lines[k].line),"), "\(json)")
+                #expect(json.contains("\"id\": \"\(section.id)\", \"anchored\": true, \"level\": \(section.heading.level), \"title\": \"\(section.title)\", \"slug\": \"\(section.title.lowercased())\", \"number\": null, \"line\": \(lines[k].line),"), "\(json)")
                 #expect(text.contains("\(lines[k].line) "), "\(text)")
             }
         }

@@ -127,4 +127,27 @@ struct TrustedRewriteTests {
             #expect(Verification.lineBreaks(bytes[from..<to]) == naive(bytes[from..<to]), "\(bytes) \(from)..<\(to)")
         }
     }
+
+    /// Issue 42, item 6 (the other side of `RepairVerificationTests`): a block holding a repaired
+    /// `href` is compared like any other (its raw HTML with the `href` values left out), so a change
+    /// beside the repair is refused, in the first list item as in a later one. (It was let through in
+    /// the first: the whole list went unhashed.) The seam is global: this suite runs serialized.
+    @Test(arguments: [
+        "- [u](a.md \"title\") <a href=\"a.md\">u</a>\n- b\n",
+        "- b\n- [u](a.md \"title\") <a href=\"a.md\">u</a>\n",
+        "<div><a href=\"a.md\" title=\"title\">u</a></div>\n",
+    ])
+    func aChangeBesideARepairedHrefIsRefused(_ block: String) throws {
+        let input = Array("# A\n\n\(block)".utf8)
+        let outline = try Outline(parsing: input, [.links, .fingerprints])
+        // Every destination rewritten through the locator, as `links` does...
+        let (good, unlocated) = try LinkRepair.rewriteAll(outline) { $0 == "a.md" ? "b.md" : $0 }
+        #expect(unlocated.isEmpty)
+        #expect(String(decoding: good.rewrite.output, as: UTF8.self) == "# A\n\n" + block.replacingAll("a.md", with: "b.md"))
+        // ...and with the title beside them changed as well, refused.
+        let title = input.firstRange(of: Array("title".utf8))!
+        Verification.injectForTesting = { o in o.source.bytes == input ? (title.lowerBound + 4..<title.lowerBound + 5, Array("x".utf8)) : nil }
+        defer { Verification.injectForTesting = nil }
+        #expect(throws: Diagnostic.self) { _ = try LinkRepair.rewriteAll(outline) { $0 == "a.md" ? "b.md" : $0 } }
+    }
 }

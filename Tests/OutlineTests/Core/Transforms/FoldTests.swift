@@ -59,8 +59,8 @@ struct FoldTests {
         #expect(tree.text == " 1 ▾ Guide  #guide\n 5 ▸   Install  #install\n13 ▸   Usage  #usage\n17 ▸   FAQ  #faq\n")
         let json = runInProcess(["tree", "--json"], stdin: view.stdout).text
         // --json gives the original's lines too (format.md §4), as the text view does.
-        #expect(json.contains("{\"id\": \"install\", \"anchored\": true, \"level\": 2, \"title\": \"Install\", \"number\": null, \"line\": 5, \"end_line\": 12, \"folded\": true, \"children\": []}"), "\(json)")
-        #expect(json.contains("\"id\": \"guide\", \"anchored\": true, \"level\": 1, \"title\": \"Guide\", \"number\": null, \"line\": 1, \"end_line\": 19, \"folded\": false"), "\(json)")
+        #expect(json.contains("{\"id\": \"install\", \"anchored\": true, \"level\": 2, \"title\": \"Install\", \"slug\": \"install\", \"number\": null, \"line\": 5, \"end_line\": 12, \"folded\": true, \"children\": []}"), "\(json)")
+        #expect(json.contains("\"id\": \"guide\", \"anchored\": true, \"level\": 1, \"title\": \"Guide\", \"slug\": \"guide\", \"number\": null, \"line\": 1, \"end_line\": 19, \"folded\": false"), "\(json)")
         // Depth counts in the tree, not in heading levels.
         let deep = runInProcess(["fold", "--depth", "1"], stdin: bytes("## A\n\ntext\n\n### B\n\n## C\n"))
         #expect(deep.text.hasPrefix("## A\n<!-- outline:a fold=added -->\n<!-- outline-fold:a lines=2-6 hash=") && deep.text.contains("hidden=b:3 -->\n## C\n"))
