@@ -217,8 +217,18 @@ public enum LinkCheck {
                                         name: (String) -> String = { $0 },
                                         rules: LinkRules? = nil,
                                         lookup: (String) -> Destination) -> [Diagnostic] {
-        aliasCollisions(outline, path: path, profile: profile)
+        aliasCollisions(outline, path: path, profile: profile) + shadowedDefinitions(outline, path: path)
             + findings(outline, path: path, profile: profile, root: root, links: links, own: own, repair: repair, name: name, rules: rules, lookup: lookup)
+    }
+
+    /// A label defined twice where the site's generator uses the last definition (format.md §16):
+    /// the earlier is shadowed, a warning naming both lines.
+    static func shadowedDefinitions(_ outline: Outline, path: String) -> [Diagnostic] {
+        (outline.linkView?.shadowed ?? []).map { s in
+            Diagnostic.warning(.shadowedDefinition, line: s.line,
+                               "reference definition [\(s.label)] is shadowed by the one at line \(s.used), which the site uses (Python-Markdown keeps the last): remove one")
+                .about(.link("[\(s.label)]")).located(in: path)
+        }
     }
 
     /// How many fragment-to-target comparisons the suggestions of one linking file may take.

@@ -172,7 +172,7 @@ struct LinkLocator {
         func take(_ content: Content) {
             for d in ReferenceDefinitions.definitions(in: content.bytes) {
                 guard let range = content.sourceRange(d.destination) else { continue }
-                found.append((range.lowerBound, Definition(label: LinkLocator.normalizeLabel(content.bytes[d.label]), destination: range,
+                found.append((range.lowerBound, Definition(label: ReferenceDefinitions.normalizeLabel(content.bytes[d.label]), destination: range,
                                                            url: LinkLocator.cleanURL(content.bytes[d.destination]))))
             }
         }
@@ -221,29 +221,7 @@ struct LinkLocator {
         return found.sorted { $0.offset < $1.offset }.map(\.definition)
     }
 
-    /// A label as cmark compares labels: case-folded (here: lowercased), surrounding whitespace
-    /// trimmed, inner runs of whitespace as one space. Backslash escapes stay as written.
-    static func normalizeLabel(_ bytes: ArraySlice<UInt8>) -> String {
-        var out: [UInt8] = []
-        var space = false
-        for b in bytes {
-            if b == ASCII.space || b == ASCII.tab || b == ASCII.lf || b == ASCII.cr {
-                space = !out.isEmpty
-            } else {
-                if space { out.append(ASCII.space); space = false }
-                out.append(b)
-            }
-        }
-        // Full case folding maps a few characters to two (cmark folds with utf8proc): ß and ẞ to
-        // "ss", and the Latin ligatures.
-        var folded = String(decoding: out, as: UTF8.self).lowercased()
-        if folded.unicodeScalars.contains(where: { $0.value >= 0xDF }) {
-            for (from, to) in [("ß", "ss"), ("ﬀ", "ff"), ("ﬁ", "fi"), ("ﬂ", "fl"), ("ﬃ", "ffi"), ("ﬄ", "ffl"), ("ﬅ", "st"), ("ﬆ", "st")] {
-                folded = folded.replacingAll(from, with: to)
-            }
-        }
-        return folded
-    }
+
 
     /// The URL cmark stores for a destination as written (`cmark_clean_url`): entities decoded, then
     /// backslash escapes of punctuation removed.
@@ -331,7 +309,7 @@ struct LinkLocator {
         let start = block.kind != .html ? ReferenceDefinitions.prefixLength(of: content.bytes) : 0
         let byLabel = definitionByLabel
         let scan = InlineScanner(content.bytes, from: start) { label in
-            byLabel[LinkLocator.normalizeLabel(label)] != nil
+            byLabel[ReferenceDefinitions.normalizeLabel(label)] != nil
         }
         scanned[index] = (content, scan)
         return (content, scan)
@@ -357,7 +335,7 @@ struct LinkLocator {
         case .autolink:
             return .failed("outline and cmark disagree on its paragraph's links (an autolink stands where it is)")
         case .reference(let label):
-            guard let k = definitionByLabel[LinkLocator.normalizeLabel(content.bytes[label])] else {
+            guard let k = definitionByLabel[ReferenceDefinitions.normalizeLabel(content.bytes[label])] else {
                 return .failed("outline cannot find the definition of its label")
             }
             let definition = definitions[k]

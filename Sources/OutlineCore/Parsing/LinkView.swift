@@ -24,9 +24,15 @@ public struct LinkView: Sendable {
     /// pymdownx.tabbed's tabs, in document order: the opener's 1-based line, the title as written,
     /// the tab set's number in the page (from 1) and the tab's in its set (from 1).
     public var tabs: [(line: Int, title: String, set: Int, index: Int)] = []
+    /// Reference definitions the view leaves out because a later one of the same label is the one
+    /// the generator uses (Python-Markdown keeps the last): each 1-based line, the line of the one
+    /// used, and the label.
+    public var shadowed: [(line: Int, used: Int, label: String)] = []
 
     /// The document's offset of the view's `offset`.
     public func documentOffset(_ offset: Int) -> Int {
+        // The end of the view is the end of the document (the last lines are kept whole or empty).
+        if offset >= source.bytes.count { return document.bytes.count - (source.bytes.count - offset) }
         let line = source.line(containing: offset)
         let into = offset - source.contentRange(line).lowerBound
         return document.contentRange(line).lowerBound + Int(dropped[line]) + into
@@ -40,6 +46,7 @@ public struct LinkView: Sendable {
 
     /// The view's offset of the document's `offset`, nil where the view leaves that byte out.
     public func viewOffset(_ offset: Int) -> Int? {
+        if offset >= document.bytes.count { return source.bytes.count - (document.bytes.count - offset) }
         let line = document.line(containing: offset)
         let into = offset - document.contentRange(line).lowerBound - Int(dropped[line])
         guard into >= 0 || offset >= document.contentRange(line).upperBound else { return nil }
@@ -50,9 +57,13 @@ public struct LinkView: Sendable {
     /// container whose body is Markdown). `blockStarts`: the document's top-level blocks as cmark
     /// read them (no container is opened inside its code or HTML blocks); `hiddenLines`: front matter.
     static func make(_ document: Source, dialect: Dialect, blockStarts: [UInt64], hiddenLines: Int) -> LinkView? {
-        guard dialect.hasContainers, ContainerScan.mayHold(document.bytes, dialect) else { return nil }
+        let definitions = dialect.lastDefinitionWins && ContainerScan.mayHoldTwoDefinitions(document.bytes)
+        guard (dialect.hasContainers && ContainerScan.mayHold(document.bytes, dialect)) || definitions else { return nil }
         var scan = ContainerScan(document, dialect: dialect, blockStarts: blockStarts, hiddenLines: hiddenLines)
         scan.run()
+        // The last of two definitions of a label is the one used: the earlier ones leave the view,
+        // so that cmark, which keeps the first, reads the one the generator does.
+        if definitions { scan.shadowDuplicateDefinitions() }
         guard scan.changed else { return nil }
         // The view's bytes: each line from its first kept byte, its line ending kept.
         var bytes: [UInt8] = []
@@ -65,6 +76,7 @@ public struct LinkView: Sendable {
         var view = LinkView(source: Source(bytes), dropped: scan.dropped, document: document)
         view.ids = scan.ids
         view.tabs = scan.tabs
+        view.shadowed = scan.shadowed
         return view
     }
 }
@@ -80,6 +92,7 @@ struct ContainerScan {
     private(set) var dropped: [Int32]
     private(set) var ids: [(line: Int, id: String)] = []
     private(set) var tabs: [(line: Int, title: String, set: Int, index: Int)] = []
+    private(set) var shadowed: [(line: Int, used: Int, label: String)] = []
     private var tabSets = 0
     private(set) var changed = false
 
@@ -124,6 +137,57 @@ struct ContainerScan {
 
     mutating func run() {
         process(0..<document.lineCount, indent: 0, top: true)
+    }
+
+    /// Whether `]:` stands twice (no label can be defined twice otherwise).
+    static func mayHoldTwoDefinitions(_ bytes: [UInt8]) -> Bool {
+        var seen = 0
+        var i = 1
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: ":") && bytes[i - 1] == UInt8(ascii: "]") { seen += 1; if seen == 2 { return true } }
+            i += 1
+        }
+        return false
+    }
+
+    /// Reference definitions that stand alone on their line, where a definition may start (after a
+    /// blank line, a heading's line or another definition; not in code or HTML): of two with one
+    /// label, the earlier leaves the view.
+    mutating func shadowDuplicateDefinitions() {
+        var lines: [String: [Int]] = [:]
+        var order: [String] = []
+        var fence: Fence? = nil
+        var mayStart = true
+        for line in 0..<document.lineCount {
+            let t = text(line)
+            if let f = fence {
+                if let closing = Fence(t), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
+                mayStart = true
+                continue
+            }
+            if topKind[line] != 0 { mayStart = true; continue }
+            if let f = Fence(t), f.character != UInt8(ascii: ":") { fence = f; continue }
+            if isBlank(line) { mayStart = true; continue }
+            let stripped = t.drop { $0 == ASCII.space }
+            guard mayStart, t.count - stripped.count < 4, stripped.first == UInt8(ascii: "[") else {
+                mayStart = stripped.first == UInt8(ascii: "#")
+                continue
+            }
+            // (cmark's scanners read a definition up to its line's end, which the content lacks.)
+            let bytes = Array(stripped) + [ASCII.lf]
+            guard let definition = ReferenceDefinitions.definitions(in: bytes).first,
+                  bytes[definition.end...].allSatisfy({ ASCII.isBlank($0) || $0 == ASCII.lf }) else { mayStart = false; continue }
+            let label = ReferenceDefinitions.normalizeLabel(bytes[definition.label])
+            if lines[label] == nil { order.append(label) }
+            lines[label, default: []].append(line)
+        }
+        for label in order {
+            guard let all = lines[label], all.count > 1, let used = all.last else { continue }
+            for line in all.dropLast() {
+                blank(line)
+                shadowed.append((line + 1, used + 1, label))
+            }
+        }
     }
 
     // MARK: lines

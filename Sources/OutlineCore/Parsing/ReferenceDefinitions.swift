@@ -183,4 +183,28 @@ enum ReferenceDefinitions {
         default: return nil
         }
     }
+
+    /// A label as cmark compares labels: case-folded (here: lowercased), surrounding whitespace
+    /// trimmed, inner runs of whitespace as one space. Backslash escapes stay as written.
+    static func normalizeLabel(_ bytes: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        var space = false
+        for b in bytes {
+            if b == ASCII.space || b == ASCII.tab || b == ASCII.lf || b == ASCII.cr {
+                space = !out.isEmpty
+            } else {
+                if space { out.append(ASCII.space); space = false }
+                out.append(b)
+            }
+        }
+        // Full case folding maps a few characters to two (cmark folds with utf8proc): ß and ẞ to
+        // "ss", and the Latin ligatures.
+        var folded = String(decoding: out, as: UTF8.self).lowercased()
+        if folded.unicodeScalars.contains(where: { $0.value >= 0xDF }) {
+            for (from, to) in [("ß", "ss"), ("ﬀ", "ff"), ("ﬁ", "fi"), ("ﬂ", "fl"), ("ﬃ", "ffi"), ("ﬄ", "ffl"), ("ﬅ", "st"), ("ﬆ", "st")] {
+                folded = folded.replacingAll(from, with: to)
+            }
+        }
+        return folded
+    }
 }

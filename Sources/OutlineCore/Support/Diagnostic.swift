@@ -40,6 +40,9 @@ public struct Diagnostic: Error, Sendable, Equatable {
         /// A link a site's generator resolves in a way outline cannot know offline (intersphinx, a
         /// plugin's pages, ids a hook gives): counted for `--verbose`, never reported.
         case linkSkipped = "link-skipped"
+        /// A reference definition another of the same label shadows where the site's generator keeps
+        /// the last (Python-Markdown): a warning naming both lines.
+        case shadowedDefinition = "shadowed-definition"
         case malformedTOC = "malformed-toc"
         // Errors and warnings of the commands.
         case binaryInput = "binary-input"

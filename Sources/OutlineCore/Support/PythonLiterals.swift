@@ -46,6 +46,8 @@ struct PythonReader {
 
     private let b: [UInt8]
     private var i = 0
+    /// Brackets open around the current position: inside them a literal may go on over lines.
+    private var depth = 0
 
     init(_ bytes: [UInt8]) { b = bytes }
 
@@ -153,10 +155,13 @@ struct PythonReader {
     private mutating func collection() -> ConfigValue? {
         let open = b[i]
         i += 1
+        depth += 1
+        defer { depth -= 1 }
         let close: UInt8 = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : open == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
         var items: [ConfigValue] = []
         var pairs: [ConfigValue.Pair] = []
         var isDict = false
+        var commas = 0
         while true {
             skipSpaces(newlines: true)
             guard let c = peek() else { return nil }
@@ -173,10 +178,12 @@ struct PythonReader {
                 items.append(first)
             }
             skipSpaces(newlines: true)
-            if peek() == UInt8(ascii: ",") { i += 1; continue }
+            if peek() == UInt8(ascii: ",") { i += 1; commas += 1; continue }
             if peek() == close { i += 1; break }
             return nil
         }
+        // `("a" "b")` is a parenthesized string, not a tuple: only a comma makes one.
+        if open == UInt8(ascii: "("), commas == 0, items.count == 1 { return items[0] }
         return isDict || (open == UInt8(ascii: "{") && items.isEmpty) ? .map(pairs) : .list(items)
     }
 
@@ -186,7 +193,7 @@ struct PythonReader {
         var out: String? = nil
         while true {
             let save = i
-            skipSpaces(newlines: false)
+            skipSpaces(newlines: depth > 0)
             guard let s = string() else { i = save; return out }
             out = (out ?? "") + s
         }

@@ -230,7 +230,7 @@ struct YAMLReader {
             node = .scalar(try quoted(), plain: false)
             finishLine()
         } else {
-            node = plain(parentIndent: parentIndent)
+            node = try plain(parentIndent: parentIndent)
         }
         if let anchor { anchors[anchor] = node }
         if let tag { return .tagged(tag, node) }
@@ -244,7 +244,7 @@ struct YAMLReader {
     }
 
     /// A plain scalar, with continuation lines indented deeper than its parent folded in.
-    private mutating func plain(parentIndent: Int) -> ConfigValue {
+    private mutating func plain(parentIndent: Int) throws -> ConfigValue {
         var parts: [String] = []
         while true {
             let start = i
@@ -262,12 +262,14 @@ struct YAMLReader {
             skipBreak()
             guard let next = nextContentLine(), next > parentIndent else { (i, line) = save; skipBreak(); break }
             // A continuation line is text whatever it starts with (`- x` is no sequence inside a
-            // scalar), but a comment line ends the scalar.
+            // scalar), but a comment line ends the scalar, and `key: value` there is an error (a
+            // mapping cannot start inside a scalar), as PyYAML says.
             i += next
             if peek() == UInt8(ascii: "#") {
                 i -= next
                 break
             }
+            if (try? isMappingKey()) == true { throw fail("a mapping value is not allowed here (a line indented more than its key)") }
         }
         return .scalar(parts.joined(separator: " "), plain: true)
     }

@@ -1,0 +1,154 @@
+import Testing
+@testable import OutlineCore
+
+/// The link view (format.md §16): what a site's generator reads as Markdown where cmark reads code
+/// or HTML, line for line, each byte standing for a byte of the document.
+@Suite("link view")
+struct LinkViewTests {
+    static var mkdocs: Dialect {
+        var d = Dialect()
+        d.admonitions = true; d.details = true; d.tabs = true; d.tabbedIDs = true; d.markdownInHTML = true
+        d.headingAttributes = true; d.inlineAttributes = true; d.footnoteSeparator = ":"; d.lastDefinitionWins = true; d.explicitIDsReservedFirst = true
+        return d
+    }
+    static var myst: Dialect {
+        var d = Dialect()
+        d.mystDirectives = true; d.colonFence = true; d.mystTargets = true; d.headingSlugLevels = 2
+        return d
+    }
+
+    func outline(_ text: String, _ dialect: Dialect) throws -> Outline { try Outline(parsing: Array(text.utf8), [.links], dialect: dialect) }
+    func lines(_ source: Source) -> [String] { (0..<source.lineCount).map { String(decoding: source.content($0), as: UTF8.self) } }
+    func destinations(_ o: Outline) -> [String] { LinkCheck.localLinks(of: o).map(\.link.destination) }
+
+    @Test func mkdocsContainersAreReadAsMarkdown() throws {
+        let doc = """
+        # T
+
+        !!! note "Title"
+            First [a](#one).
+
+            Second [b](#two).
+
+                code [c](#not-a-link)
+
+            ??? tip
+                Nested [d](#three).
+
+        === "One"
+            Tab [e](#four).
+
+        === "Two"
+
+            ```python
+            [f](#in-code)
+            ```
+
+        <div markdown="1" id="box">
+        Inside [g](#five).
+        </div>
+
+            plain code [h](#code)
+        """
+        let o = try outline(doc, Self.mkdocs)
+        let view = try #require(o.linkView)
+        #expect(lines(view.source) == [
+            "# T", "", "", "First [a](#one).", "", "Second [b](#two).", "", "    code [c](#not-a-link)", "", "", "Nested [d](#three).", "",
+            "", "Tab [e](#four).", "", "", "", "```python", "[f](#in-code)", "```", "", "", "Inside [g](#five).", "", "", "    plain code [h](#code)",
+        ])
+        #expect(destinations(o) == ["#one", "#two", "#three", "#four", "#five"])
+        #expect(view.ids.map(\.id) == ["box"])
+        #expect(view.tabs.map { "\($0.set)/\($0.index) \($0.title)" } == ["1/1 One", "1/2 Two"])
+        // Each byte of the view is a byte of the document on its line.
+        for line in 0..<view.source.lineCount {
+            let range = view.source.contentRange(line)
+            for offset in range { #expect(o.source.bytes[view.documentOffset(offset)] == view.source.bytes[offset]) }
+        }
+        // The same text without the dialect: only what cmark sees (the lazy lines after an opener).
+        #expect(destinations(try outline(doc, .commonMark)) == ["#one", "#four"])
+    }
+
+    @Test func mystDirectivesAndLabels() throws {
+        let doc = """
+        (intro-label)=
+        # Title
+
+        ```{note}
+        :class: tip
+        In a note [a](#x).
+        ```
+
+        ```{admonition} A [titled](#y) one
+        Body [b](#z).
+        ```
+
+        :::{tip}
+        Colon [c](#w).
+        :::
+
+        ```{code-block} markdown
+        [d](#code)
+        ```
+
+        ````{dropdown}
+        ```python
+        [e](#code-too)
+        ```
+        Outer [f](#v).
+        ````
+        """
+        let o = try outline(doc, Self.myst)
+        #expect(destinations(o) == ["#x", "#y", "#z", "#w", "#v"])
+        let targets = LinkTargets(o, profile: .myst)
+        #expect(targets.labels.map(\.id) == ["intro-label"])
+        #expect(targets.contains("intro-label") && targets.contains("title"))
+    }
+
+    @Test func headingsAttributeBlocksFootnotesTabsAndReservedIDs() throws {
+        let doc = """
+        # Intro
+
+        ## with pip <small>recommended</small> { #with-pip data-toc-label="with pip" }
+
+        ## Plain {: .cls }
+
+        ## Not \\{#escaped}
+
+        ## Intro { #intro }
+
+        Some **bold**{ #inline-id } text[^1] and again[^1].
+
+        [^1]: The note.
+
+        === "Alpha"
+            a
+
+        === "Beta"
+            b
+        """
+        let o = try outline(doc, Self.mkdocs)
+        // The block is no title text, and its id is the section's.
+        #expect(o.sections.map(\.title) == ["Intro", "with pip recommended", "Plain", "Not {#escaped}", "Intro"])
+        #expect(o.sections.map { $0.explicitID ?? "-" } == ["-", "with-pip", "-", "-", "intro"])
+        let t = LinkTargets(o, profile: .mkdocs)
+        // `# Intro` comes before `{ #intro }`, which Python-Markdown reserves first: `intro_1`.
+        #expect(t.headings.map(\.id) == ["intro_1", "with-pip", "plain", "not-escaped", "intro"])
+        for id in ["inline-id", "fn:1", "fnref:1", "fnref2:1", "__tabbed_1_1", "__tabbed_1_2"] { #expect(t.contains(id), "\(id)") }
+        var slugged = Self.mkdocs
+        slugged.tabSlugs = "mkdocs-material"
+        slugged.tabSlugsCombineHeader = true
+        let s = LinkTargets(try outline(doc, slugged), profile: .mkdocs)
+        #expect(s.contains("intro-alpha") && s.contains("intro-beta"))
+    }
+
+    @Test func mystHeadingSlugsStopAtTheConfiguredLevel() throws {
+        let t = LinkTargets(try outline("# One\n\n## Two\n\n### Three Deep\n\n## ΟΔΗΓΟΣ\n", Self.myst), profile: .myst)
+        #expect(t.contains("two") && t.contains("οδηγος") && !t.contains("οδηγοσ"))
+        // Beyond myst_heading_anchors only the docutils id reaches a heading.
+        #expect(t.contains("three-deep"))
+        var none = Self.myst
+        none.headingSlugLevels = 0
+        let u = LinkTargets(try outline("## Hello, World! (punct) & stuff?\n", none), profile: .myst)
+        #expect(u.contains("hello-world-punct-stuff") && !u.contains("hello-world-punct--stuff"))
+    }
+}
