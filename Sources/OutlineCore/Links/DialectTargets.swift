@@ -9,6 +9,19 @@ enum DialectTargets {
         let reserved: Bool
     }
 
+    /// Whether the page holds a comment a hook of mkdocs.yml may fill (`<!-- md:option x -->`), with an
+    /// id outline cannot know: a fragment no heading's slug can be (`config.x`, `+x`) is then skipped.
+    static func hookComments(in source: Source, dialect: Dialect) -> Bool {
+        guard dialect.hooks else { return false }
+        for line in 0..<source.lineCount {
+            let text = source.content(line)
+            guard text.contains(UInt8(ascii: "<")) else { continue }
+            let string = String(decoding: text, as: UTF8.self)
+            if string.contains("<!--") && !string.contains("<!-- outline:") { return true }
+        }
+        return false
+    }
+
     /// Why the page has ids outline cannot know (text a snippet includes, content a plugin makes),
     /// or nil: a fragment no target matches is then skipped, not reported.
     static func unknowable(in source: Source, dialect: Dialect) -> String? {
@@ -31,7 +44,7 @@ enum DialectTargets {
     /// attr_list's ids on elements other than headings, and footnotes' ids, in document order.
     /// `headings`: each heading's 1-based line (their own blocks are theirs).
     static func ids(in source: Source, dialect: Dialect, headings: [(line: Int, explicit: String?)], profile: SlugProfile) -> [Found] {
-        guard dialect.inlineAttributes || dialect.footnoteSeparator != nil else { return [] }
+        guard dialect.inlineAttributes || dialect.footnoteSeparator != nil || dialect.fenceAttributes else { return [] }
         let headingLines = Set(headings.map(\.line))
         var found: [Found] = []
         var footnoteDefinitions: [(Int, String)] = []
@@ -44,7 +57,15 @@ enum DialectTargets {
                 if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
                 continue
             }
-            if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; continue }
+            if let f = Fence(text), f.character != UInt8(ascii: ":") {
+                fence = f
+                // superfences: ``` { .sh #example } gives the block an id.
+                if dialect.fenceAttributes, f.info.first == UInt8(ascii: "{"), f.info.last == UInt8(ascii: "}"),
+                   let id = AttributeBlock.id(in: Substring(String(decoding: f.info.dropFirst().dropLast(), as: UTF8.self))) {
+                    found.append(Found(line: line + 1, id: id, reserved: true))
+                }
+                continue
+            }
             if headingLines.contains(line + 1) { continue }
             let string = String(decoding: text, as: UTF8.self)
             if dialect.inlineAttributes, string.contains("{") {
@@ -135,5 +156,23 @@ enum DialectTargets {
             found.append((line + 1, String(decoding: name, as: UTF8.self).lowercased()))
         }
         return found
+    }
+
+    /// `text` without pymdownx.emoji's `:name:` shortcodes (icons without text), as the slug sees it.
+    static func withoutShortcodes(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let colon = rest.firstIndex(of: ":") {
+            let after = rest[rest.index(after: colon)...]
+            let name = after.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "+" }
+            if !name.isEmpty, name.endIndex < after.endIndex, after[name.endIndex] == ":" {
+                out += rest[..<colon]
+                rest = after[after.index(after: name.endIndex)...]
+            } else {
+                out += rest[...colon]
+                rest = after
+            }
+        }
+        return out + rest
     }
 }

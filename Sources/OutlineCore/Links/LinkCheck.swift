@@ -231,6 +231,11 @@ public enum LinkCheck {
         }
     }
 
+    /// Whether a heading's slug could read `fragment`: letters, digits, `_` and `-` only.
+    static func slugLike(_ fragment: String) -> Bool {
+        fragment.unicodeScalars.allSatisfy { $0 == "_" || $0 == "-" || $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    }
+
     /// How many fragment-to-target comparisons the suggestions of one linking file may take.
     public static let suggestionBudget = 5_000_000
 
@@ -345,7 +350,8 @@ public enum LinkCheck {
                 }
             }
             if let rules, let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment),
-               let why = targets.unknowable ?? rules.unmatchedFragment(fragment, page) {
+               let why = targets.unknowable ?? (targets.hookComments && !LinkCheck.slugLike(fragment) ? "an id a hook of mkdocs.yml may give (no heading's slug has '\(fragment)' characters)" : nil)
+                ?? rules.unmatchedFragment(fragment, page) {
                 // A fragment the page may have in ways outline cannot know (a label elsewhere in
                 // the site, a documented object, ids a plugin gives): skipped, counted, not reported.
                 if !why.isEmpty { add(.warning(.linkSkipped, line: line, why)) }

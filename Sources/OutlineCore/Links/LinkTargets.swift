@@ -16,6 +16,8 @@ public struct LinkTargets: Sendable {
     public let labels: [(line: Int, id: String)]
     /// Why the page has ids outline cannot know (a snippet's headings, a plugin's content), or nil.
     public var unknowable: String? = nil
+    /// The page holds comments a site's hooks may fill with ids (see `DialectTargets.hookComments`).
+    public var hookComments = false
     private let set: Set<String>
 
     /// Where each of `ids` is carried: the 1-based lines of the headings whose id it is and of the
@@ -62,7 +64,7 @@ public struct LinkTargets: Sendable {
                 tabs: [(line: Int, title: String, set: Int, index: Int)] = []) {
         let raw = profile.slugsSource ? source : nil
         let attributes = dialect.headingAttributes ? source : nil
-        var bases = inventory.headings.map { LinkTargets.base(of: $0, profile: profile, source: raw, attributes: attributes) }
+        var bases = inventory.headings.map { LinkTargets.base(of: $0, profile: profile, source: raw, attributes: attributes, emojiShortcodes: dialect.emojiShortcodes) }
         if let levels = dialect.headingSlugLevels {
             for k in bases.indices where inventory.headings[k].level > levels { bases[k].slugged = false }
         }
@@ -71,8 +73,9 @@ public struct LinkTargets: Sendable {
                   reserved: dialect.explicitIDsReservedFirst ? bases.compactMap(\.explicit) + others.filter(\.reserved).map(\.id) : [],
                   others: others.map { ($0.line, $0.id) } + extra, labels: source.map { DialectTargets.labels(in: $0, dialect: dialect) } ?? [],
                   tabs: dialect.tabbedIDs ? tabs : [], tabSlugs: dialect.tabSlugs.flatMap(SlugProfile.init(rawValue:)),
-                  combineHeader: dialect.tabSlugsCombineHeader)
+                  combineHeader: dialect.tabSlugsCombineHeader, emojiShortcodes: dialect.emojiShortcodes)
         unknowable = source.flatMap { DialectTargets.unknowable(in: $0, dialect: dialect) }
+        hookComments = source.map { DialectTargets.hookComments(in: $0, dialect: dialect) } ?? false
     }
 
     /// The targets of an outline parsed with links, read as its dialect reads it.
@@ -93,7 +96,8 @@ public struct LinkTargets: Sendable {
         var slugged = true
     }
 
-    static func base(of heading: LinkInventory.HeadingText, profile: SlugProfile, source: Source? = nil, attributes: Source? = nil) -> HeadingBase {
+    static func base(of heading: LinkInventory.HeadingText, profile: SlugProfile, source: Source? = nil, attributes: Source? = nil,
+                     emojiShortcodes: Bool = false) -> HeadingBase {
         if let source, let raw = LinkTargets.sourceText(of: heading.line, in: source) {
             let (explicit, rest) = profile.explicitID([.text(raw)])
             var text = ""
@@ -115,6 +119,7 @@ public struct LinkTargets: Sendable {
         } else {
             (explicit, pieces) = profile.explicitID(pieces)
         }
+        if emojiShortcodes { pieces = pieces.map { if case .text(let t) = $0 { return .text(DialectTargets.withoutShortcodes(t)) } else { return $0 } } }
         return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug(pieces) : "",
                            alternate: profile == .myst ? profile.docutilsID(pieces) : nil)
     }
@@ -152,7 +157,8 @@ public struct LinkTargets: Sendable {
     /// `labels`: MyST's `(label)=` names.
     init(headings bases: [HeadingBase], html: [LinkInventory.HTML], profile: SlugProfile, reserved: [String] = [],
          others: [(line: Int, id: String)] = [], labels: [(line: Int, id: String)] = [],
-         tabs: [(line: Int, title: String, set: Int, index: Int)] = [], tabSlugs: SlugProfile? = nil, combineHeader: Bool = false) {
+         tabs: [(line: Int, title: String, set: Int, index: Int)] = [], tabSlugs: SlugProfile? = nil, combineHeader: Bool = false,
+         emojiShortcodes: Bool = false) {
         var index = SlugIndex(profile, capacity: bases.count)
         for id in reserved { index.reserve(id) }
         var headings: [(line: Int, id: String)] = []
@@ -178,7 +184,7 @@ public struct LinkTargets: Sendable {
         var others = others
         for tab in tabs {
             if let tabSlugs {
-                var slug = tabSlugs.slug([.text(tab.title)])
+                var slug = tabSlugs.slug([.text(emojiShortcodes ? DialectTargets.withoutShortcodes(tab.title) : tab.title)])
                 if combineHeader, let parent = headings.last(where: { $0.line < tab.line })?.id, !parent.isEmpty { slug = parent + "-" + slug }
                 others.append((tab.line, index.add(slug)))
             } else {

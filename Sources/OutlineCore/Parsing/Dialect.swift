@@ -46,6 +46,13 @@ public struct Dialect: Sendable, Hashable {
     public var snippets = false
     /// mkdocstrings, mkdocs-click: a `::: identifier` line is replaced by generated content (and ids).
     public var generatedBlocks = false
+    /// pymdownx.emoji: `:name:` shortcodes become icons with no text, in headings and tab titles.
+    public var emojiShortcodes = false
+    /// pymdownx.superfences: a fence's `{ .lang #id }` gives its block an id.
+    public var fenceAttributes = false
+    /// MkDocs `hooks`: Python code that may rewrite a page; a page holding an HTML comment (the
+    /// shortcodes such hooks fill, `<!-- md:option x -->`) has ids outline cannot know.
+    public var hooks = false
 
     public init() {}
 

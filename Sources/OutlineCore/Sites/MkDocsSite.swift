@@ -89,6 +89,8 @@ enum MkDocsSite {
                     }
                 }
             case "md_in_html": dialect.markdownInHTML = true
+            case "pymdownx.emoji": dialect.emojiShortcodes = true
+            case "pymdownx.superfences": dialect.fenceAttributes = true
             case "mkdocs-click", "mkdocs_click": dialect.generatedBlocks = true
             case "pymdownx.snippets":
                 dialect.snippets = true
@@ -97,6 +99,10 @@ enum MkDocsSite {
             features.append(name)
         }
         features.insert(slugNote, at: 1)
+        if let hooks = config["hooks"]?.list, !hooks.isEmpty {
+            dialect.hooks = true
+            notes.append("hooks (\(hooks.compactMap(\.string).joined(separator: ", "))) may rewrite pages: in a page holding a comment they may fill, an unknown fragment no slug could be is skipped")
+        }
         let directoryURLs = config["use_directory_urls"]?.bool ?? true
         features.insert(directoryURLs ? "use_directory_urls" : "use_directory_urls false", at: 1)
         for plugin in plugins(config["plugins"]) {

@@ -151,4 +151,39 @@ struct LinkViewTests {
         let u = LinkTargets(try outline("## Hello, World! (punct) & stuff?\n", none), profile: .myst)
         #expect(u.contains("hello-world-punct-stuff") && !u.contains("hello-world-punct--stuff"))
     }
+
+    /// What squidfunk/mkdocs-material's own site gives (measured in its built pages): a tab's id from
+    /// its title without emoji shortcodes, after its heading's slug; a fence's `{ #id }`; and under
+    /// hooks, fragments no slug could be skipped in pages holding the comments hooks fill.
+    @Test func mkdocsMaterialIdsAsItsBuiltSiteHasThem() throws {
+        var d = Self.mkdocs
+        d.tabSlugs = "mkdocs-material"; d.tabSlugsCombineHeader = true; d.emojiShortcodes = true; d.fenceAttributes = true; d.hooks = true
+        let doc = """
+        ### Logo
+
+        <!-- md:version 0.1.0 -->
+
+        === ":octicons-image-16: Image"
+
+            ``` yaml
+            logo: x
+            ```
+
+        === ":octicons-package-16: Icon, bundled"
+
+            text
+
+        ??? example "Expand"
+
+            ``` { .sh .no-copy #example }
+            ls
+            ```
+        """
+        let t = LinkTargets(try outline(doc, d), profile: .mkdocs)
+        for id in ["logo", "logo-image", "logo-icon-bundled", "example"] { #expect(t.contains(id), "\(id)") }
+        #expect(t.hookComments && LinkCheck.slugLike("advanced-settings") && !LinkCheck.slugLike("config.blog_dir") && !LinkCheck.slugLike("+toc.slugify"))
+        var plain = d
+        plain.hooks = false
+        #expect(!LinkTargets(try outline(doc, plain), profile: .mkdocs).hookComments)
+    }
 }
