@@ -350,8 +350,7 @@ public enum LinkCheck {
                 }
             }
             if let rules, let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment),
-               let why = targets.unknowable ?? (targets.hookComments && !LinkCheck.slugLike(fragment) ? "an id a hook of mkdocs.yml may give (no heading's slug has '\(fragment)' characters)" : nil)
-                ?? rules.unmatchedFragment(fragment, page) {
+               let why = targets.unknown(fragment) ?? rules.unmatchedFragment(fragment, page) {
                 // A fragment the page may have in ways outline cannot know (a label elsewhere in
                 // the site, a documented object, ids a plugin gives): skipped, counted, not reported.
                 if !why.isEmpty { add(.warning(.linkSkipped, line: line, why)) }

@@ -307,7 +307,7 @@ public enum LinkRepair {
         guard let fragment = link.fragment, !fragment.isEmpty else {
             return pathChanged ? .rewrite(moved(to: path, original: link, fragment: nil, from: document.path, context: context)) : .keep
         }
-        if !target.targets.contains(fragment), let rules, target.targets.unknowable != nil || rules.unmatchedFragment(fragment, target.path) != nil {
+        if !target.targets.contains(fragment), let rules, target.targets.unknown(fragment) != nil || rules.unmatchedFragment(fragment, target.path) != nil {
             return .keep
         }
         let resolves = target.targets.contains(fragment) || LinkCheck.isTop(fragment)

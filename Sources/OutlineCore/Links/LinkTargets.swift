@@ -18,6 +18,14 @@ public struct LinkTargets: Sendable {
     public var unknowable: String? = nil
     /// The page holds comments a site's hooks may fill with ids (see `DialectTargets.hookComments`).
     public var hookComments = false
+
+    /// Why a fragment that is none of the page's targets may still be one of its ids (text a
+    /// snippet includes, content a plugin makes, an id a hook gives); nil when it is not.
+    public func unknown(_ fragment: String) -> String? {
+        if let unknowable { return unknowable }
+        if hookComments && !LinkCheck.slugLike(fragment) { return "an id a hook of mkdocs.yml may give (no heading's slug has '\(fragment)' characters)" }
+        return nil
+    }
     private let set: Set<String>
 
     /// Where each of `ids` is carried: the 1-based lines of the headings whose id it is and of the
