@@ -41,11 +41,13 @@ enum RewritingCommand {
                                  configs[k])
         }
         var results: [(path: String, rewrite: Rewrite)] = []
-        var failed = false
+        var failed = false, unwritten = false
         for (k, result) in perFile.enumerated() {
             switch result {
             case .success(let r):
                 console.report(r.diagnostics, about: files[k])
+                // A permalink that could not be written leaves the file short of what was asked.
+                unwritten = unwritten || r.diagnostics.contains { $0.kind == .permalink }
                 results.append((files[k], r.rewrite))
             case .failure(let error):
                 console.report(error)
@@ -53,7 +55,8 @@ enum RewritingCommand {
             }
         }
         if failed { return 2 }
-        return emit(results, invocation: invocation, console: console)
+        let status = emit(results, invocation: invocation, console: console)
+        return invocation.has("check") && unwritten && status == 0 ? 1 : status
     }
 
     /// The files a rewriting command works on, after checking the combination of options.

@@ -288,14 +288,20 @@ public final class Outline: @unchecked Sendable {
         return nil
     }
 
-    /// A trailing `{#id …}` attribute (pandoc, kramdown, Hugo, Docusaurus): the ID and the text before it.
+    /// A trailing attribute block that names an id (`{#id}`, `{#id .cls}`, `{.cls #id key=v}`, as pandoc,
+    /// kramdown, Hugo and Docusaurus write it): the ID (the last `#id`) and the text before it. A
+    /// block whose words are not all attributes, or that names no id, is text.
     static func explicitID(in text: String) -> (String, String)? {
         let trimmedText = trimmed(text)
         guard trimmedText.hasSuffix("}"), let open = trimmedText.lastIndex(of: "{") else { return nil }
         let inner = trimmedText[trimmedText.index(after: open)..<trimmedText.index(before: trimmedText.endIndex)]
-        guard inner.first == "#" else { return nil }
-        let id = inner.dropFirst().prefix(while: { !$0.isWhitespace })
-        guard !id.isEmpty else { return nil }
+        var id: Substring? = nil
+        for token in inner.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
+            if token.first == "#", token.count > 1 { id = token.dropFirst() }
+            else if token.first == "." || token.contains("=") { continue }
+            else { return nil }
+        }
+        guard let id else { return nil }
         return (String(id), String(trimmedText[..<open]))
     }
 

@@ -13,6 +13,13 @@ enum HeadingPermalink {
         if let explicit = section.explicitID, explicit != id {
             return "its heading names its own id '{#\(explicit)}'"
         }
+        // A heading that ends in an attribute block never gets a second one (Hugo and pandoc read
+        // only the last, and the author's would show as text): its id is the permalink, and one
+        // without an id is for its author to complete (format.md §16).
+        if let text = AttributeBlock.sourceText(of: section.heading, in: source), let block = AttributeBlock.trailing(text) {
+            if let named = block.id { return named == id ? nil : "its heading names its own id '{#\(named)}'" }
+            return "its heading ends in an attribute block without an id: add #\(id) to it"
+        }
         if let reader = readers.first(where: { !$0.readsAttribute(id: id) }) {
             return "\(reader.rawValue) shows {#\(id)} as text (an ID there must start with a letter)"
         }
@@ -52,6 +59,7 @@ extension EditList {
     /// `readers`: the surfaces that must read it.
     mutating func addHeadingPermalink(_ section: Section, id: String, in source: Source, readers: [SlugProfile], warnings: inout [Diagnostic]) -> Bool {
         if section.explicitID == id { return true }
+        if let text = AttributeBlock.sourceText(of: section.heading, in: source), let block = AttributeBlock.trailing(text), block.id == id { return true }
         if let obstacle = HeadingPermalink.obstacle(section, id: id, in: source, readers: readers) {
             warnings.append(.warning(.permalink, line: section.heading.firstLine + 1,
                                      "section '\(section.title)' gets no {#\(id)} permalink: \(obstacle)"))
