@@ -126,4 +126,23 @@ struct PermalinkTests {
             }
         }
     }
+
+    /// A heading that ends in an attribute block never gets a second one (format.md §2): the block's
+    /// id is the section's, and a block without one is reported, `--check` exiting 1.
+    @Test func anAuthorsAttributeBlockIsNeverDoubled() throws {
+        let doc = "# T\n\n## Bar {.cls #x2}\n\n## Baz {.cls}\n\n## Qux { #qux-custom data-x=\"y\" }\n\n[c](#x2)\n"
+        let result = runInProcess(["id", "--linkable=attribute", "--slugs", "hugo"], stdin: bytes(doc))
+        #expect(result.text.contains("## Bar {.cls #x2}\n<!-- outline:x2 -->") && result.text.contains("## Baz {.cls}\n<!-- outline:baz-cls -->")
+                && result.text.contains("## Qux { #qux-custom data-x=\"y\" }\n<!-- outline:qux-custom -->"), "\(result.text)")
+        #expect(!result.text.contains("{.cls} {#") && !result.text.contains("#x2} {#"))
+        #expect(result.stderr.contains(":5: warning: section 'Baz {.cls}' gets no {#baz-cls} permalink: its heading ends in an attribute block without an id: add #baz-cls to it"), "\(result.stderr)")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Nothing else to change: `--check` fails for the permalink it cannot write alone.
+        try "## Baz {.cls}\n<!-- outline:baz-cls -->\n".write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        let check = runInProcess(["id", "--linkable=attribute", "--slugs", "hugo", "--check", dir.appendingPathComponent("a.md").path])
+        #expect(check.status == 1 && check.stdout.isEmpty, "\(check.text) \(check.stderr)")
+        let tree = runInProcess(["tree", "--json"], stdin: bytes(doc)).text
+        #expect(tree.contains("\"title\": \"Bar\"") && tree.contains("\"title\": \"Qux\""), "\(tree)")
+    }
 }
