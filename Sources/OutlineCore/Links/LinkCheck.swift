@@ -308,6 +308,9 @@ public enum LinkCheck {
                     for candidate in candidates {
                         let destination = lookup(candidate)
                         if case .missing = destination { continue }
+                        // A site publishes files, never a directory as such (its index page is a
+                        // candidate of its own).
+                        if rules != nil, case .directory = destination { continue }
                         entry = (candidate, destination)
                         break
                     }
@@ -418,6 +421,10 @@ public struct LinkRules {
     public var unmatchedFragment: (String, String?) -> String?
     /// Whether links without a path (`#x`) go through `resolve` too (MyST: a label of any page).
     public var resolvesEmptyPaths = false
+    /// A destination for the file at a path (and a fragment) written as the site's URL from the
+    /// linking page, for a link written as a URL that must point elsewhere (moved text); nil where
+    /// the site has no URL form.
+    public var url: ((String, String?) -> String?)? = nil
 
     public init(resolve: @escaping (LocalLink) -> Resolution, unmatchedFragment: @escaping (String, String?) -> String?) {
         self.resolve = resolve

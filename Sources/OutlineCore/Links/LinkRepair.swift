@@ -167,6 +167,17 @@ public enum LinkRepair {
             return .rewrite(moved(to: origin.from, original: link, fragment: there, from: document.path, context: context))
         }
         if link.path.hasPrefix("/") { return decide(link, from: document, context: context) }
+        // A link a site resolves as a URL (raw HTML, a built URL): resolved where the text stood,
+        // written as the site's URL from where it stands now (format.md §16).
+        if let rules = context.rules?(origin.fromThen), let here = context.rules?(document.path), let url = here.url,
+           case .paths(let candidates) = rules.resolve(link), let first = candidates.first,
+           link.inHTML || context.canonical(first) != context.canonical(LocalLink.resolve(link.path, from: origin.fromThen, root: context.root)) {
+            let target = candidates.lazy.map { context.canonical($0) }.map { context.renamed[$0] ?? $0 }.first {
+                switch context.lookup($0) { case .missing, .directory: return false; default: return true }
+            }
+            guard let target, let written = url(target, link.fragment) else { return .cannot("it is written as the site's URL, which outline could not follow: repair it by hand") }
+            return written == link.destination ? .keep : .rewrite(written)
+        }
         // The path as it resolved from the old place at REV, then followed through renames since.
         let atThen = LocalLink.resolve(link.path, from: origin.fromThen, root: context.root)
         let now = context.renamed[atThen] ?? atThen
@@ -289,7 +300,12 @@ public enum LinkRepair {
             case .broken(let why): return .cannot(why)
             case .same: path = document.path
             case .paths(let candidates):
-                let found = candidates.first { if case .missing = context.lookup(context.canonical($0)) { return false } else { return true } }
+                let found = candidates.first {
+                    switch context.lookup(context.canonical($0)) {
+                    case .missing, .directory: return false
+                    default: return true
+                    }
+                }
                 if let found { path = context.canonical(found) }
             }
         }

@@ -29,16 +29,17 @@ public enum SiteLinks {
     static func mkdocs(_ site: Site, file: String, root: String) -> LinkRules {
         let relativeFile = root == "." ? file : String(file.dropFirst(root.count + 1))
         let pageURL = url(of: relativeFile, directoryURLs: site.directoryURLs)
-        return LinkRules(resolve: { link in
+        var rules = LinkRules(resolve: { link in
             if site.templates && link.destination.contains("{{") { return .skip("a template the macros plugin fills ({{ … }})") }
             var candidates: [String] = []
             if !link.inHTML && !link.path.hasPrefix("/") {
                 let target = LocalLink.resolve(link.path, from: file, root: root)
-                if !inside(target, root) {
-                    return .broken("\(target) is outside the site's docs_dir: MkDocs does not publish it")
+                // A Markdown file outside docs_dir is not published; any other path outside it is
+                // no file of the site, and the browser resolves it against the page's URL.
+                if LocalLink.isMarkdown(link.path) {
+                    return inside(target, root) ? .paths([target]) : .broken("\(target) is outside the site's docs_dir: MkDocs does not publish it")
                 }
-                candidates.append(target)
-                if LocalLink.isMarkdown(link.path) { return .paths(candidates) }
+                if inside(target, root) { candidates.append(target) }
             }
             guard let address = resolveURL(link.path, against: pageURL) else {
                 return .broken("it leads above the site's root")
@@ -48,6 +49,26 @@ public enum SiteLinks {
         }, unmatchedFragment: { _, _ in
             site.profile == nil ? "headings are slugged by \(site.unknownSlugify ?? "a slugify outline cannot read")" : nil
         })
+        rules.url = { target, fragment in
+            guard inside(target, root) else { return nil }
+            let relative = root == "." ? target : String(target.dropFirst(root.count + 1))
+            let address = LocalLink.isMarkdown(relative) ? url(of: relative, directoryURLs: site.directoryURLs) : relative
+            return relativeURL(from: pageURL, to: address) + (fragment.map { "#" + $0 } ?? "")
+        }
+        return rules
+    }
+
+    /// `target` (a URL from the site's root) as a relative URL from the page at `base`.
+    static func relativeURL(from base: String, to target: String) -> String {
+        var from = base.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        var to = target.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        from = from.filter { !$0.isEmpty }
+        let trailing = target.hasSuffix("/")
+        to = to.filter { !$0.isEmpty }
+        while let a = from.first, let b = to.first, a == b, to.count > (trailing ? 0 : 1) { from.removeFirst(); to.removeFirst() }
+        var parts = Array(repeating: "..", count: from.count) + to
+        if parts.isEmpty { parts = ["."] }
+        return parts.joined(separator: "/") + (trailing && !to.isEmpty ? "/" : (trailing ? "/" : ""))
     }
 
     /// The URL (from the site's root, no leading `/`) MkDocs publishes `file` (from `docs_dir`) at.

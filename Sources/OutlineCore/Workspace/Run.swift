@@ -74,7 +74,9 @@ public final class Run: @unchecked Sendable {
     public func history(_ revision: String) throws -> History {
         if let known = histories[revision] { return known }
         guard let revisions else { throw Diagnostic.file("git", "no history to compare with '\(revision)'") }
-        let history = History(try revisions.tree(at: revision))
+        let tree = try revisions.tree(at: revision)
+        let store = self.store
+        let history = History(tree, dialect: { [tree] old in store.configuration(for: Workspace.directory(of: tree.displayPath(old))).dialect })
         histories[revision] = history
         return history
     }
