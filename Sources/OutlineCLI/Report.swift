@@ -57,7 +57,10 @@ enum Report {
                 // Where the finding's bytes are known (a link's destination): additive fields.
                 if let column = d.column { fields.append(("column", .int(column))) }
                 if let end = d.end { fields.append(("end", .object([("line", .int(end.line)), ("column", .int(end.column))]))) }
-                fields += [("kind", .string(d.kind.rawValue)), ("message", .string(PathBytes.display(d.message)))]
+                // Every finding says how it counts: `finding` (exit 1) or `warning` (exit status
+                // unchanged), format.md §12.
+                fields += [("kind", .string(d.kind.rawValue)), ("severity", .string(d.severity.rawValue)),
+                           ("message", .string(PathBytes.display(d.message)))]
                 return .object(fields)
             }
             return [Array((JSONValue.object([("version", .int(1)), ("findings", .array(items))]).compact() + "\n").utf8)]
@@ -66,7 +69,8 @@ enum Report {
         }
     }
 
-    /// `::error file=PATH,line=N,title=outline KIND::message`, escaped as the GitHub Actions toolkit
+    /// `::error file=PATH,line=N,title=outline KIND::message` (`::warning` for a warning, which
+    /// GitHub shows as such and which does not fail the run), escaped as the GitHub Actions toolkit
     /// escapes command properties and data.
     static func workflowCommand(_ d: Diagnostic) -> String {
         func data(_ s: String) -> String {
@@ -77,7 +81,8 @@ enum Report {
         if let path = d.path { properties.append("file=" + property(PathBytes.display(path))) }
         if let line = d.line { properties.append("line=\(line)") }
         properties.append("title=" + property("outline \(d.kind.rawValue)"))
-        return "::error \(properties.joined(separator: ","))::\(data(PathBytes.display(d.message)))\n"
+        let command = d.severity == .warning ? "warning" : "error"
+        return "::\(command) \(properties.joined(separator: ","))::\(data(PathBytes.display(d.message)))\n"
     }
 }
 

@@ -47,13 +47,19 @@ struct SchemaTests {
 
         let messy = bytes("# T\n<!-- outline:t -->\n\n## A\n\n## A\n<!-- outline:t -->\n<!-- outline: Bad Id -->\n<!-- outline-fold:x lines=1-2 -->\n\nSee [é](#nowhere).\n")
         let reports = [runInProcess(["check", "--format", "json"], stdin: messy),
-                       runInProcess(["check", "--format", "json"], stdin: bytes("# T\n<!-- outline:t -->\n"))]
-        #expect(reports[0].status == 1 && reports[1].status == 0)
+                       runInProcess(["check", "--format", "json"], stdin: bytes("# T\n<!-- outline:t -->\n")),
+                       runInProcess(["check", "--format", "json"], stdin: bytes("# T\n<!-- outline:t -->\n\nSee [it](#T).\n"))]
+        #expect(reports[0].status == 1 && reports[1].status == 0 && reports[2].status == 0)
+        #expect(reports[2].text.contains("\"severity\": \"warning\""), "\(reports[2].text)")
         #expect(reports[1].text == "{\"version\": 1, \"findings\": []}\n")
         for (k, report) in reports.enumerated() { try Data(report.stdout).write(to: dir.appendingPathComponent("c\(k).json")) }
         let script = "import json,glob,jsonschema; s=json.load(open('\(schemaURL.path)')); jsonschema.Draft202012Validator.check_schema(s); [jsonschema.validate(json.load(open(f)), s) for f in sorted(glob.glob('\(dir.path)/*.json'))]; print('ok')"
         let result = try shell("'\(python)' -c \"\(script)\"", in: dir)
         #expect(result.status == 0 && result.output.hasSuffix("ok\n"), "\(result.output)")
+        // A severity the schema does not know is caught.
+        try Data(bytes(reports[2].text.replacingOccurrences(of: "\"warning\"", with: "\"notice\""))).write(to: dir.appendingPathComponent("zbad.json"))
+        #expect(try shell("'\(python)' -c \"\(script)\"", in: dir).status != 0)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("zbad.json"))
         // Each finding of the text format is one JSON finding, with the same place and message.
         let text = runInProcess(["check"], stdin: messy).text.split(separator: "\n").map(String.init)
         let json = try JSONSerialization.jsonObject(with: Data(reports[0].stdout)) as! [String: Any]
@@ -66,4 +72,5 @@ struct SchemaTests {
         #expect(end["line"] as? Int == link["line"] as? Int && end["column"] as? Int == 17)
         #expect(findings.filter { $0["kind"] as? String == "missing-anchor" }.allSatisfy { $0["column"] == nil })
     }
+
 }
