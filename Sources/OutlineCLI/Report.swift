@@ -6,8 +6,9 @@ import OutlineCore
 /// Actions workflow commands; `diff`'s changes and `diff --since`'s report as text or JSON; `tree`'s
 /// rendering is in `TreeRendering.swift`.
 enum Report {
+    /// `check --format`.
     enum Format: String, CaseIterable {
-        case text, json, github
+        case text, json, github, sarif
     }
 
     /// A usage error: `outline: MESSAGE`, then the command's usage and where to find help.
@@ -27,14 +28,18 @@ enum Report {
     }
 
     /// Findings, in `format`, as the bytes to write.
-    static func findings(_ findings: [Diagnostic], format: Format) -> [UInt8] {
-        let pieces = findingPieces(findings, format: format)
+    static func findings(_ findings: [Diagnostic], format: Format, places: SARIF.Places? = nil) -> [UInt8] {
+        let pieces = findingPieces(findings, format: format, places: places)
         return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }
 
     /// The same, in pieces to be written one after another (no copy of them all into one array).
-    static func findingPieces(_ findings: [Diagnostic], format: Format) -> [[UInt8]] {
+    /// `places`: what SARIF's paths are relative to (without them, paths relative to `/`, as absolute
+    /// `file:` URIs).
+    static func findingPieces(_ findings: [Diagnostic], format: Format, places: SARIF.Places? = nil) -> [[UInt8]] {
         switch format {
+        case .sarif:
+            return [SARIF.log(findings, places: places ?? SARIF.Places(workingDirectory: "/", root: nil))]
         case .text:
             // A large tree's findings (tens of thousands) are written a few thousand at a time in
             // parallel.

@@ -29,7 +29,7 @@ struct CompletionsShellTests {
         #expect(try complete(["outline", "to"]) == "toc")
         #expect(try complete(["outline", "id", "--wr"]) == "--write")
         #expect(try complete(["outline", "check", "--slugs", "g"]) == "github gitlab")
-        #expect(try complete(["outline", "check", "--format", ""]) == "text json github")
+        #expect(try complete(["outline", "check", "--format", ""]) == "text json github sarif")
         #expect(try complete(["outline", "completions", "z"]) == "zsh")
         // Every option of every command is offered after its command.
         for command in OutlineCommandLine.commands {

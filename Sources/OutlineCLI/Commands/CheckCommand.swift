@@ -27,7 +27,7 @@ enum CheckCommand {
             Options.since("For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed)."),
             OptionSpec("allow-removed", value: "PATTERN", repeatable: true, "With --against or --since, accept the removal of IDs matching PATTERN (an ID or a glob: 'legacy-*'; '*' for all)."),
             Options.levels("The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
-            OptionSpec("format", value: "FORMAT", choices: ["text", "json", "github"], "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}, each with its severity) or github (workflow commands: ::error, ::warning). Warnings are in each, and on standard error."),
+            OptionSpec("format", value: "FORMAT", choices: Report.Format.allCases.map(\.rawValue), "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}, each with its severity), github (workflow commands: ::error, ::warning) or sarif (SARIF 2.1.0, for code scanning). Warnings are in each, and on standard error."),
             OptionSpec("no-links", "Do not check local links."),
             Options.slugs("How headings become link targets: \(Options.slugNames()); several, comma-separated (github,hugo): every link must resolve on each."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level, else the current directory)."),
@@ -71,7 +71,9 @@ enum CheckCommand {
         // Warnings go to standard error in every format, as they always have; the machine formats
         // carry them too, with their severity, among the findings (format.md §12).
         for warning in report.warnings { console.report(warning) }
-        for piece in Report.findingPieces(format == .text ? report.findings : report.reported, format: format) { console.out(piece) }
+        // SARIF's paths are relative to the work tree's top level: asked of git for SARIF only.
+        let places = format == .sarif ? SARIF.Places(console: console, revision: since) : nil
+        for piece in Report.findingPieces(format == .text ? report.findings : report.reported, format: format, places: places) { console.out(piece) }
         if invocation.has("verbose") { Report.verbose(sites: request.configs.map(\.site), skipped: report.skipped, settings: settings, console: console) }
         return report.findings.isEmpty ? 0 : 1
     }
