@@ -43,6 +43,14 @@ extension Invocation {
         return format
     }
 
+    /// `diff`'s format: `--format`, or `--json`, which is `--format json`.
+    func diffFormat() throws -> Report.DiffFormat {
+        let format = try self.format(Report.DiffFormat.self)
+        guard has("json") else { return format }
+        if value("format") != nil && format != .json { throw UsageError(message: "--json is --format json: give one of them") }
+        return .json
+    }
+
     /// `--linkable[=FORM]`: the form named, nil for none (chosen for the surfaces).
     func linkableForm() throws -> LinkableForm? {
         guard let raw = value("linkable") else { return nil }

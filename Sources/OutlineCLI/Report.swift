@@ -11,6 +11,11 @@ enum Report {
         case text, json, github, sarif
     }
 
+    /// `diff --format` (`--json` is `--format json`; `markdown` needs `--since`).
+    enum DiffFormat: String, CaseIterable {
+        case text, json, markdown
+    }
+
     /// A usage error: `outline: MESSAGE`, then the command's usage and where to find help.
     static func usage(_ error: UsageError, command: CommandSpec?) -> String {
         var out = "outline: \(error.message)\n"
