@@ -16,8 +16,8 @@ enum DiffCommand {
         between files (moved ID: A -> B) and files git sees renamed; --redirects prints instead a JSON
         object mapping every link target that vanished to where it went, for redirect plugins;
         --format markdown writes one pull-request comment instead: the sections added, removed,
-        renamed and moved, the link targets whose fragment changed and whether the old one still
-        works, and the link findings the change may have caused (exit 1 when it reports anything).
+        renamed and moved, the slugs that changed and whether a link to the old one still finds its
+        section, and the link findings the change may have caused (exit 1 when it reports anything).
         """,
         arguments: [("A B", "Markdown documents or sidecars; one of them may be '-' (standard input).")],
         options: [
