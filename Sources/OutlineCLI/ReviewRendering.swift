@@ -6,8 +6,27 @@ import OutlineCore
 extension Report {
     /// The hidden first line a workflow finds its earlier comment by (`examples/ci.yml`).
     static let reviewMarker = "<!-- outline-diff -->"
+    /// GitHub refuses a comment of more than 65,536 characters: a longer review is cut at a line
+    /// below this many code points (the note after the cut included), and says so.
+    static let reviewLimit = 65_000
 
     static func review(_ review: Review, revision: String) -> String {
+        let full = reviewBody(review, revision: revision)
+        guard full.unicodeScalars.count > reviewLimit else { return full }
+        let note = "\n…\n\n**The comment stops here**: GitHub keeps at most 65,536 characters in one. "
+            + code("outline diff --since \(revision) --format text") + " lists every change, "
+            + code("outline check --since \(revision)") + " every finding.\n"
+        var kept = 0, count = 0
+        let budget = reviewLimit - note.unicodeScalars.count
+        for (k, scalar) in full.unicodeScalars.enumerated() {
+            if k >= budget { break }
+            count += 1
+            if scalar == "\n" { kept = count }
+        }
+        return String(String.UnicodeScalarView(full.unicodeScalars.prefix(kept))) + note
+    }
+
+    private static func reviewBody(_ review: Review, revision: String) -> String {
         var out = reviewMarker + "\n### outline: sections and links since " + code(revision) + "\n\n"
         if review.isEmpty { return out + "No section was added, removed, renamed or moved, no link target changed and no link broke.\n" }
         let tree = review.tree

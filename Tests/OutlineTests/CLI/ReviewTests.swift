@@ -166,6 +166,25 @@ struct ReviewTests {
             """), "\(review.text)")
     }
 
+    /// A review longer than GitHub takes in a comment is cut at a line, and says where to see it all.
+    @Test func aLongReviewIsCutForGitHub() {
+        var review = Review([])
+        review.findings = (1...3000).map { (k: Int) -> Diagnostic in
+            Diagnostic(.finding, .brokenLink, path: "docs/p\(k).md", line: k, "broken link 'x\(k).md': no such file")
+        }
+        let text = Report.review(review, revision: "origin/main")
+        #expect(text.unicodeScalars.count <= 65_000 && text.unicodeScalars.count > 60_000)
+        #expect(text.hasPrefix("<!-- outline-diff -->\n"))
+        #expect(text.hasSuffix("\n…\n\n**The comment stops here**: GitHub keeps at most 65,536 characters in one. `outline diff --since origin/main --format text` lists every change, `outline check --since origin/main` every finding.\n"), "\(text.suffix(300))")
+        // Cut after a whole line: the last finding kept is complete.
+        let lines = text.components(separatedBy: "\n")
+        let last = lines[lines.count - 6]
+        #expect(last.hasPrefix("- `docs/p") && last.hasSuffix(".md'\\: no such file"), "\(last)")
+        // A short one is whole.
+        review.findings = Array(review.findings.prefix(3))
+        #expect(!Report.review(review, revision: "origin/main").contains("stops here"))
+    }
+
     /// What the comment writes of a document renders as the document's text: every character that
     /// could mean something in a comment is escaped, code spans are fenced past the backticks they
     /// hold, and a table row keeps its cells.
