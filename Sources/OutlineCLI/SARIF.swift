@@ -62,7 +62,10 @@ enum SARIF {
         (.slugTakeover, "A link that still resolves, but to another section than the one it named at the revision."),
         (.staleTOC, "A table of contents that differs from what 'outline toc' would write."),
         (.malformedTOC, "Table-of-contents markers that do not pair up or hold more than a list of links."),
+        (.shadowedDefinition, "A reference definition that a later one of the same label shadows where the site's generator keeps the last."),
     ]
+    /// The kinds that are warnings unless the configuration says otherwise.
+    static let warnings: Set<Diagnostic.Kind> = [.fragmentCase, .shadowedDefinition]
 
     /// The log, as bytes to write (the project's JSON writer; two-space indentation, a final newline).
     static func log(_ findings: [Diagnostic], places: Places) -> [UInt8] {
@@ -74,7 +77,7 @@ enum SARIF {
                 ("shortDescription", .object([("text", .string(rule.description))])),
                 ("help", .object([("text", .string("outline's docs/format.md, section 10 (\"What check reports\"), lists the kind '\(rule.kind.rawValue)'; 'outline check --help' and man outline(1) describe the findings."))])),
                 // fragment-case is a warning unless the configuration says `fragment-case = "error"`.
-                ("defaultConfiguration", .object([("level", .string(rule.kind == .fragmentCase ? "warning" : "error"))])),
+                ("defaultConfiguration", .object([("level", .string(warnings.contains(rule.kind) ? "warning" : "error"))])),
             ])
         }
         var usesRoot = false

@@ -72,7 +72,7 @@ public struct Review: Sendable {
     public var isEmpty: Bool { tree.isEmpty && targets.isEmpty && findings.isEmpty }
 
     /// The kinds a review lists: those about links and the targets they name.
-    public static let linkKinds: Set<Diagnostic.Kind> = [.brokenLink, .fragmentCase, .removedAnchor, .slugTakeover, .aliasCollision, .idShadowed]
+    public static let linkKinds: Set<Diagnostic.Kind> = [.brokenLink, .fragmentCase, .removedAnchor, .slugTakeover, .aliasCollision, .idShadowed, .shadowedDefinition]
 
     /// The review of `pairs` (what `History.treePairs` gives), without findings.
     public init(_ pairs: [TreeHistory.FilePair]) {
