@@ -44,6 +44,33 @@ enum Completions {
             if !command.operandChoices.isEmpty { out += "; operands='\(command.operandChoices.joined(separator: " "))'" }
             out += " ;;\n"
         }
+        // An option whose values differ between commands (`--format`: check's, diff's, site's)
+        // completes by command and option; the others by option alone.
+        var kinds: [String: [ValueKind]] = [:]
+        for command in commands {
+            for option in command.allOptions where option.valueName != nil && !(kinds[option.long] ?? []).contains(valueKind(option)) {
+                kinds[option.long, default: []].append(valueKind(option))
+            }
+        }
+        func reply(_ kind: ValueKind) -> String {
+            switch kind {
+            case .choices(let values): return "COMPREPLY=($(compgen -W '\(values.joined(separator: " "))' -- \"$cur\")); return ;;\n"
+            case .files: return "COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+            case .directories: return "COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
+            case .none: return "return ;;\n"
+            }
+        }
+        out += """
+            esac
+            case "${COMP_WORDS[1]} $prev" in
+
+        """
+        for command in commands {
+            for option in command.allOptions where option.valueName != nil && (kinds[option.long]?.count ?? 0) > 1 {
+                let words = (option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"]
+                out += "        " + words.map { "'\(command.name) \($0)'" }.joined(separator: "|") + ") " + reply(valueKind(option))
+            }
+        }
         out += """
             esac
             case $prev in
@@ -51,21 +78,13 @@ enum Completions {
         """
         var byKind: [(ValueKind, Set<String>)] = []
         for command in commands {
-            for option in command.allOptions where option.valueName != nil {
+            for option in command.allOptions where option.valueName != nil && (kinds[option.long]?.count ?? 0) <= 1 {
                 let kind = valueKind(option)
                 let words = Set((option.short.map { ["-\($0)"] } ?? []) + ["--\(option.long)"])
                 if let k = byKind.firstIndex(where: { $0.0 == kind }) { byKind[k].1.formUnion(words) } else { byKind.append((kind, words)) }
             }
         }
-        for (kind, words) in byKind {
-            out += "        " + words.sorted().joined(separator: "|") + ") "
-            switch kind {
-            case .choices(let values): out += "COMPREPLY=($(compgen -W '\(values.joined(separator: " "))' -- \"$cur\")); return ;;\n"
-            case .files: out += "COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-            case .directories: out += "COMPREPLY=($(compgen -d -- \"$cur\")); return ;;\n"
-            case .none: out += "return ;;\n"
-            }
-        }
+        for (kind, words) in byKind { out += "        " + words.sorted().joined(separator: "|") + ") " + reply(kind) }
         out += """
             esac
             if [[ $cur == -* ]]; then

@@ -32,13 +32,23 @@ extension Invocation {
         return levels
     }
 
-    /// `--format FORMAT` of `check`.
-    func format() throws -> Report.Format {
-        guard let raw = value("format") else { return .text }
-        guard let format = Report.Format(rawValue: raw) else {
-            throw UsageError(message: "--format must be text, json or github, not '\(raw)'")
+    /// `--format FORMAT`: each command has its own formats (`check`'s `Report.Format`, `diff`'s
+    /// `Report.DiffFormat`); text when not given.
+    func format<F: RawRepresentable & CaseIterable>(_ type: F.Type = Report.Format.self) throws -> F where F.RawValue == String {
+        let names = F.allCases.map(\.rawValue)
+        guard let raw = value("format") else { return F(rawValue: names[0])! }
+        guard let format = F(rawValue: raw) else {
+            throw UsageError(message: "--format must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(raw)'" + Suggestion.hint(raw, among: names))
         }
         return format
+    }
+
+    /// `diff`'s format: `--format`, or `--json`, which is `--format json`.
+    func diffFormat() throws -> Report.DiffFormat {
+        let format = try self.format(Report.DiffFormat.self)
+        guard has("json") else { return format }
+        if value("format") != nil && format != .json { throw UsageError(message: "--json is --format json: give one of them") }
+        return .json
     }
 
     /// `--linkable[=FORM]`: the form named, nil for none (chosen for the surfaces).

@@ -31,6 +31,11 @@ enum Options {
     /// `--since REV`: a git revision to compare with.
     static func since(_ help: String) -> OptionSpec { OptionSpec("since", value: "REV", help) }
 
+    /// `--format FORMAT`: each command has its own `choices` (read by `Invocation.format`).
+    static func format(_ choices: [String], _ help: String) -> OptionSpec {
+        OptionSpec("format", value: "FORMAT", choices: choices, help)
+    }
+
     /// `--levels A-B` (read by `Invocation.levels`).
     static func levels(_ help: String) -> OptionSpec { OptionSpec("levels", value: "A-B", help) }
 

@@ -6,8 +6,14 @@ import OutlineCore
 /// Actions workflow commands; `diff`'s changes and `diff --since`'s report as text or JSON; `tree`'s
 /// rendering is in `TreeRendering.swift`.
 enum Report {
+    /// `check --format`.
     enum Format: String, CaseIterable {
-        case text, json, github
+        case text, json, github, sarif
+    }
+
+    /// `diff --format` (`--json` is `--format json`; `markdown` needs `--since`).
+    enum DiffFormat: String, CaseIterable {
+        case text, json, markdown
     }
 
     /// A usage error: `outline: MESSAGE`, then the command's usage and where to find help.
@@ -27,14 +33,18 @@ enum Report {
     }
 
     /// Findings, in `format`, as the bytes to write.
-    static func findings(_ findings: [Diagnostic], format: Format) -> [UInt8] {
-        let pieces = findingPieces(findings, format: format)
+    static func findings(_ findings: [Diagnostic], format: Format, places: SARIF.Places? = nil) -> [UInt8] {
+        let pieces = findingPieces(findings, format: format, places: places)
         return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }
 
     /// The same, in pieces to be written one after another (no copy of them all into one array).
-    static func findingPieces(_ findings: [Diagnostic], format: Format) -> [[UInt8]] {
+    /// `places`: what SARIF's paths are relative to (without them, paths relative to `/`, as absolute
+    /// `file:` URIs).
+    static func findingPieces(_ findings: [Diagnostic], format: Format, places: SARIF.Places? = nil) -> [[UInt8]] {
         switch format {
+        case .sarif:
+            return [SARIF.log(findings, places: places ?? SARIF.Places(workingDirectory: "/", root: nil))]
         case .text:
             // A large tree's findings (tens of thousands) are written a few thousand at a time in
             // parallel.
@@ -57,7 +67,10 @@ enum Report {
                 // Where the finding's bytes are known (a link's destination): additive fields.
                 if let column = d.column { fields.append(("column", .int(column))) }
                 if let end = d.end { fields.append(("end", .object([("line", .int(end.line)), ("column", .int(end.column))]))) }
-                fields += [("kind", .string(d.kind.rawValue)), ("message", .string(PathBytes.display(d.message)))]
+                // Every finding says how it counts: `finding` (exit 1) or `warning` (exit status
+                // unchanged), format.md §12.
+                fields += [("kind", .string(d.kind.rawValue)), ("severity", .string(d.severity.rawValue)),
+                           ("message", .string(PathBytes.display(d.message)))]
                 return .object(fields)
             }
             return [Array((JSONValue.object([("version", .int(1)), ("findings", .array(items))]).compact() + "\n").utf8)]
@@ -66,7 +79,8 @@ enum Report {
         }
     }
 
-    /// `::error file=PATH,line=N,title=outline KIND::message`, escaped as the GitHub Actions toolkit
+    /// `::error file=PATH,line=N,title=outline KIND::message` (`::warning` for a warning, which
+    /// GitHub shows as such and which does not fail the run), escaped as the GitHub Actions toolkit
     /// escapes command properties and data.
     static func workflowCommand(_ d: Diagnostic) -> String {
         func data(_ s: String) -> String {
@@ -77,7 +91,8 @@ enum Report {
         if let path = d.path { properties.append("file=" + property(PathBytes.display(path))) }
         if let line = d.line { properties.append("line=\(line)") }
         properties.append("title=" + property("outline \(d.kind.rawValue)"))
-        return "::error \(properties.joined(separator: ","))::\(data(PathBytes.display(d.message)))\n"
+        let command = d.severity == .warning ? "warning" : "error"
+        return "::\(command) \(properties.joined(separator: ","))::\(data(PathBytes.display(d.message)))\n"
     }
 }
 

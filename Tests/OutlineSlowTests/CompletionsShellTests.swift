@@ -29,7 +29,10 @@ struct CompletionsShellTests {
         #expect(try complete(["outline", "to"]) == "toc")
         #expect(try complete(["outline", "id", "--wr"]) == "--write")
         #expect(try complete(["outline", "check", "--slugs", "g"]) == "github gitlab")
-        #expect(try complete(["outline", "check", "--format", ""]) == "text json github")
+        #expect(try complete(["outline", "check", "--format", ""]) == "text json github sarif")
+        // Each command's own formats, though the option has one name.
+        #expect(try complete(["outline", "diff", "--format", ""]) == "text json markdown")
+        #expect(try complete(["outline", "site", "--format", ""]) == "text json")
         #expect(try complete(["outline", "completions", "z"]) == "zsh")
         // Every option of every command is offered after its command.
         for command in OutlineCommandLine.commands {

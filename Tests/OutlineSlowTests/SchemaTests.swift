@@ -47,13 +47,19 @@ struct SchemaTests {
 
         let messy = bytes("# T\n<!-- outline:t -->\n\n## A\n\n## A\n<!-- outline:t -->\n<!-- outline: Bad Id -->\n<!-- outline-fold:x lines=1-2 -->\n\nSee [é](#nowhere).\n")
         let reports = [runInProcess(["check", "--format", "json"], stdin: messy),
-                       runInProcess(["check", "--format", "json"], stdin: bytes("# T\n<!-- outline:t -->\n"))]
-        #expect(reports[0].status == 1 && reports[1].status == 0)
+                       runInProcess(["check", "--format", "json"], stdin: bytes("# T\n<!-- outline:t -->\n")),
+                       runInProcess(["check", "--format", "json"], stdin: bytes("# T\n<!-- outline:t -->\n\nSee [it](#T).\n"))]
+        #expect(reports[0].status == 1 && reports[1].status == 0 && reports[2].status == 0)
+        #expect(reports[2].text.contains("\"severity\": \"warning\""), "\(reports[2].text)")
         #expect(reports[1].text == "{\"version\": 1, \"findings\": []}\n")
         for (k, report) in reports.enumerated() { try Data(report.stdout).write(to: dir.appendingPathComponent("c\(k).json")) }
         let script = "import json,glob,jsonschema; s=json.load(open('\(schemaURL.path)')); jsonschema.Draft202012Validator.check_schema(s); [jsonschema.validate(json.load(open(f)), s) for f in sorted(glob.glob('\(dir.path)/*.json'))]; print('ok')"
         let result = try shell("'\(python)' -c \"\(script)\"", in: dir)
         #expect(result.status == 0 && result.output.hasSuffix("ok\n"), "\(result.output)")
+        // A severity the schema does not know is caught.
+        try Data(bytes(reports[2].text.replacingOccurrences(of: "\"warning\"", with: "\"notice\""))).write(to: dir.appendingPathComponent("zbad.json"))
+        #expect(try shell("'\(python)' -c \"\(script)\"", in: dir).status != 0)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("zbad.json"))
         // Each finding of the text format is one JSON finding, with the same place and message.
         let text = runInProcess(["check"], stdin: messy).text.split(separator: "\n").map(String.init)
         let json = try JSONSerialization.jsonObject(with: Data(reports[0].stdout)) as! [String: Any]
@@ -65,5 +71,67 @@ struct SchemaTests {
         let end = try #require(link["end"] as? [String: Any])
         #expect(end["line"] as? Int == link["line"] as? Int && end["column"] as? Int == 17)
         #expect(findings.filter { $0["kind"] as? String == "missing-anchor" }.allSatisfy { $0["column"] == nil })
+    }
+
+    /// `check --format sarif` conforms to the official SARIF 2.1.0 schema (OASIS, committed under
+    /// `Tests/Fixtures/sarif` with its notice), URI formats included: paths with spaces, Unicode and
+    /// bytes that are not UTF-8 relative to the repository's top level, a removed anchor of
+    /// `--since`, standard input named and unnamed, a file outside any repository, no findings.
+    @Test(.enabled(if: PreCommit.available, "pip is not available: the SARIF schema cannot be checked"))
+    func checkSARIFConformsToTheSARIFSchema() throws {
+        try PreCommit.prepareURIValidator()
+        let python = PreCommit.venv.appendingPathComponent("bin/python").path
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let repo = dir.appendingPathComponent("repo"), outside = dir.appendingPathComponent("outside"), logs = dir.appendingPathComponent("logs")
+        for d in [repo.appendingPathComponent("docs/sub dir"), outside, logs] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+        let messy = "# Foo\n<!-- outline:foo -->\n\nSee [it](#Foo), [gone](#nowhere) and [é](other.md#x).\n\n## Bar\n"
+        try messy.write(to: repo.appendingPathComponent("docs/sub dir/é a.md"), atomically: true, encoding: .utf8)
+        try "# Kept\n<!-- outline:kept -->\n\n## Gone\n<!-- outline:gone -->\n".write(to: repo.appendingPathComponent("docs/b.md"), atomically: true, encoding: .utf8)
+        try shell("git init -q -b main . && git add -A && git commit -q -m one && printf '# Kept\\n<!-- outline:kept -->\\n' > docs/b.md && printf '# T\\n' > \"docs/$(printf 'caf\\351'):x.md\"", in: repo)
+        try messy.write(to: outside.appendingPathComponent("o.md"), atomically: true, encoding: .utf8)
+        let docs = repo.appendingPathComponent("docs")
+        let runs: [(String, RunResult)] = [
+            ("tree", try runBinary(["check", "--format", "sarif", "."], directory: docs)),
+            ("since", try runBinary(["check", "--format", "sarif", "--since", "HEAD", "."], directory: docs)),
+            ("stdin", try runBinary(["check", "--format", "sarif"], stdin: bytes(messy), directory: outside)),
+            ("named", try runBinary(["check", "--format", "sarif", "--stdin-filename", "sub dir/é a.md"], stdin: bytes(messy), directory: docs)),
+            ("outside", try runBinary(["check", "--format", "sarif", outside.appendingPathComponent("o.md").path], directory: docs)),
+            ("clean", try runBinary(["check", "--format", "sarif", "b.md"], directory: docs)),
+        ]
+        for (name, run) in runs {
+            #expect(run.status == (name == "clean" ? 0 : 1), "\(name): \(run.status) \(run.stderr)")
+            try Data(run.stdout).write(to: logs.appendingPathComponent("\(name).sarif"))
+        }
+        // What the runs must show, so that the schema sees each case.
+        let all = runs.map { $0.1.text }.joined()
+        for piece in ["\"uri\": \"docs/sub%20dir/%C3%A9%20a.md\"", "\"uri\": \"docs/caf%E9%3Ax.md\"", "\"uri\": \"docs/b.md\"",
+                      "\"uri\": \"%3Cstdin%3E\"", "\"uri\": \"file://\(outside.path)/o.md\"", "\"level\": \"warning\"", "\"startColumn\""] {
+            #expect(all.contains(piece), "no \(piece) in the logs")
+        }
+        let schema = Paths.fixtures.appendingPathComponent("sarif/sarif-schema-2.1.0.json").path
+        let script = """
+            import json,glob,jsonschema
+            s=json.load(open('\(schema)'))
+            jsonschema.Draft4Validator.check_schema(s)
+            f=jsonschema.FormatChecker()
+            assert 'uri' in f.checkers and 'uri-reference' in f.checkers, 'no URI format checker'
+            v=jsonschema.Draft4Validator(s, format_checker=f)
+            for p in sorted(glob.glob('\(logs.path)/*.sarif')):
+                errors=[e.message for e in v.iter_errors(json.load(open(p)))]
+                assert not errors, (p, errors[:3])
+            print('ok')
+            """
+        try script.write(to: dir.appendingPathComponent("validate.py"), atomically: true, encoding: .utf8)
+        let result = try shell("'\(python)' validate.py", in: dir)
+        #expect(result.status == 0 && result.output.hasSuffix("ok\n"), "\(result.output)")
+        // And logs that break it are caught (the check is not vacuous): a level SARIF does not know,
+        // and a path written as it is, space and all, where a URI reference is wanted.
+        let tree = runs[0].1.text
+        try Data(bytes(tree.replacingOccurrences(of: "\"level\": \"warning\"", with: "\"level\": \"fatal\""))).write(to: logs.appendingPathComponent("zbad-level.sarif"))
+        #expect(try shell("'\(python)' validate.py", in: dir).status != 0)
+        try FileManager.default.removeItem(at: logs.appendingPathComponent("zbad-level.sarif"))
+        try Data(bytes(tree.replacingOccurrences(of: "docs/sub%20dir/%C3%A9%20a.md", with: "docs/sub dir/é a.md"))).write(to: logs.appendingPathComponent("zbad-uri.sarif"))
+        #expect(try shell("'\(python)' validate.py", in: dir).status != 0)
     }
 }

@@ -40,6 +40,18 @@ public enum PreCommit {
         guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
     }
 
+    /// rfc3986-validator, added to the test venv on first use: with it jsonschema's `FormatChecker`
+    /// checks the `uri` and `uri-reference` formats (without it, it skips them silently).
+    public static func prepareURIValidator() throws {
+        try prepareVenv()
+        lock.lock()
+        defer { lock.unlock() }
+        let python = venv.appendingPathComponent("bin/python").path
+        if (try? shell("'\(python)' -c 'import rfc3986_validator'", in: Paths.root).status) == 0 { return }
+        let setup = try shell("'\(venv.path)/bin/pip' install -q rfc3986-validator", in: Paths.root)
+        guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
+    }
+
     /// The pre-commit executable: from PATH, or the test venv's.
     public static func executable() throws -> String {
         if let found = try? shell("command -v pre-commit", in: Paths.root), found.status == 0 {

@@ -27,7 +27,7 @@ enum CheckCommand {
             Options.since("For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed)."),
             OptionSpec("allow-removed", value: "PATTERN", repeatable: true, "With --against or --since, accept the removal of IDs matching PATTERN (an ID or a glob: 'legacy-*'; '*' for all)."),
             Options.levels("The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
-            OptionSpec("format", value: "FORMAT", choices: ["text", "json", "github"], "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}) or github (workflow commands)."),
+            Options.format(Report.Format.allCases.map(\.rawValue), "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}, each with its severity), github (workflow commands: ::error, ::warning) or sarif (SARIF 2.1.0, for code scanning). Warnings are in each, and on standard error."),
             OptionSpec("no-links", "Do not check local links."),
             Options.slugs("How headings become link targets: \(Options.slugNames()); several, comma-separated (github,hugo): every link must resolve on each."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level, else the current directory)."),
@@ -44,10 +44,29 @@ enum CheckCommand {
         let work = LocalFiles.run(console: console, settings: settings)
         let operands = try self.operands(invocation, work: work, console: console)
         let files = try settings.expand(operands, invocation: invocation)
-        let run = try settings.runConfig(operands)
         if against != nil && files.count != 1 { throw UsageError(message: "--against takes exactly one FILE") }
         if against == "-" && files == ["-"] { throw UsageError(message: "--against - and FILE cannot both be standard input") }
 
+        var request = try self.request(files: files, operands: operands, since: since, invocation: invocation, settings: settings, work: work)
+        request.against = try against.map { ($0, try work.read($0)) }
+
+        let report = try work.check(request)
+        for error in report.errors { console.report(error) }
+        if !report.errors.isEmpty { return 2 }
+        // Warnings go to standard error in every format, as they always have; the machine formats
+        // carry them too, with their severity, among the findings (format.md §12).
+        for warning in report.warnings { console.report(warning) }
+        // SARIF's paths are relative to the work tree's top level: asked of git for SARIF only.
+        let places = format == .sarif ? SARIF.Places(console: console, revision: since) : nil
+        for piece in Report.findingPieces(format == .text ? report.findings : report.reported, format: format, places: places) { console.out(piece) }
+        if invocation.has("verbose") { Report.verbose(sites: request.configs.map(\.site), skipped: report.skipped, settings: settings, console: console) }
+        return report.findings.isEmpty ? 0 : 1
+    }
+
+    /// The check of `files` as the options and each file's configuration say (`diff --since
+    /// --format markdown` makes the same one, with the options `diff` has).
+    static func request(files: [String], operands: [String], since: String?, invocation: Invocation, settings: Settings, work: Run) throws -> Run.CheckRequest {
+        let run = try settings.runConfig(operands)
         var request = Run.CheckRequest(files: files, configs: try files.map { try settings.effective(forFile: $0) })
         request.operands = operands
         request.state = try invocation.value("state").map { try work.sidecar($0) }
@@ -57,21 +76,13 @@ enum CheckCommand {
         request.profile = profiles[0]
         request.moreProfiles = Array(profiles.dropFirst())
         request.root = invocation.value("root")
-        request.against = try against.map { ($0, try work.read($0)) }
         request.since = since
         if since != nil { request.excludes = try settings.excludes(operands, invocation: invocation) }
         request.hidden = run.hidden == true
         request.fragmentCaseIsError = run.fragmentCaseIsError == true
         // The config's allow-removed adds to the command line's (its globs were checked when read).
         request.allowed = try invocation.allowedRemovals() + run.allowRemoved.compactMap { Glob($0) }
-
-        let report = try work.check(request)
-        for error in report.errors { console.report(error) }
-        if !report.errors.isEmpty { return 2 }
-        for warning in report.warnings { console.report(warning) }
-        for piece in Report.findingPieces(report.findings, format: format) { console.out(piece) }
-        if invocation.has("verbose") { Report.verbose(sites: request.configs.map(\.site), skipped: report.skipped, settings: settings, console: console) }
-        return report.findings.isEmpty ? 0 : 1
+        return request
     }
 
     /// The operands: none is the current directory when standard input is a terminal (as ruff and

@@ -4,7 +4,7 @@ enum DiffCommand {
     static let spec = CommandSpec(
         name: "diff",
         summary: "Compare section IDs, titles, structure and fold state of two documents or sidecars.",
-        usage: "outline diff [--json] A B | outline diff --since REV [--json | --redirects[=FORMAT] [--site-root DIR]] [--slugs NAME] [PATH...]",
+        usage: "outline diff [--format text|json] A B | outline diff --since REV [--format FORMAT | --redirects[=FORMAT] [--site-root DIR]] [--slugs NAME] [PATH...]",
         overview: """
         A and B are Markdown documents (folded views or not) or sidecar files (JSON, detected by content).
         One line per difference, by section ID: removed, added, renamed, moved (another parent, or out of
@@ -14,11 +14,15 @@ enum DiffCommand {
         With --since REV, every Markdown file under PATH (default: the current directory) is compared
         with its version at git revision REV: each file's changes (path: change), sections that moved
         between files (moved ID: A -> B) and files git sees renamed; --redirects prints instead a JSON
-        object mapping every link target that vanished to where it went, for redirect plugins.
+        object mapping every link target that vanished to where it went, for redirect plugins;
+        --format markdown writes one pull-request comment instead: the sections added, removed,
+        renamed and moved, the slugs that changed and whether a link to the old one still finds its
+        section, and the link findings the change may have caused (exit 1 when it reports anything).
         """,
         arguments: [("A B", "Markdown documents or sidecars; one of them may be '-' (standard input).")],
         options: [
-            OptionSpec("json", "Print {\"version\": 1, \"changes\": [...]} instead (with --since: {\"version\": 1, \"files\", \"moves\", \"renames\"})."),
+            Options.format(Report.DiffFormat.allCases.map(\.rawValue), "text (the default: one line per difference), json ({\"version\": 1, \"changes\": [...]}; with --since: {\"version\": 1, \"files\", \"moves\", \"renames\"}) or, with --since, markdown (one pull-request comment)."),
+            OptionSpec("json", "The same as --format json."),
             Options.since("Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
             OptionSpec("redirects", optionalValue: "FORMAT", choices: Report.RedirectFormat.allCases.map(\.rawValue), "With --since: every link target that vanished and where it went, as JSON ({\"old.md#slug\": \"new.md#slug\", ...}) or, with =FORMAT, as mkdocs (redirect_maps), docusaurus, sphinx (sphinx-reredirects), netlify (_redirects) or hugo (aliases) want it."),
             OptionSpec("site-root", value: "DIR", "With --redirects=FORMAT: the site's docs directory (MkDocs' docs_dir, Sphinx's source directory), which the paths are made relative to (config: site-root)."),
@@ -27,6 +31,8 @@ enum DiffCommand {
         run: { invocation, console in
             if let since = invocation.value("since") { return try tree(since: since, invocation: invocation, console: console) }
             if invocation.has("redirects") { throw UsageError(message: "--redirects needs --since REV") }
+            let format = try invocation.diffFormat()
+            if format == .markdown { throw UsageError(message: "--format markdown needs --since REV") }
             guard invocation.operands.count == 2 else {
                 throw UsageError(message: "diff needs two operands, A and B (got \(invocation.operands.count))")
             }
@@ -44,7 +50,7 @@ enum DiffCommand {
                 return try Run.about(path) { try Structure(outline) }
             }
             let changes = StructureDiff.compare(sides[0], sides[1])
-            console.out(Report.structureDiff(changes, json: invocation.has("json")))
+            console.out(Report.structureDiff(changes, json: format == .json))
             return changes.isEmpty ? 0 : 1
         }
     )
@@ -52,6 +58,8 @@ enum DiffCommand {
     /// `diff --since REV [PATH...]`: the docs tree against its version at REV.
     static func tree(since: String, invocation: Invocation, console: Console) throws -> Int32 {
         if invocation.has("json") && invocation.has("redirects") { throw UsageError(message: "--json and --redirects cannot be combined") }
+        let format = try invocation.diffFormat()
+        if format != .text && invocation.has("redirects") { throw UsageError(message: "--format \(format.rawValue) and --redirects cannot be combined") }
         let operands = invocation.operands.isEmpty ? ["."] : invocation.operands
         if operands.contains("-") { throw UsageError(message: "--since compares files of the work tree, not standard input") }
         let settings = try Settings(invocation, console: console)
@@ -68,8 +76,15 @@ enum DiffCommand {
             console.out(Report.redirects(map, format: format, siteRoot: siteRoot))
             return map.isEmpty ? 0 : 1
         }
+        if format == .markdown {
+            // The same check as `check --since REV PATH...`, for the link findings of the change.
+            let check = try CheckCommand.request(files: request.files, operands: operands, since: since, invocation: invocation, settings: settings, work: work)
+            let review = try work.review(request, check: check)
+            console.out(Report.review(review, revision: since))
+            return review.isEmpty ? 0 : 1
+        }
         let report = try work.treeDiff(request)
-        console.out(Report.treeDiff(report, json: invocation.has("json")))
+        console.out(Report.treeDiff(report, json: format == .json))
         return report.isEmpty ? 0 : 1
     }
 }

@@ -45,6 +45,9 @@ extension Run {
         public var findings: [Diagnostic] = []
         /// Said on standard error; the exit status does not change (`fragment-case`).
         public var warnings: [Diagnostic] = []
+        /// The findings and the warnings together, in the order the text format would list them all:
+        /// what the machine formats carry, each with its severity (format.md §12).
+        public var reported: [Diagnostic] = []
         /// Files that could not be read or parsed: the run stops with them (exit 2), no findings.
         public var errors: [Diagnostic] = []
         /// Links a site's generator resolves in ways outline cannot know offline, by reason: counted
@@ -132,6 +135,7 @@ extension Run {
             report.skipped = order.map { ($0, counts[$0]!) }
             report.findings.removeAll { $0.kind == .linkSkipped }
         }
+        report.reported = report.findings
         report.warnings = report.findings.filter { $0.severity == .warning }
         if !report.warnings.isEmpty { report.findings.removeAll { $0.severity == .warning } }
         lifetime.keep((outlines, report.findings))

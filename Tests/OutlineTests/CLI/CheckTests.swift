@@ -431,7 +431,7 @@ struct CheckTests {
         let text = runInProcess(["check", "--format", "text"], stdin: doc)
         #expect(text.text == runInProcess(["check"], stdin: doc).text)
         let bad = runInProcess(["check", "--format", "xml"], stdin: doc)
-        #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.hasPrefix("outline: --format must be text, json or github, not 'xml'"))
+        #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.hasPrefix("outline: --format must be text, json, github or sarif, not 'xml'"))
     }
 
     @Test func plainGitHookExample() throws {
