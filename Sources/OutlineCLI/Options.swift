@@ -41,4 +41,8 @@ enum Options {
 
     /// `--verbose`: what a site implies and what was skipped, on standard error (format.md §16).
     static let verbose = OptionSpec("verbose", "After the findings, say on standard error which sites were read, what they imply, and how many links were skipped for each reason (never changes standard output or the exit status).")
+
+    /// `--strict` of `check` and `links` (config `strict = true`): existing findings count too.
+    /// (`unfold --strict` is another option, declared there.)
+    static func strict(_ help: String) -> OptionSpec { OptionSpec("strict", help) }
 }

@@ -69,8 +69,10 @@ enum Report {
                 if let end = d.end { fields.append(("end", .object([("line", .int(end.line)), ("column", .int(end.column))]))) }
                 // Every finding says how it counts: `finding` (exit 1) or `warning` (exit status
                 // unchanged), format.md §12.
-                fields += [("kind", .string(d.kind.rawValue)), ("severity", .string(d.severity.rawValue)),
-                           ("message", .string(PathBytes.display(d.message)))]
+                fields += [("kind", .string(d.kind.rawValue)), ("severity", .string(d.severity.rawValue))]
+                // With --since: new, or existing at REV (format.md §12).
+                if let isNew = d.isNew { fields.append(("new", .bool(isNew))) }
+                fields.append(("message", .string(PathBytes.display(d.message))))
                 return .object(fields)
             }
             return [Array((JSONValue.object([("version", .int(1)), ("findings", .array(items))]).compact() + "\n").utf8)]

@@ -105,6 +105,8 @@ enum SARIF {
                 }
                 fields.append(("locations", .array([.object([("physicalLocation", .object(physical))])])))
             }
+            // With --since: SARIF's own word for a result that existed in the baseline (REV).
+            if let isNew = d.isNew { fields.append(("baselineState", .string(isNew ? "new" : "unchanged"))) }
             return .object(fields)
         }
         let driver: JSONValue = .object([

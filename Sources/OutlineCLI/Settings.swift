@@ -45,6 +45,8 @@ final class Settings {
         if let tocDepth, tocDepth > 6 { throw UsageError(message: "--depth for a table of contents is at most 6, not \(tocDepth)") }
         let folds: Bool? = invocation.has("no-folds") ? false : invocation.has("allow-folds") ? true : nil
         let linkable = invocation.has("linkable"), hidden = invocation.has("hidden"), noLinks = invocation.has("no-links")
+        // `--strict` is check's and links' (unfold's is another option, not a config key).
+        let strict = invocation.has("strict") && (invocation.command == "check" || invocation.command == "links")
         overrides = { config in
             if let slugs { config.slugs = slugs[0]; config.moreSlugs = Array(slugs.dropFirst()) }
             if let levels { config.numberLevels = levels }
@@ -54,6 +56,7 @@ final class Settings {
             if let form { config.linkableForm = form }
             if hidden { config.hidden = true }
             if noLinks { config.links = false }
+            if strict { config.strict = true }
         }
     }
 

@@ -106,22 +106,28 @@ struct PreCommitTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = ["PRE_COMMIT_HOME": dir.appendingPathComponent(".cache").path]
         try config.write(to: dir.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
-        try "# Notes\n\n## Todo\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
-        try shell("git init -q -b main . && '\(preCommit)' install", in: dir, environment: env)
+        // The tree the README pins and gates is docs/; a root README.md with a broken link is left
+        // alone, and so is a link that was broken before the hooks came.
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        try "# Readme\n\n[gone](nowhere.md)\n".write(to: dir.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try "# Old\n<!-- outline:old -->\n\n[broken before](#nope)\n".write(to: dir.appendingPathComponent("docs/old.md"), atomically: true, encoding: .utf8)
+        try shell("git init -q -b main . && git add -A && git -c user.name=t -c user.email=t@t commit -qm before", in: dir, environment: env)
+        try "# Notes\n\n## Todo\n".write(to: dir.appendingPathComponent("docs/notes.md"), atomically: true, encoding: .utf8)
+        try shell("'\(preCommit)' install", in: dir, environment: env)
         let first = try shell("git add -A && git commit -qm first", in: dir, environment: env)
         #expect(first.status != 0 && first.output.contains("files were modified by this hook"), "\(first.output)")
         let second = try shell("git add -A && git commit -qm first", in: dir, environment: env)
         #expect(second.status == 0, "\(second.output)")
         // A heading renamed: outline-links repairs the link to it (the commit stops, files modified);
         // the next commit passes.
-        try "# Notes\n<!-- outline:notes -->\n\nSee [todo](#todo).\n\n## Todo\n<!-- outline:todo -->\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        try "# Notes\n<!-- outline:notes -->\n\nSee [todo](#todo).\n\n## Todo\n<!-- outline:todo -->\n".write(to: dir.appendingPathComponent("docs/notes.md"), atomically: true, encoding: .utf8)
         #expect(try shell("git add -A && git commit -qm link", in: dir, environment: env).status == 0)
-        try "# Notes\n<!-- outline:notes -->\n\nSee [todo](#todo).\n\n## Things to do\n<!-- outline:todo -->\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        try "# Notes\n<!-- outline:notes -->\n\nSee [todo](#todo).\n\n## Things to do\n<!-- outline:todo -->\n".write(to: dir.appendingPathComponent("docs/notes.md"), atomically: true, encoding: .utf8)
         let renamed = try shell("git add -A && git commit -qm rename", in: dir, environment: env)
         #expect(renamed.status != 0 && renamed.output.contains("files were modified by this hook"), "\(renamed.output)")
-        #expect(try String(contentsOf: dir.appendingPathComponent("notes.md"), encoding: .utf8).contains("See [todo](#things-to-do)."))
+        #expect(try String(contentsOf: dir.appendingPathComponent("docs/notes.md"), encoding: .utf8).contains("See [todo](#things-to-do)."))
         #expect(try shell("git add -A && git commit -qm rename", in: dir, environment: env).status == 0)
-        try "# Notes\n<!-- outline:notes -->\n".write(to: dir.appendingPathComponent("notes.md"), atomically: true, encoding: .utf8)
+        try "# Notes\n<!-- outline:notes -->\n".write(to: dir.appendingPathComponent("docs/notes.md"), atomically: true, encoding: .utf8)
         let third = try shell("git add -A && git commit -qm drop", in: dir, environment: env)
         #expect(third.status != 0 && third.output.contains("anchor 'todo' no longer exists"), "\(third.output)")
     }

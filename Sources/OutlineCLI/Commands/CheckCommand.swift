@@ -24,7 +24,8 @@ enum CheckCommand {
             OptionSpec("state", value: "FILE", "Also report folded IDs of this sidecar that no longer exist."),
             OptionSpec("against", value: "OLD", "Every anchored ID in OLD (a file, or '-') must still exist; one FILE only."),
             OptionSpec("stdin-filename", value: "PATH", "Read standard input as the file PATH: its .outline.toml, its links resolved from PATH, PATH in messages (as editors and formatters pipe a buffer)."),
-            Options.since("For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed)."),
+            Options.since("For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed); a finding that existed at REV already does not fail the check."),
+            Options.strict("With --since: findings that existed at REV fail the check too, as without a revision."),
             OptionSpec("allow-removed", value: "PATTERN", repeatable: true, "With --against or --since, accept the removal of IDs matching PATTERN (an ID or a glob: 'legacy-*'; '*' for all)."),
             Options.levels("The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
             Options.format(Report.Format.allCases.map(\.rawValue), "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}, each with its severity), github (workflow commands: ::error, ::warning) or sarif (SARIF 2.1.0, for code scanning). Warnings are in each, and on standard error."),
@@ -58,7 +59,13 @@ enum CheckCommand {
         for warning in report.warnings { console.report(warning) }
         // SARIF's paths are relative to the work tree's top level: asked of git for SARIF only.
         let places = format == .sarif ? SARIF.Places(console: console, revision: since) : nil
-        for piece in Report.findingPieces(format == .text ? report.findings : report.reported, format: format, places: places) { console.out(piece) }
+        // Text and workflow commands show what fails the run; JSON and SARIF list everything, each
+        // finding marked new or existing under --since.
+        let shown = format == .text ? report.findings : format == .github ? report.reported.filter { $0.isNew != false } : report.reported
+        for piece in Report.findingPieces(shown, format: format, places: places) { console.out(piece) }
+        if report.existing > 0, let since {
+            console.err("outline: \(report.existing) finding\(report.existing == 1 ? "" : "s") existed at \(since) already and \(report.existing == 1 ? "does" : "do") not fail the check (--format json lists every finding with \"new\"; --strict counts them too)\n")
+        }
         if invocation.has("verbose") { Report.verbose(sites: request.configs.map(\.site), skipped: report.skipped, settings: settings, console: console) }
         return report.findings.isEmpty ? 0 : 1
     }
@@ -82,6 +89,7 @@ enum CheckCommand {
         request.fragmentCaseIsError = run.fragmentCaseIsError == true
         // The config's allow-removed adds to the command line's (its globs were checked when read).
         request.allowed = try invocation.allowedRemovals() + run.allowRemoved.compactMap { Glob($0) }
+        request.strict = run.strict == true
         return request
     }
 

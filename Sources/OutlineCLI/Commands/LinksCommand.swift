@@ -24,6 +24,7 @@ enum LinksCommand {
             Options.slugs("How headings become link targets: \(Options.slugNames())."),
             OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level)."),
             Options.verbose,
+            Options.strict("With --since: also list the links that could not be repaired at REV already."),
         ] + RewritingCommand.options,
         run: run
     )
@@ -37,6 +38,7 @@ enum LinksCommand {
         request.root = invocation.value("root")
         request.since = invocation.value("since")
         request.keepAliases = invocation.has("keep-aliases")
+        request.strict = request.configs.contains { $0.strict == true }
         if request.keepAliases && request.since == nil {
             throw UsageError(message: "--keep-aliases needs --since REV (the revision whose slugs to keep)")
         }
@@ -46,12 +48,15 @@ enum LinksCommand {
             return 2
         case .repaired(let repairs):
             var results: [(path: String, rewrite: Rewrite)] = []
-            var failed = false, unrepaired = false
+            var failed = false, unrepaired = false, existing = 0
             for (path, outcome) in repairs {
                 switch outcome {
                 case .success(let result):
-                    console.report(result.diagnostics, about: path)
-                    unrepaired = unrepaired || !result.diagnostics.isEmpty
+                    // With --since: only what the change broke, one by one; the rest is counted.
+                    let shown = result.diagnostics.filter { $0.isNew != false }
+                    existing += result.diagnostics.count - shown.count
+                    console.report(shown, about: path)
+                    unrepaired = unrepaired || !shown.isEmpty
                     results.append((path, result.rewrite))
                 case .failure(let error):
                     console.report(error)
@@ -59,6 +64,9 @@ enum LinksCommand {
                 }
             }
             if failed { return 2 }
+            if existing > 0, let since = request.since {
+                console.err("outline: \(existing) link\(existing == 1 ? "" : "s") could not be repaired at \(since) already and \(existing == 1 ? "is" : "are") not listed (--strict lists them)\n")
+            }
             let status = RewritingCommand.emit(results, invocation: invocation, console: console)
             if invocation.has("verbose") { Report.verbose(sites: request.configs.map(\.site), skipped: nil, settings: settings, console: console) }
             // --check: a link that cannot be repaired is a failure too.

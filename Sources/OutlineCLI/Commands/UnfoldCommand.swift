@@ -16,7 +16,7 @@ enum UnfoldCommand {
         options: [
             OptionSpec("from", value: "ORIGINAL", "The document the folded view was made from (required)."),
             OptionSpec("id", value: "ID", repeatable: true, "Expand only the markers of this section."),
-            OptionSpec("strict", "A marker whose hash no longer matches ORIGINAL is an error, not a warning."),
+            Options.strict("A marker whose hash no longer matches ORIGINAL is an error, not a warning."),
             RewritingCommand.output,
         ],
         run: run

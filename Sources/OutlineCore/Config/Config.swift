@@ -12,6 +12,7 @@
 /// base-revision = "HEAD"        # where the language server takes old slugs from
 /// site-root = "docs"            # the site's docs directory, for diff --redirects=FORMAT
 /// site = "none"                 # read every file as CommonMark; or the path of a site's configuration
+/// strict = false                # check/links --since: findings that existed at REV fail too
 ///
 /// [number]
 /// levels = "2-4"
@@ -38,6 +39,9 @@ public struct Config: Sendable, Equatable {
     /// The site that publishes the files these settings are for (format.md §16): found from the
     /// files' directory upwards, never read from `.outline.toml` itself; nil outside every site.
     public var site: Site?
+    /// `strict = true`: `check --since` and `links --since` count the findings that existed at the
+    /// revision too (format.md §12).
+    public var strict: Bool?
     /// `site = "none"` (every file CommonMark) or `site = "PATH"` (this configuration, relative
     /// to the file's directory): which site to read, instead of the nearest.
     public var siteChoice: String?
@@ -157,6 +161,7 @@ public struct Config: Sendable, Equatable {
                 let raw = try string()
                 guard !raw.isEmpty, !raw.hasPrefix("/") else { throw fail(line, "'site-root' needs a directory relative to this file, not '\(raw)'") }
                 config.siteRoot = raw
+            case (nil, "strict"): config.strict = try bool()
             case (nil, "site"):
                 let raw = try string()
                 guard !raw.isEmpty else { throw fail(line, "'site' needs \"none\" or the path of a site's configuration (mkdocs.yml, conf.py)") }
@@ -194,7 +199,7 @@ public struct Config: Sendable, Equatable {
     }
 
     static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "allow-removed", "links",
-                               "hidden", "fragment-case", "base-revision", "site-root", "site"]
+                               "hidden", "fragment-case", "base-revision", "site-root", "site", "strict"]
     static let tables = ["number", "toc"]
 
     /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6 (as `--levels` takes it).

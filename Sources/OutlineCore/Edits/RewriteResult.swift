@@ -3,7 +3,7 @@
 public struct RewriteResult: Sendable {
     public let rewrite: Rewrite
     /// Warnings about the input (duplicates repaired, orphans left, a stale fold), with their lines.
-    public let diagnostics: [Diagnostic]
+    public internal(set) var diagnostics: [Diagnostic]
     /// `fold` only: the sidecar describing what the output has folded (`--save-state`).
     public let foldState: Sidecar?
 

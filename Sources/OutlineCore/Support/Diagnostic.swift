@@ -99,6 +99,9 @@ public struct Diagnostic: Error, Sendable, Equatable {
     /// Where `range` starts and ends (exclusive), as spots; the start's line is `line`.
     public var column: Int?
     public var end: Spot?
+    /// With `--since REV`: whether the finding is new, or existed at REV already (format.md §12);
+    /// nil without a revision to compare with.
+    public var isNew: Bool?
 
     public init(_ severity: Severity, _ kind: Kind, path: String? = nil, line: Int? = nil, _ message: String) {
         self.severity = severity

@@ -33,6 +33,9 @@ extension Run {
         public var fragmentCaseIsError = false
         /// `--allow-removed` and the configuration's: removals of matching IDs are accepted.
         public var allowed: [Glob] = []
+        /// `--strict` (or the config's `strict`): with `since`, findings that existed at REV count
+        /// too, as without a revision.
+        public var strict = false
 
         public init(files: [String], configs: [Config]) {
             self.files = files
@@ -53,6 +56,9 @@ extension Run {
         /// Links a site's generator resolves in ways outline cannot know offline, by reason: counted
         /// for `--verbose`, never reported (format.md §16).
         public var skipped: [(reason: String, count: Int)] = []
+        /// With `--since` (not `--strict`): findings and warnings that existed at REV. They are in
+        /// `reported` (marked `isNew == false`), not in `findings` or `warnings`.
+        public var existing = 0
     }
 
     public func check(_ request: CheckRequest) throws -> CheckReport {
@@ -113,6 +119,11 @@ extension Run {
             let current = Dictionary(zip(files, outlines), uniquingKeysWith: { a, _ in a })
             let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, hidden: request.hidden, current: { current[$0] ?? nil }, read: { [store] in try? store.read($0) })
             report.findings += Removals.findings(history.removalPairs(pairs, displayName: Run.displayName), allowed: request.allowed, revision: since)
+            // Only what the change broke fails (format.md §12): the rest existed at REV.
+            if !request.strict {
+                report.findings = try markNew(report.findings, request: request, history: history, resolver: resolver,
+                                              outlines: outlines, localLinks: localLinks)
+            }
         }
         // Warnings (a fragment that differs only in case, under the github profile) leave the exit
         // status alone, unless the configuration makes them findings.
@@ -136,6 +147,8 @@ extension Run {
             report.findings.removeAll { $0.kind == .linkSkipped }
         }
         report.reported = report.findings
+        report.existing = report.findings.filter { $0.isNew == false && $0.kind != .linkSkipped }.count
+        if report.existing > 0 { report.findings.removeAll { $0.isNew == false } }
         report.warnings = report.findings.filter { $0.severity == .warning }
         if !report.warnings.isEmpty { report.findings.removeAll { $0.severity == .warning } }
         lifetime.keep((outlines, report.findings))

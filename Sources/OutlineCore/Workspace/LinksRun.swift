@@ -13,6 +13,8 @@ extension Run {
         public var since: String? = nil
         /// `--keep-aliases` (with `since`).
         public var keepAliases = false
+        /// `--strict`: with `since`, links that could not be repaired at REV already are reported too.
+        public var strict = false
         /// Each file's configuration, the command line applied (same order as `files`); how it is
         /// read (its site's dialect). Empty: CommonMark for all.
         public var configs: [Config] = []
@@ -78,6 +80,24 @@ extension Run {
             } catch {
                 // A result that did not verify: nothing is written, for any file (format.md §9).
                 results.append((path, .failure(error as? Diagnostic ?? .file(Run.displayName(path), "\(error)"))))
+            }
+        }
+        // With --since, a link that could not be repaired because it was broken at REV already is
+        // existing: marked so, for the caller to count rather than list (format.md §12).
+        if let since = request.since, !request.strict, results.contains(where: { (try? $0.result.get())?.diagnostics.isEmpty == false }) {
+            let history = try self.history(since)
+            var check = CheckRequest(files: files, configs: request.configs.isEmpty ? files.map { _ in Config() } : request.configs)
+            check.root = request.root
+            var warnings: [Diagnostic] = []
+            for (path, result) in results { for d in (try? result.get())?.diagnostics ?? [] { warnings.append(d.located(in: Run.displayName(path))) } }
+            let outlines = files.map { current[$0] }
+            let marked = try markNew(warnings, request: check, history: history, resolver: resolver, outlines: outlines,
+                                     localLinks: outlines.map { $0.map(LinkCheck.localLinks) ?? [] })
+            var next = 0
+            for k in results.indices {
+                guard case .success(var result) = results[k].result else { continue }
+                for j in result.diagnostics.indices { result.diagnostics[j].isNew = marked[next].isNew; next += 1 }
+                results[k].result = .success(result)
             }
         }
         return .repaired(results)

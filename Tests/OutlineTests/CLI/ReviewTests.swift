@@ -90,8 +90,8 @@ struct ReviewTests {
         expectBytes(review.stdout, bytes(Self.expectedReview))
         // The same run again gives the same bytes.
         #expect(try runBinary(["diff", "--since", "HEAD", "--format", "markdown", "docs"], directory: dir).stdout == review.stdout)
-        // What check --since finds includes the old broken link the comment leaves out.
-        let check = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
+        // What check --since --strict finds includes the old broken link the comment leaves out.
+        let check = try runBinary(["check", "--since", "HEAD", "--strict", "docs"], directory: dir)
         #expect(check.text.contains("docs/still.md:4: broken link 'stale.md#gone'") && !review.text.contains("still.md"))
     }
 
