@@ -220,9 +220,12 @@ final class Settings {
 
     /// The run's config `site-root`, as a path from the current directory (the config names it from
     /// its own directory).
+    /// The config's `site-root`, else the content root of the site that publishes the operands
+    /// (format.md §16: MkDocs' `docs_dir`, the Sphinx source directory), as a path from the current
+    /// directory; nil for neither.
     func siteRoot(_ operands: [String]) throws -> String? {
         let config = try runConfig(operands)
-        guard let root = config.siteRoot else { return nil }
+        guard let root = config.siteRoot else { return config.site.map { LocalLink.normalize(display($0.contentRoot)) } }
         guard let directory = config.directory else { return root }
         return LocalLink.normalize(display(directory + "/" + root))
     }

@@ -78,4 +78,14 @@ struct SiteCommandTests {
         #expect(run.stderr.contains("cannot read YAML") && run.stderr.contains("read as CommonMark"), "\(run.stderr)")
         #expect(try runBinary(["site", "docs"], directory: dir).text.hasPrefix("no site: CommonMark"))
     }
+
+    /// `diff --redirects=FORMAT` makes its paths relative to the site's content root when no
+    /// `site-root` says otherwise (mkdocs-redirects reads them from docs_dir).
+    @Test func redirectsAreRelativeToTheSitesContentRoot() throws {
+        let dir = try tree(["mkdocs.yml": "site_name: t\ndocs_dir: src/docs\n", "src/docs/old.md": "# Old\n<!-- outline:old -->\n"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try shell("git add -A && git commit -qm base && git mv src/docs/old.md src/docs/new.md", in: dir)
+        let map = try runBinary(["diff", "--since", "HEAD", "--redirects=mkdocs", "src/docs"], directory: dir)
+        #expect(map.text.contains("'old.md': 'new.md'") && !map.text.contains("src/docs"), "\(map.text) \(map.stderr)")
+    }
 }
