@@ -61,7 +61,7 @@ extension Report {
                 + "); a redirect of the site cannot, as a server never sees the fragment.\n\n"
         }
         if !review.findings.isEmpty {
-            out += "#### Link findings\n\nIn the files changed since " + code(revision) + " and in links into them (some may have been there before):\n\n"
+            out += "#### Link findings\n\nWhat the change broke since " + code(revision) + " (what was broken there already is left out):\n\n"
             for d in review.findings {
                 let place = (d.path.map(PathBytes.display) ?? "") + (d.line.map { ":\($0)" } ?? "")
                 out += "- " + code(place) + (d.severity == .warning ? " (warning)" : "") + ": " + escaped(PathBytes.display(d.message)) + "\n"

@@ -61,9 +61,9 @@ public struct Review: Sendable {
     /// Level and fold-state changes, as `diff` reports them, by file.
     public var other: [(path: String, change: StructureChange)] = []
     public var targets: [TargetChange] = []
-    /// Link findings (`linkKinds`) in the files changed since the revision, links into those files,
-    /// and the findings that exist only by comparison with it (`removed-anchor`, `slug-takeover`).
-    /// Whether a finding already stood at the revision is not known here: some may predate it.
+    /// The link findings (`linkKinds`) the change made: those the check marks new against the
+    /// revision (format.md §12), and the findings that exist only by comparison with it
+    /// (`removed-anchor`, `slug-takeover`).
     public var findings: [Diagnostic] = []
     /// The files (as the run names them) added, modified, renamed or deleted since the revision.
     public var changed: Set<String> = []
@@ -158,6 +158,8 @@ public struct Review: Sendable {
     public static func linkFindings(_ findings: [Diagnostic], changed: Set<String>, root: String) -> [Diagnostic] {
         findings.filter { d in
             guard linkKinds.contains(d.kind) else { return false }
+            // Where the check compared with REV (format.md §12), what existed then is no news.
+            if let isNew = d.isNew { return isNew }
             if d.kind == .removedAnchor || d.kind == .slugTakeover { return true }
             guard let path = d.path.map(LocalLink.normalize) else { return false }
             if changed.contains(path) { return true }
