@@ -45,4 +45,19 @@ enum Options {
     /// `--strict` of `check` and `links` (config `strict = true`): existing findings count too.
     /// (`unfold --strict` is another option, declared there.)
     static func strict(_ help: String) -> OptionSpec { OptionSpec("strict", help) }
+
+    /// `--root DIR`: what a link path starting with `/` is relative to.
+    static let root = OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to, outside sites (default: the git work tree's top level, else the current directory); in a file a site publishes, the site's content root.")
+
+    /// `--json`: JSON instead of text (`help`: its shape for this command).
+    static func json(_ help: String) -> OptionSpec { OptionSpec("json", help) }
+
+    /// `--state FILE`: a fold-state sidecar (`help`: what this command does with it).
+    static func state(_ help: String) -> OptionSpec { OptionSpec("state", value: "FILE", help) }
+
+    /// `--id ID`, repeatable: a section by its stable ID.
+    static func id(_ help: String) -> OptionSpec { OptionSpec("id", value: "ID", repeatable: true, help) }
+
+    /// `--strip`: undo what the command writes.
+    static func strip(_ help: String) -> OptionSpec { OptionSpec("strip", help) }
 }

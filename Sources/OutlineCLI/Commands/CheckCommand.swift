@@ -21,7 +21,7 @@ enum CheckCommand {
         options: [
             OptionSpec("allow-folds", "Accept fold markers (a repository that keeps folded views on purpose); by default each is a finding."),
             OptionSpec("no-folds", "Report every fold marker (the default; kept for older hooks)."),
-            OptionSpec("state", value: "FILE", "Also report folded IDs of this sidecar that no longer exist."),
+            Options.state("Also report folded IDs of this sidecar that no longer exist."),
             OptionSpec("against", value: "OLD", "Every anchored ID in OLD (a file, or '-') must still exist; one FILE only."),
             OptionSpec("stdin-filename", value: "PATH", "Read standard input as the file PATH: its .outline.toml, its links resolved from PATH, PATH in messages (as editors and formatters pipe a buffer)."),
             Options.since("For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed); a finding that existed at REV already does not fail the check."),
@@ -31,7 +31,7 @@ enum CheckCommand {
             Options.format(Report.Format.allCases.map(\.rawValue), "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}, each with its severity), github (workflow commands: ::error, ::warning) or sarif (SARIF 2.1.0, for code scanning). Warnings are in each, and on standard error."),
             OptionSpec("no-links", "Do not check local links."),
             Options.slugs("How headings become link targets: \(Options.slugNames()); several, comma-separated (github,hugo): every link must resolve on each."),
-            OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level, else the current directory)."),
+            Options.root,
             Options.verbose,
         ] + Settings.options,
         run: run

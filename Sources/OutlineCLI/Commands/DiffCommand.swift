@@ -22,7 +22,7 @@ enum DiffCommand {
         arguments: [("A B", "Markdown documents or sidecars; one of them may be '-' (standard input).")],
         options: [
             Options.format(Report.DiffFormat.allCases.map(\.rawValue), "text (the default: one line per difference), json ({\"version\": 1, \"changes\": [...]}; with --since: {\"version\": 1, \"files\", \"moves\", \"renames\"}) or, with --since, markdown (one pull-request comment)."),
-            OptionSpec("json", "The same as --format json."),
+            Options.json("The same as --format json."),
             Options.since("Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
             OptionSpec("redirects", optionalValue: "FORMAT", choices: Report.RedirectFormat.allCases.map(\.rawValue), "With --since: every link target that vanished and where it went, as JSON ({\"old.md#slug\": \"new.md#slug\", ...}) or, with =FORMAT, as mkdocs (redirect_maps), docusaurus, sphinx (sphinx-reredirects), netlify (_redirects) or hugo (aliases) want it."),
             OptionSpec("site-root", value: "DIR", "With --redirects=FORMAT: the site's docs directory (MkDocs' docs_dir, Sphinx's source directory), which the paths are made relative to (config: site-root)."),

@@ -17,8 +17,8 @@ enum FoldCommand {
         arguments: [("FILE", "A Markdown file; none, or '-': standard input.")],
         options: [
             Options.depth("Show headings down to depth N of the tree; hide every body and everything deeper."),
-            OptionSpec("id", value: "ID", repeatable: true, "Collapse the section with this ID, body and subsections."),
-            OptionSpec("state", value: "FILE", "Collapse the sections a sidecar lists as folded (IDs that no longer exist: a warning)."),
+            Options.id("Collapse the section with this ID, body and subsections."),
+            Options.state("Collapse the sections a sidecar lists as folded (IDs that no longer exist: a warning)."),
             OptionSpec("save-state", value: "FILE", "Also write the sidecar for what was folded to FILE."),
             RewritingCommand.output,
         ],

@@ -16,7 +16,7 @@ enum IDCommand {
             OptionSpec("linkable", optionalValue: "FORM", choices: LinkableForm.allCases.map(\.rawValue),
                        "Make every ID a permalink, in the form the --slugs surfaces keep: the element <!-- outline:ID --><a id=\"ID\"></a>, so #ID works wherever raw HTML is rendered; or, where one drops raw HTML (hugo) and all read attributes (hugo, kramdown, pandoc), ' {#ID}' ending the heading. =element or =attribute names the form. Existing anchors are converted."),
             Options.slugs("With --linkable: where the documents are published (\(Options.slugNames(.defaultInline)); several, comma-separated)."),
-            OptionSpec("strip", "Remove every outline anchor instead (the ID, its <a id> elements and the {#ID} outline wrote into its heading; a line holding nothing else goes)."),
+            Options.strip("Remove every outline anchor instead (the ID, its <a id> elements and the {#ID} outline wrote into its heading; a line holding nothing else goes)."),
         ] + RewritingCommand.options,
         run: { invocation, console in
             let strip = invocation.has("strip"), linkable = invocation.has("linkable")

@@ -22,7 +22,7 @@ enum LinksCommand {
             Options.since("Follow sections through their slugs at git revision REV, moves between files, and renamed files."),
             OptionSpec("keep-aliases", "With --since: a section with a linkable anchor whose slug changed keeps the old slug as an alias (<a id=\"old-slug\"></a> on its anchor line), so links from outside keep working."),
             Options.slugs("How headings become link targets: \(Options.slugNames())."),
-            OptionSpec("root", value: "DIR", "What a link path starting with '/' is relative to (default: the git work tree's top level)."),
+            Options.root,
             Options.verbose,
             Options.strict("With --since: also list the links that could not be repaired at REV already."),
         ] + RewritingCommand.options,

@@ -18,7 +18,7 @@ enum NumberCommand {
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
             Options.levels("Number only headings of levels A to B (e.g. 2-3, or 2 alone); replaces the title rule."),
-            OptionSpec("strip", "Remove the numbers outline wrote instead."),
+            Options.strip("Remove the numbers outline wrote instead."),
             Options.slugs("The slug rules of same-file links to follow: \(Options.slugNames())."),
         ] + RewritingCommand.options,
         run: { invocation, console in

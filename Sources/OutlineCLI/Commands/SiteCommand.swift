@@ -16,7 +16,7 @@ enum SiteCommand {
         """,
         arguments: [("PATH", "Files or directories (default: the current directory).")],
         options: [
-            OptionSpec("format", value: "FORMAT", choices: ["text", "json"], "text (the default) or json."),
+            Options.format(["text", "json"], "text (the default) or json."),
         ] + Settings.options,
         run: run
     )

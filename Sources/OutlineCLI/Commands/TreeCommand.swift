@@ -15,7 +15,7 @@ enum TreeCommand {
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
         options: [
-            OptionSpec("json", "Print JSON, one object per file per line."),
+            Options.json("Print JSON, one object per file per line."),
             Options.depth("Show sections down to depth N of the tree (top-level sections are depth 1)."),
             Options.slugs("Show each heading's slug under this profile (in --json always, under the configuration's profile by default): \(Options.slugNames())."),
             OptionSpec("color", value: "WHEN", choices: ["auto", "always", "never"], "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),

@@ -15,7 +15,7 @@ enum UnfoldCommand {
         arguments: [("FOLDED", "The folded view; none, or '-': standard input.")],
         options: [
             OptionSpec("from", value: "ORIGINAL", "The document the folded view was made from (required)."),
-            OptionSpec("id", value: "ID", repeatable: true, "Expand only the markers of this section."),
+            Options.id("Expand only the markers of this section."),
             Options.strict("A marker whose hash no longer matches ORIGINAL is an error, not a warning."),
             RewritingCommand.output,
         ],

@@ -192,7 +192,7 @@ struct StructureRulesTests {
     /// `flag ?? config ?? default` itself.
     @Test func sharedOptionsAreDeclaredOnceAndResolvedOnce() throws {
         let cli = try sources("OutlineCLI").map { (path: $0.path, text: $0.text) }
-        for option in ["slugs", "depth", "since", "levels"] {
+        for option in ["slugs", "depth", "since", "levels", "root", "json", "state", "id", "strip", "strict", "format", "verbose"] {
             let declaring = cli.filter { $0.text.contains("OptionSpec(\"\(option)\"") }.map(\.path)
             #expect(declaring == ["OutlineCLI/Options.swift"], "--\(option) declared in \(declaring)")
         }
