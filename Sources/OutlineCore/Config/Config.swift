@@ -75,6 +75,17 @@ public struct Config: Sendable, Equatable {
     /// `site-root`: the site's docs directory (MkDocs' `docs_dir`, Sphinx's source directory), relative
     /// to the config file's directory: what `diff --redirects=FORMAT` makes its paths relative to.
     public var siteRoot: String?
+    /// `[translation]` (format.md §17), as written.
+    public var translation = TranslationSettings()
+    /// Where this file's translations live: `[translation]`, else the site's i18n configuration.
+    public var translations: TranslationLayout? {
+        if let directory, let layout = translation.layout(in: directory) { return layout }
+        if var layout = site?.translations {
+            layout.allowStamp = translation.allowStamp
+            return layout
+        }
+        return nil
+    }
 
     public init() {}
 
@@ -182,6 +193,8 @@ public struct Config: Sendable, Equatable {
                 guard case .integer(let n) = entry.value else { throw fail(line, "'depth' needs a whole number, not \(entry.value.typeName)") }
                 guard (1...6).contains(n) else { throw fail(line, "'depth' must be from 1 to 6, not \(n)") }
                 config.tocDepth = n
+            case ("translation", let key):
+                do { try config.translation.read(key, entry.value) } catch { throw fail(line, error.message) }
             case (let table?, let key):
                 let known = table == "number" ? ["levels"] : table == "toc" ? ["depth"] : []
                 throw fail(line, "unknown key '\(key)' in [\(table)]" + Suggestion.hint(key, among: known))
@@ -192,6 +205,7 @@ public struct Config: Sendable, Equatable {
             errors.append(error)
           }
         }
+        if let problem = config.translation.problem { errors.append(fail(entries.first { $0.table == "translation" }?.line ?? 1, problem)) }
         errors.sort { ($0.line ?? 0) < ($1.line ?? 0) }
         if errors.count == 1 { throw errors[0] }
         if !errors.isEmpty { throw Diagnostics(errors) }
@@ -200,7 +214,7 @@ public struct Config: Sendable, Equatable {
 
     static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "allow-removed", "links",
                                "hidden", "fragment-case", "base-revision", "site-root", "site", "strict"]
-    static let tables = ["number", "toc"]
+    static let tables = ["number", "toc", "translation"]
 
     /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6 (as `--levels` takes it).
     public static func levels(_ raw: String) -> ClosedRange<Int>? {

@@ -41,6 +41,8 @@ public struct Site: Sendable, Equatable {
     /// Sphinx: directives `conf.py` adds itself (`app.add_directive("name", …)`), which may define
     /// labels outline cannot know: a label-like link that names none it knows is skipped.
     public var customDirectives: [String] = []
+    /// Where the site's translations live (mkdocs-static-i18n, Hugo's languages, Docusaurus' i18n).
+    public var translations: TranslationLayout? = nil
 
     public init(generator: Generator, config: String, contentRoot: String, profile: SlugProfile?, dialect: Dialect) {
         self.generator = generator

@@ -72,10 +72,14 @@ extension EditList {
     /// Takes the ID out of a record line: the ID alone when the line also holds attributes (a number
     /// record stays), else the whole line, collected in `wholeLines` for one `deleteLines` (so that
     /// the last line's line ending is handled once). Shared by `id --strip` and `unfold`.
-    /// `permalink=heading` goes with the ID: it is about the ID.
+    /// `permalink=heading` and `source=` go with the ID: they are about the ID.
     mutating func removeID(from record: RecordLine, wholeLines: inout [Int]) {
         guard let idToken = record.idToken else { return }
-        let goes = { (token: CommentToken) in token.range == idToken.range || (record.permalinkInHeading && token.text.hasPrefix(CommentFormat.permalinkKey + "=")) }
+        // `source=` is about the ID too: no ID-less record carries it (format.md §17).
+        let goes = { (token: CommentToken) in
+            token.range == idToken.range || (record.permalinkInHeading && token.text.hasPrefix(CommentFormat.permalinkKey + "="))
+                || token.text.hasPrefix(CommentFormat.sourceKey + "=")
+        }
         if record.isAddedByFold {
             wholeLines.append(record.line)
         } else if let firstKept = record.tokens.firstIndex(where: { !goes($0) }) {

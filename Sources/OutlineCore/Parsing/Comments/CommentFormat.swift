@@ -8,6 +8,7 @@
 /// <!-- outline:number=1.2 -->                 a record without ID (written by `number` on an unpinned heading)
 /// <!-- outline:b fold=added -->               an anchor `fold` added; `unfold` and `id --strip` take it out
 /// <!-- outline:install permalink=heading -->  an anchor whose ID outline also wrote as ` {#install}` ending the heading
+/// <!-- outline:install source=1f3a9c2e -->    a translated section's anchor: the hash of the source section it translates
 /// <!-- outline-fold:install lines=12-80 hash=1f3a9c2e hidden=linux:3,macos:3 -->   a fold marker
 /// <!-- outline:toc depth=2 --> … <!-- outline:toc end -->   a table of contents (`toc` is no section's ID)
 /// ```
@@ -78,6 +79,13 @@ enum CommentFormat {
     static let permalinkAttribute = Array(" \(permalinkKey)=\(permalinkInHeading)".utf8)
     /// What outline writes at the end of a heading for that permalink.
     static func headingAttribute(_ id: String) -> [UInt8] { Array(" {#\(id)}".utf8) }
+
+    /// The attribute a translated section's anchor carries: the XXH32 of the source section's content
+    /// it was translated from (format.md §17), or `none` for a section only the translation has. It is
+    /// about the ID: `id --strip` takes it out with the ID, and no ID-less record carries it.
+    static let sourceKey = "source"
+    static let sourceNone = "none"
+    static func sourceAttribute(_ hash: UInt32?) -> String { "\(sourceKey)=\(hash.map(ContentHash.hex) ?? sourceNone)" }
 
     /// The element a linkable anchor (and each alias) carries after the comment: `<a id="ID"></a>`.
     static func linkableElement(_ id: String) -> [UInt8] { Array("<a id=\"\(id)\"></a>".utf8) }

@@ -72,6 +72,15 @@ public final class RecordLine: Sendable {
     /// True when the line says outline wrote the ID into the heading as ` {#ID}` (`permalink=heading`).
     public var permalinkInHeading: Bool { attribute(CommentFormat.permalinkKey)?.value == CommentFormat.permalinkInHeading }
 
+    /// What a translated section's `source=` says (format.md §17); nil when the record has none.
+    public var source: SourceStamp? {
+        guard let (value, _) = attribute(CommentFormat.sourceKey) else { return nil }
+        if value == CommentFormat.sourceNone { return .local }
+        guard let hash = value.utf8.withContiguousStorageIfAvailable({ CommentFormat.hex32($0) }) ?? nil,
+              value == value.lowercased() else { return .malformed(value) }
+        return .hash(hash)
+    }
+
     /// False for a record that must never be rewritten: unclosed or invalid UTF-8 (cmark's HTML block
     /// does not end on such a line, so changing it would change which headings exist).
     public var canHoldAnID: Bool {
@@ -116,6 +125,16 @@ public final class RecordLine: Sendable {
         }
         return nil
     }
+}
+
+/// A translated section's `source=` (format.md §17).
+public enum SourceStamp: Sendable, Equatable {
+    /// The XXH32 of the source section's content it was translated from.
+    case hash(UInt32)
+    /// `source=none`: a section only the translation has.
+    case local
+    /// Anything else (not eight lowercase hexadecimal digits), as written.
+    case malformed(String)
 }
 
 /// `<!-- outline-fold:ID lines=A-B hash=HHHHHHHH hidden=ID:LEVEL,… -->`, standing for hidden lines.

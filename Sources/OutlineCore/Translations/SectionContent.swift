@@ -1,0 +1,138 @@
+/// A section's own content as a translation's `source=` hashes it (format.md §17): the heading's text
+/// without outline's number and without an attribute block, then the body up to the first subsection
+/// without outline's lines (anchors and records, fold markers, a table of contents with its markers,
+/// which reflects other sections' titles). Lines are compared without their line endings; outside
+/// fenced code, trailing blanks are dropped and blank lines skipped, so that renumbering, pinning, a
+/// CRLF conversion, trailing spaces or a blank-line change is no change, while re-wrapping a paragraph
+/// is one. Fenced code is kept as written, blank lines and trailing blanks included.
+public struct SectionContent {
+    public let outline: Outline
+    /// Lines outline owns, which are never content.
+    private let ownLines: Set<Int>
+
+    public init(_ outline: Outline) {
+        self.outline = outline
+        var own = Set<Int>()
+        for record in outline.records { own.insert(record.line) }
+        for marker in outline.markers { own.insert(marker.line) }
+        for marker in outline.malformedMarkers { own.insert(marker.line) }
+        var open: Int? = nil
+        for marker in outline.tocMarkers.sorted(by: { $0.line < $1.line }) {
+            own.insert(marker.line)
+            if marker.problem != nil { continue }
+            if marker.isEnd, let start = open {
+                for line in start..<marker.line { own.insert(line) }
+                open = nil
+            } else if !marker.isEnd {
+                open = marker.line
+            }
+        }
+        ownLines = own
+    }
+
+    /// The XXH32 (seed 0) of section `index`'s content: each line of `lines(of:)` followed by LF.
+    public func hash(of index: Int) -> UInt32 {
+        var bytes: [UInt8] = []
+        for line in lines(of: index) { bytes += line; bytes.append(ASCII.lf) }
+        return ContentHash.hash(bytes[...])
+    }
+
+    /// The normalised lines a section's hash is made of: its heading's text first.
+    public func lines(of index: Int) -> [[UInt8]] {
+        var out: [[UInt8]] = [headingText(index)]
+        var fence: (byte: UInt8, count: Int)? = nil
+        for line in bodyLines(of: index) {
+            let content = outline.source.content(line)
+            if let open = fence {
+                out.append(Array(content))
+                if SectionContent.closes(content, open) { fence = nil }
+                continue
+            }
+            if let opened = SectionContent.opensFence(content) {
+                fence = opened
+                out.append(Array(content))
+                continue
+            }
+            var end = content.endIndex
+            while end > content.startIndex, ASCII.isBlank(content[end - 1]) { end -= 1 }
+            if end > content.startIndex { out.append(Array(content[content.startIndex..<end])) }
+        }
+        return out
+    }
+
+    /// The section's lines as written, outline's own left out, without line endings: what a translator
+    /// reads in `translation diff`.
+    public func displayLines(of index: Int) -> [[UInt8]] {
+        let section = outline.sections[index]
+        var out: [[UInt8]] = []
+        for line in section.heading.blockStartLine...section.heading.lastLine { out.append(Array(outline.source.content(line))) }
+        for line in bodyLines(of: index) { out.append(Array(outline.source.content(line))) }
+        while let last = out.last, last.allSatisfy(ASCII.isBlank) { out.removeLast() }
+        return out
+    }
+
+    /// The body's lines, outline's own left out.
+    private func bodyLines(of index: Int) -> [Int] {
+        let start = outline.contentStartLine(index), end = outline.bodyEndLine(index)
+        guard start <= end else { return [] }
+        return (start...end).filter { !ownLines.contains($0) }
+    }
+
+    /// The heading's text as written, without outline's number and a trailing attribute block naming an
+    /// id (` {#id}`, `{: #id .cls}`); a setext heading's lines joined by LF.
+    func headingText(_ index: Int) -> [UInt8] {
+        let section = outline.sections[index]
+        let heading = section.heading
+        let source = outline.source
+        var text: [UInt8]
+        if heading.style == .atx {
+            text = Array(source.bytes[heading.contentStart..<max(heading.contentStart, heading.contentEnd)])
+        } else {
+            text = Array(source.bytes[heading.contentStart..<source.contentRange(heading.firstLine).upperBound])
+            if heading.lastLine - 1 > heading.firstLine {
+                for line in (heading.firstLine + 1)..<heading.lastLine {
+                    text.append(ASCII.lf)
+                    text += source.content(line).drop(while: ASCII.isBlank)
+                }
+            }
+        }
+        if let number = section.number, text.starts(with: number.utf8) {
+            text.removeFirst(number.utf8.count)
+        }
+        var string = String(decoding: text, as: UTF8.self)
+        if let block = AttributeBlock.trailing(Substring(string)), block.id != nil {
+            string = String(string[..<block.start])
+        }
+        var bytes = Array(string.utf8)
+        while let first = bytes.first, ASCII.isBlank(first) { bytes.removeFirst() }
+        while let last = bytes.last, ASCII.isBlank(last) { bytes.removeLast() }
+        return bytes
+    }
+
+    /// A fenced code block's opening line (after any indentation and block-quote markers): three or
+    /// more backticks or tildes; backticks may not appear in a backtick fence's info string.
+    static func opensFence(_ line: ArraySlice<UInt8>) -> (byte: UInt8, count: Int)? {
+        var p = SectionContent.afterContainers(line)
+        guard p < line.endIndex, line[p] == UInt8(ascii: "`") || line[p] == UInt8(ascii: "~") else { return nil }
+        let byte = line[p]
+        var count = 0
+        while p < line.endIndex, line[p] == byte { count += 1; p += 1 }
+        guard count >= 3 else { return nil }
+        if byte == UInt8(ascii: "`"), line[p...].contains(byte) { return nil }
+        return (byte, count)
+    }
+
+    /// A line that closes the fence `open`: at least as many of its bytes, then only blanks.
+    static func closes(_ line: ArraySlice<UInt8>, _ open: (byte: UInt8, count: Int)) -> Bool {
+        var p = SectionContent.afterContainers(line)
+        var count = 0
+        while p < line.endIndex, line[p] == open.byte { count += 1; p += 1 }
+        return count >= open.count && line[p...].allSatisfy(ASCII.isBlank)
+    }
+
+    private static func afterContainers(_ line: ArraySlice<UInt8>) -> Int {
+        var p = line.startIndex
+        while p < line.endIndex, ASCII.isBlank(line[p]) || line[p] == UInt8(ascii: ">") { p += 1 }
+        return p
+    }
+}
