@@ -23,7 +23,7 @@ public enum OutlineCommandLine {
     /// Every subcommand, in the order `outline --help` lists them.
     public static let commands: [CommandSpec] = [
         IDCommand.spec, NumberCommand.spec, FoldCommand.spec, UnfoldCommand.spec, DiffCommand.spec,
-        StateCommand.spec, TreeCommand.spec, CheckCommand.spec, LinksCommand.spec, TOCCommand.spec, EditCommand.spec, SiteCommand.spec, LSPCommand.spec, CompletionsCommand.spec,
+        StateCommand.spec, TreeCommand.spec, CheckCommand.spec, LinksCommand.spec, TOCCommand.spec, EditCommand.spec, SiteCommand.spec, TranslationCommand.spec, LSPCommand.spec, CompletionsCommand.spec,
     ]
 
     public static let globalOptions: [OptionSpec] = [

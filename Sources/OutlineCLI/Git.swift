@@ -124,8 +124,15 @@ final class Git {
         guard !paths.isEmpty else { return [] }
         let wanted = paths.compactMap { objects[$0] }
         guard !wanted.isEmpty else { return paths.map { _ in nil } }
+        let blobs = try self.blobs(wanted)
+        return paths.map { objects[$0].flatMap { blobs[$0] } }
+    }
+
+    /// The bytes of each object id: one `git cat-file --batch`.
+    func blobs(_ ids: [String]) throws -> [String: [UInt8]] {
+        guard !ids.isEmpty else { return [:] }
         let result = try Subprocess.run(["git", "-C", root, "cat-file", "--batch"],
-                                        input: Array(wanted.map { $0 + "\n" }.joined().utf8))
+                                        input: Array(ids.map { $0 + "\n" }.joined().utf8))
         guard result.status == 0 else { throw Diagnostic.file("git", "git cat-file failed") }
         let data = result.output
         var blobs: [String: [UInt8]] = [:]
@@ -137,7 +144,50 @@ final class Git {
             blobs[String(decoding: parts[0], as: UTF8.self)] = Array(data[p..<(p + size)])
             p += size + 1
         }
-        return paths.map { objects[$0].flatMap { blobs[$0] } }
+        return blobs
+    }
+
+    /// The commits that changed files under the root-relative `directories`, newest first, at most
+    /// `limit`: one `git log --raw -z` (renames detected), each change with its blobs.
+    func fileLog(under directories: [String], limit: Int) throws -> FileLog {
+        guard hasCommits() else { return FileLog(root: root, commits: [], limit: limit, truncated: false) }
+        let specs = directories.map { $0.isEmpty ? ":(top)" : ":(top,literal)" + $0 }
+        guard let out = try Git.run(["log", "-z", "--raw", "--no-abbrev", "-M", "-n", String(limit + 1),
+                                     "--format=%x01%H %cs", "--"] + specs, in: root) else {
+            throw Diagnostic.file("git", "git log failed")
+        }
+        var commits: [FileLog.Commit] = []
+        let fields = out.split(separator: 0, omittingEmptySubsequences: false)
+        var k = 0
+        while k < fields.count {
+            var field = fields[k]
+            k += 1
+            while field.first == 10 { field = field.dropFirst() }
+            if field.first == 1 {
+                let parts = field.dropFirst().split(separator: 32).map { String(decoding: $0, as: UTF8.self) }
+                guard parts.count == 2 else { continue }
+                // `--no-abbrev` (full blob ids) makes `%h` full too: the short name is cut here.
+                commits.append(FileLog.Commit(name: RevisionName(commit: parts[0], short: String(parts[0].prefix(9)), date: parts[1]), changes: []))
+            } else if field.first == UInt8(ascii: ":"), !commits.isEmpty {
+                // `:mode mode old new STATUS`, then the path (two for a rename or copy).
+                let parts = field.dropFirst().split(separator: 32)
+                guard parts.count == 5, let status = parts[4].first, k < fields.count else { continue }
+                let two = status == UInt8(ascii: "R") || status == UInt8(ascii: "C")
+                let first = PathBytes.decode(fields[k])
+                k += 1
+                var change = FileLog.Change(status: status, oldBlob: String(decoding: parts[2], as: UTF8.self),
+                                            newBlob: String(decoding: parts[3], as: UTF8.self), path: first)
+                if two, k < fields.count {
+                    change.oldPath = first
+                    change.path = PathBytes.decode(fields[k])
+                    k += 1
+                }
+                commits[commits.count - 1].changes.append(change)
+            }
+        }
+        let truncated = commits.count > limit
+        if truncated { commits.removeLast(commits.count - limit) }
+        return FileLog(root: root, commits: commits, limit: limit, truncated: truncated)
     }
 
     /// Runs git in `directory`; its standard output, or nil when it fails.

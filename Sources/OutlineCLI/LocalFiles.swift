@@ -95,6 +95,13 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
         try Revision(revision, git: try git())
     }
 
+    func fileLog(under directories: [String], limit: Int) throws -> FileLog {
+        let git = try self.git()
+        return try git.fileLog(under: directories.compactMap { git.relativeDirectory(of: $0) }, limit: limit)
+    }
+
+    func blobs(_ ids: [String]) throws -> [String: [UInt8]] { try git().blobs(ids) }
+
     /// The file at a revision, through `git show REV:./NAME` in the file's directory (the language
     /// server asks only for a fragment that no longer resolves; the workspace remembers the answer).
     func contents(of path: String, at revision: String) -> [UInt8]? {

@@ -230,6 +230,25 @@ final class Settings {
         return LocalLink.normalize(display(directory + "/" + root))
     }
 
+    /// Where the translations live (format.md §17): `--source DIR` with the target directories given,
+    /// else the `[translation]` or site configuration of `near` (a file or directory; the current
+    /// directory when nil).
+    func translations(source: String?, targets: [String], near: String?) throws -> TranslationLayout {
+        if let source {
+            guard FileSystem.isDirectory(source) else { throw UsageError(message: "--source needs a directory, not '\(source)'") }
+            guard !targets.isEmpty else { throw UsageError(message: "--source needs the translations' directories too: --source DIR TARGET...") }
+            for target in targets where !FileSystem.isDirectory(target) { throw UsageError(message: "with --source, each TARGET is a directory; '\(target)' is not") }
+            let absolute = { (path: String) in Git.resolve(path) ?? LocalLink.normalize(self.workingDirectory + "/" + path) }
+            return TranslationLayout(source: .init(language: TranslationSettings.lastComponent(absolute(source)), directory: absolute(source)),
+                                     targets: targets.map { .init(language: TranslationSettings.lastComponent(absolute($0)), directory: absolute($0)) })
+        }
+        let config = try near.map { FileSystem.isDirectory($0) ? try self.config(forDirectory: $0) : try self.config(forFile: $0) } ?? config(forDirectory: ".")
+        guard let layout = config.translations else {
+            throw UsageError(message: "no translations configured here: add a [translation] table to .outline.toml (source, targets), or give --source DIR TARGET...")
+        }
+        return layout
+    }
+
     /// `--exclude` and the run's config `exclude` (for files no walk saw: deleted since a revision).
     func excludes(_ operands: [String], invocation: Invocation) throws -> Excludes {
         var excludes = Excludes(try cliExcludes(invocation))

@@ -90,7 +90,7 @@ public struct TranslationSettings: Sendable, Equatable {
     }
 
     /// A directory's name: the language of a directory-per-language tree (`content/zh-cn`).
-    static func lastComponent(_ path: String) -> String {
+    public static func lastComponent(_ path: String) -> String {
         String(LocalLink.normalize(path).split(separator: "/").last ?? "")
     }
 }

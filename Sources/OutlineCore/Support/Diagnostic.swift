@@ -44,6 +44,9 @@ public struct Diagnostic: Error, Sendable, Equatable {
         /// the last (Python-Markdown): a warning naming both lines.
         case shadowedDefinition = "shadowed-definition"
         case malformedTOC = "malformed-toc"
+        /// A translated section whose `source=` changed since `--since REV` while its own text did
+        /// not (format.md §17): the lockstep bump that defeats every per-file guard.
+        case stampedUnchanged = "stamped-unchanged"
         // Errors and warnings of the commands.
         case binaryInput = "binary-input"
         case malformedSidecar = "malformed-sidecar"
@@ -60,6 +63,9 @@ public struct Diagnostic: Error, Sendable, Equatable {
         /// A site generator's configuration (format.md §16) that cannot be read, or a part of it
         /// outline does not read: said once, naming the `.outline.toml` key that sets it instead.
         case site = "site"
+        /// About a translation (format.md §17): a section `id` will not pin in a translated file, a
+        /// stale section `translation stamp` leaves as it is.
+        case translation = "translation"
         /// A file that cannot be read or written, or a path of the wrong kind.
         case file = "file"
     }

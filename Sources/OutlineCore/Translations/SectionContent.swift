@@ -60,14 +60,14 @@ public struct SectionContent {
         return out
     }
 
-    /// The section's lines as written, outline's own left out, without line endings: what a translator
-    /// reads in `translation diff`.
-    public func displayLines(of index: Int) -> [[UInt8]] {
+    /// The section's lines as written, outline's own left out, without line endings, each with its
+    /// 1-based line number: what a translator reads in `translation diff`.
+    public func displayLines(of index: Int) -> [NumberedLine] {
         let section = outline.sections[index]
-        var out: [[UInt8]] = []
-        for line in section.heading.blockStartLine...section.heading.lastLine { out.append(Array(outline.source.content(line))) }
-        for line in bodyLines(of: index) { out.append(Array(outline.source.content(line))) }
-        while let last = out.last, last.allSatisfy(ASCII.isBlank) { out.removeLast() }
+        var out: [NumberedLine] = []
+        for line in section.heading.blockStartLine...section.heading.lastLine { out.append(NumberedLine(number: line + 1, text: Array(outline.source.content(line)))) }
+        for line in bodyLines(of: index) { out.append(NumberedLine(number: line + 1, text: Array(outline.source.content(line)))) }
+        while let last = out.last, last.text.allSatisfy(ASCII.isBlank) { out.removeLast() }
         return out
     }
 
@@ -135,4 +135,10 @@ public struct SectionContent {
         while p < line.endIndex, ASCII.isBlank(line[p]) || line[p] == UInt8(ascii: ">") { p += 1 }
         return p
     }
+}
+
+/// A line's text and its 1-based number in its file.
+public struct NumberedLine: Sendable, Equatable {
+    public var number: Int
+    public var text: [UInt8]
 }

@@ -53,10 +53,21 @@ public protocol RevisionStore: AnyObject {
     func contents(of path: String, at revision: String) -> [UInt8]?
     /// The revision's tree as a run reads it: its listing and renames read once, its blobs in batches.
     func tree(at revision: String) throws -> RevisionTree
+    /// The commits that changed files under `directories` (absolute), newest first, at most `limit`
+    /// of them: one `git log` (format.md §17).
+    func fileLog(under directories: [String], limit: Int) throws -> FileLog
+    /// The bytes of each blob: one `git cat-file --batch` a call.
+    func blobs(_ ids: [String]) throws -> [String: [UInt8]]
 }
 
 extension RevisionStore {
     public func tree(at revision: String) throws -> RevisionTree {
         throw Diagnostic.file("git", "no history to compare with '\(revision)'")
+    }
+    public func fileLog(under directories: [String], limit: Int) throws -> FileLog {
+        throw Diagnostic.file("git", "no history")
+    }
+    public func blobs(_ ids: [String]) throws -> [String: [UInt8]] {
+        throw Diagnostic.file("git", "no history")
     }
 }

@@ -1,0 +1,121 @@
+/// Each section of a translated file against its source file (format.md §17): keyed by the IDs both
+/// share, whatever the headings say in their own languages and wherever the sections moved.
+public enum TranslationState: String, Sendable, CaseIterable, Comparable {
+    case fresh, stale, missing, orphaned, untracked, unaligned, local
+
+    public static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+
+    /// What fails a run unless `--fail-on` says otherwise: every status but `fresh` and `local`.
+    public static let failingByDefault: Set<TranslationState> = [.stale, .missing, .orphaned, .untracked, .unaligned]
+}
+
+/// One section's status.
+public struct TranslatedSection: Sendable {
+    /// The ID; nil for an unaligned section (no anchor).
+    public var id: String?
+    public var status: TranslationState
+    /// 1-based line of the translated section's heading; nil for a missing one.
+    public var line: Int?
+    /// The translated title (the source's for a missing section).
+    public var title: String
+    /// 1-based line of the source section's heading; nil when the source has none.
+    public var sourceLine: Int?
+    /// What `source=` records (nil: none).
+    public var recorded: UInt32?
+    /// The source section's hash now (nil: the source has no such section).
+    public var current: UInt32?
+    /// Stale: the revision the translation was made from, when history tells (`translatedFrom`), or
+    /// that it is older than the history read (`olderThanHistory`), and how many lines of the source
+    /// section changed since (`changedLines`, from that revision's version).
+    public var translatedFrom: RevisionName? = nil
+    public var olderThanHistory: Int? = nil
+    public var changedLines: Int? = nil
+    /// The source section as it was at `translatedFrom` (`translation diff` asks for it).
+    public var translatedLines: [NumberedLine]? = nil
+    /// Orphaned, with `--since`: where the source section went (`moved` to a file, else deleted).
+    public var movedTo: String? = nil
+    public var deletedSince: String? = nil
+
+    public init(id: String?, status: TranslationState, line: Int?, title: String, sourceLine: Int? = nil,
+                recorded: UInt32? = nil, current: UInt32? = nil) {
+        self.id = id
+        self.status = status
+        self.line = line
+        self.title = title
+        self.sourceLine = sourceLine
+        self.recorded = recorded
+        self.current = current
+    }
+}
+
+/// A commit as messages name it.
+public struct RevisionName: Sendable, Equatable {
+    public var commit: String
+    public var short: String
+    /// The committer date, `YYYY-MM-DD`.
+    public var date: String
+    public init(commit: String, short: String, date: String) {
+        self.commit = commit
+        self.short = short
+        self.date = date
+    }
+}
+
+/// The status of one translated file.
+public struct TranslatedFile: Sendable {
+    /// The translated file (where it would be, when it does not exist yet).
+    public var path: String
+    /// Its source file (where it would be, when the source has none).
+    public var source: String
+    /// The target tree's language.
+    public var language: String
+    public var exists: Bool
+    public var sourceExists: Bool
+    public var sections: [TranslatedSection]
+
+    public func count(_ state: TranslationState) -> Int { sections.lazy.filter { $0.status == state }.count }
+}
+
+public enum TranslationStatus {
+    /// The sections of `translation` against `source` (either may be missing): the translation's
+    /// sections in its order, then the source sections it lacks, in the source's order.
+    public static func compare(source: Outline?, translation: Outline?) -> [TranslatedSection] {
+        var result: [TranslatedSection] = []
+        let sourceContent = source.map(SectionContent.init)
+        var sourceIndex: [String: Int] = [:]
+        if let source {
+            for (k, section) in source.sections.enumerated() where sourceIndex[section.id] == nil { sourceIndex[section.id] = k }
+        }
+        var present = Set<String>()
+        if let translation {
+            for section in translation.sections {
+                let line = section.heading.firstLine + 1
+                guard section.anchored, section.duplicateOf == nil else {
+                    result.append(TranslatedSection(id: nil, status: .unaligned, line: line, title: section.title))
+                    continue
+                }
+                present.insert(section.id)
+                let stamp = section.record?.source
+                let match = sourceIndex[section.id]
+                var entry = TranslatedSection(id: section.id, status: .fresh, line: line, title: section.title,
+                                              sourceLine: match.map { source!.sections[$0].heading.firstLine + 1 })
+                if case .hash(let h)? = stamp { entry.recorded = h }
+                if let match { entry.current = sourceContent!.hash(of: match) }
+                switch (stamp, match) {
+                case (.local?, _): entry.status = .local
+                case (_, nil): entry.status = .orphaned
+                case (.hash(let h)?, _?): entry.status = h == entry.current ? .fresh : .stale
+                case (nil, _?), (.malformed?, _?): entry.status = .untracked
+                }
+                result.append(entry)
+            }
+        }
+        if let source {
+            for (k, section) in source.sections.enumerated() where !present.contains(section.id) && sourceIndex[section.id] == k {
+                result.append(TranslatedSection(id: section.id, status: .missing, line: nil, title: section.title,
+                                                sourceLine: section.heading.firstLine + 1, current: sourceContent!.hash(of: k)))
+            }
+        }
+        return result
+    }
+}
