@@ -81,10 +81,10 @@ extension Invocation {
     }
 
     /// `--allow-removed PATTERN`...: IDs or globs.
-    func allowedRemovals() throws -> [Glob] {
-        try all("allow-removed").map { pattern in
+    func allowedRemovals(_ option: String = "allow-removed") throws -> [Glob] {
+        try all(option).map { pattern in
             guard let glob = Glob(pattern) else {
-                throw UsageError(message: "--allow-removed needs an ID or a glob, not '\(pattern)'")
+                throw UsageError(message: "--\(option) needs an ID or a glob, not '\(pattern)'")
             }
             return glob
         }

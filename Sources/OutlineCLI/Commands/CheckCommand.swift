@@ -4,7 +4,7 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Report anchor, numbering, fold, TOC and link problems: the gate for hooks and CI.",
-        usage: "outline check [--allow-folds] [--no-links] [--slugs NAME[,NAME...]] [--root DIR] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--format FORMAT] [--stdin-filename PATH] [FILE...]",
+        usage: "outline check [--allow-folds] [--no-links] [--slugs NAME[,NAME...]] [--root DIR] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--allow-stamp PATTERN]... [--format FORMAT] [--stdin-filename PATH] [FILE...]",
         overview: """
         Prints one 'path:line: message' line per finding: headings without anchors, duplicate IDs,
         malformed or orphan anchors, stale numbering (in a numbered document), fold markers (a folded
@@ -27,6 +27,7 @@ enum CheckCommand {
             Options.since("For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed); a finding that existed at REV already does not fail the check."),
             Options.strict("With --since: findings that existed at REV fail the check too, as without a revision."),
             OptionSpec("allow-removed", value: "PATTERN", repeatable: true, "With --against or --since, accept the removal of IDs matching PATTERN (an ID or a glob: 'legacy-*'; '*' for all)."),
+            OptionSpec("allow-stamp", value: "PATTERN", repeatable: true, "With --since, in a translation: accept a source= that changed while the translated section's text did not, for IDs matching PATTERN (format.md §17)."),
             Options.levels("The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
             Options.format(Report.Format.allCases.map(\.rawValue), "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}, each with its severity), github (workflow commands: ::error, ::warning) or sarif (SARIF 2.1.0, for code scanning). Warnings are in each, and on standard error."),
             OptionSpec("no-links", "Do not check local links."),
@@ -89,6 +90,7 @@ enum CheckCommand {
         request.fragmentCaseIsError = run.fragmentCaseIsError == true
         // The config's allow-removed adds to the command line's (its globs were checked when read).
         request.allowed = try invocation.allowedRemovals() + run.allowRemoved.compactMap { Glob($0) }
+        request.allowedStamps = try invocation.allowedRemovals("allow-stamp")
         request.strict = run.strict == true
         return request
     }

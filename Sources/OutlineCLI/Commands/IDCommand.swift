@@ -26,8 +26,12 @@ enum IDCommand {
             if linkable, let surfaces {
                 do { _ = try LinkableForm.chosen(for: surfaces, forced: forced) } catch let d as Diagnostic { throw UsageError(message: d.message) }
             }
-            return try RewritingCommand.run(invocation, console: console) { outline, config in
+            return try RewritingCommand.run(invocation, console: console) { outline, config, path in
                 if strip { return try PinIDs.strip(outline) }
+                // A translation's IDs are its source's (format.md §17): none made from its titles.
+                if let layout = config.translations, path != "-", layout.isTranslation(FileSystem.resolvedPath(path) ?? path) {
+                    return TranslationPins.report(outline)
+                }
                 let published = config.surfaces ?? []
                 let form = config.linkable == true ? try LinkableForm.chosen(for: published, forced: config.linkableForm) : nil
                 return try PinIDs.apply(outline, linkable: form, surfaces: published, afterBlankWithoutAnchors: config.anchorPlacement == .afterBlank)

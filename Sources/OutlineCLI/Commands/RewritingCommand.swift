@@ -29,6 +29,12 @@ enum RewritingCommand {
     /// `transform` gets each document with the configuration found for its file.
     static func run(_ invocation: Invocation, console: Console, links: @escaping @Sendable ([UInt8]) -> Bool = { _ in false },
                     transform: @escaping @Sendable (Outline, Config) throws -> RewriteResult) throws -> Int32 {
+        try run(invocation, console: console, links: links) { outline, config, _ in try transform(outline, config) }
+    }
+
+    /// The same, `transform` also told the file's path (as given; `-` for standard input).
+    static func run(_ invocation: Invocation, console: Console, links: @escaping @Sendable ([UInt8]) -> Bool = { _ in false },
+                    transform: @escaping @Sendable (Outline, Config, String) throws -> RewriteResult) throws -> Int32 {
         let settings = try Settings(invocation, console: console)
         let files = try inputs(invocation, settings: settings)
         let configs = try files.map { try settings.effective(forFile: $0) }
@@ -38,7 +44,7 @@ enum RewritingCommand {
         let perFile = try work.each(files) { k, path, bytes in
             let withLinks = links(bytes)
             return try transform(try work.outline(bytes, path: path, single: files.count == 1, withLinks ? [.rewriting, .links, .fingerprints] : [.rewriting], dialect: configs[k].dialect),
-                                 configs[k])
+                                 configs[k], path)
         }
         var results: [(path: String, rewrite: Rewrite)] = []
         var failed = false, unwritten = false

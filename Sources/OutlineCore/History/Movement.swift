@@ -15,9 +15,13 @@ public enum Movement {
     public struct Version: Sendable {
         public let old: Outline?
         public let new: Outline?
-        public init(old: Outline?, new: Outline?) {
+        /// The language of the translation tree the file belongs to (format.md §17), nil outside
+        /// every tree: moves are matched only between files of one language.
+        public let language: String?
+        public init(old: Outline?, new: Outline?, language: String? = nil) {
             self.old = old
             self.new = new
+            self.language = language
         }
     }
 
@@ -58,7 +62,8 @@ public enum Movement {
             guard let old = version.old else { continue }
             let present = version.new.map(Removals.ids(present:)) ?? []
             for id in Removals.anchoredIDs(old) where !present.contains(id) {
-                let candidates = (gainedBy[id] ?? []).filter { $0 != k }
+                // A translation shares its source's IDs: another language's file is never evidence.
+                let candidates = (gainedBy[id] ?? []).filter { $0 != k && versions[$0].language == version.language }
                 guard !candidates.isEmpty else { continue }
                 let key = Key(file: k, id: id)
                 var moved: [Int] = [], other: [Int] = []

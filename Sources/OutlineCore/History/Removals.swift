@@ -12,12 +12,15 @@ public enum Removals {
         public let newName: String
         /// nil when the file was deleted since the older version.
         public let new: Outline?
+        /// Its translation tree's language (moves stay within one, format.md §17).
+        public var language: String? = nil
 
-        public init(oldName: String, old: Outline?, newName: String, new: Outline?) {
+        public init(oldName: String, old: Outline?, newName: String, new: Outline?, language: String? = nil) {
             self.oldName = oldName
             self.old = old
             self.newName = newName
             self.new = new
+            self.language = language
         }
     }
 
@@ -28,7 +31,7 @@ public enum Removals {
     public static func findings(_ pairs: [FilePair], allowed: [Glob] = [], revision: String? = nil) -> [Diagnostic] {
         let present = pairs.map { $0.new.map(ids(present:)) ?? [] }
         // An ID that appeared elsewhere is a move only with the evidence of Movement's rule.
-        let movement = Movement.find(pairs.map { Movement.Version(old: $0.old, new: $0.new) })
+        let movement = Movement.find(pairs.map { Movement.Version(old: $0.old, new: $0.new, language: $0.language) })
         var found: [Diagnostic] = []
         for (k, pair) in pairs.enumerated() {
             guard let old = pair.old else { continue }

@@ -9,12 +9,15 @@ public enum TreeHistory {
         public let old: LinkedDocument?
         public let newPath: String?
         public let new: LinkedDocument?
+        /// Its translation tree's language (moves stay within one, format.md §17).
+        public var language: String? = nil
 
-        public init(oldPath: String?, old: LinkedDocument?, newPath: String?, new: LinkedDocument?) {
+        public init(oldPath: String?, old: LinkedDocument?, newPath: String?, new: LinkedDocument?, language: String? = nil) {
             self.oldPath = oldPath
             self.old = old
             self.newPath = newPath
             self.new = new
+            self.language = language
         }
     }
 
@@ -69,7 +72,7 @@ public enum TreeHistory {
 
     /// The sections that moved between the files, by Movement's rule (evidence beyond the ID).
     static func movement(_ pairs: [FilePair]) -> Movement.Result {
-        Movement.find(pairs.map { Movement.Version(old: $0.old?.outline, new: $0.new?.outline) })
+        Movement.find(pairs.map { Movement.Version(old: $0.old?.outline, new: $0.new?.outline, language: $0.language) })
     }
 
     /// Every link target of the older version that no longer resolves, mapped to where its section is

@@ -33,6 +33,8 @@ extension Run {
         public var fragmentCaseIsError = false
         /// `--allow-removed` and the configuration's: removals of matching IDs are accepted.
         public var allowed: [Glob] = []
+        /// `--allow-stamp`: translated sections whose `source=` may change without their text.
+        public var allowedStamps: [Glob] = []
         /// `--strict` (or the config's `strict`): with `since`, findings that existed at REV count
         /// too, as without a revision.
         public var strict = false
@@ -118,7 +120,10 @@ extension Run {
             let history = try self.history(since)
             let current = Dictionary(zip(files, outlines), uniquingKeysWith: { a, _ in a })
             let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, hidden: request.hidden, current: { current[$0] ?? nil }, read: { [store] in try? store.read($0) })
-            report.findings += Removals.findings(history.removalPairs(pairs, displayName: Run.displayName), allowed: request.allowed, revision: since)
+            var removals = history.removalPairs(pairs, displayName: Run.displayName)
+            for k in removals.indices { removals[k].language = language(of: pairs[k].newPath ?? history.tree.displayPath(pairs[k].oldPath)) }
+            report.findings += Removals.findings(removals, allowed: request.allowed, revision: since)
+            report.findings += stampedUnchanged(pairs, since: since, allowed: request.allowedStamps)
             // Only what the change broke fails (format.md §12): the rest existed at REV.
             if !request.strict {
                 report.findings = try markNew(report.findings, request: request, history: history, resolver: resolver,

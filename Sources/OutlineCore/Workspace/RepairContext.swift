@@ -35,7 +35,7 @@ extension Run {
             return document
         }
         // Which sections moved between the given files: one rule (Movement) for links, check and diff.
-        let movement = Movement.find(zip(given, documents).map { Movement.Version(old: old($0.0)?.outline, new: $0.1?.outline) })
+        let movement = Movement.find(zip(given, documents).map { Movement.Version(old: old($0.0)?.outline, new: $0.1?.outline, language: language(of: $0.0)) })
         func name(_ k: Int) -> String { documents[k]?.path ?? resolver.canonical(given[k]) }
         var moves: [LinkRepair.MoveKey: (to: [String], unrelated: [String])] = [:]
         for key in Set(movement.destinations.keys).union(movement.unrelated.keys) {

@@ -70,6 +70,16 @@ public final class Run: @unchecked Sendable {
         }
     }
 
+    /// The language of the translation tree `path` (as the run names it) belongs to, nil outside
+    /// every tree (format.md §17): asked only where a configuration names translations.
+    public func language(of path: String) -> String? {
+        let directory = Workspace.directory(of: path)
+        guard path != "-", let layout = store.configuration(for: directory).translations else { return nil }
+        // A file gone since a revision: its directory resolved, if that is still there.
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return layout.language(of: store.resolvedPath(path) ?? store.resolvedPath(directory).map { $0 + "/" + name } ?? path)
+    }
+
     /// The history at `revision`, made once per run and revision.
     public func history(_ revision: String) throws -> History {
         if let known = histories[revision] { return known }

@@ -176,3 +176,19 @@ extension Run {
         }
     }
 }
+
+extension Run {
+    /// `stamped-unchanged` findings of the translated files among `pairs` (format.md §17).
+    /// `allowed`: `--allow-stamp` (the configuration's `allow-stamp` is added per file).
+    func stampedUnchanged(_ pairs: [History.Pair], since: String, allowed allowStamp: [Glob]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for pair in pairs {
+            guard let path = pair.newPath, let old = pair.old, let new = pair.new,
+                  let layout = store.configuration(for: Workspace.directory(of: path)).translations,
+                  layout.isTranslation(store.resolvedPath(path) ?? path) else { continue }
+            let allowed = layout.allowStamp.compactMap { Glob($0) } + allowStamp
+            found += StampedUnchanged.findings(old: old, new: new, allowed: allowed, revision: since).map { $0.located(in: Run.displayName(path)) }
+        }
+        return found
+    }
+}

@@ -43,6 +43,8 @@ extension Run {
         let pairs = try history.pairs(files: request.files, operands: request.operands, excludes: request.excludes,
                                       hidden: request.hidden, current: { current[$0] }, read: { [store] in try? store.read($0) })
         lifetime.keep(current)
-        return history.treePairs(pairs, profile: request.profile, displayName: Run.displayName)
+        var result = history.treePairs(pairs, profile: request.profile, displayName: Run.displayName)
+        for k in result.indices { result[k].language = language(of: pairs[k].newPath ?? history.tree.displayPath(pairs[k].oldPath)) }
+        return result
     }
 }
