@@ -63,6 +63,7 @@ enum SARIF {
         (.staleTOC, "A table of contents that differs from what 'outline toc' would write."),
         (.malformedTOC, "Table-of-contents markers that do not pair up or hold more than a list of links."),
         (.shadowedDefinition, "A reference definition that a later one of the same label shadows where the site's generator keeps the last."),
+        (.stampedUnchanged, "A translated section whose source= changed since the revision while its translated text did not."),
     ]
     /// The kinds that are warnings unless the configuration says otherwise.
     static let warnings: Set<Diagnostic.Kind> = [.fragmentCase, .shadowedDefinition]

@@ -75,3 +75,16 @@ public struct FileLog: Sendable {
         versions.first { $0.commit >= commit }
     }
 }
+
+/// A commit as messages name it.
+public struct RevisionName: Sendable, Equatable {
+    public var commit: String
+    public var short: String
+    /// The committer date, `YYYY-MM-DD`.
+    public var date: String
+    public init(commit: String, short: String, date: String) {
+        self.commit = commit
+        self.short = short
+        self.date = date
+    }
+}

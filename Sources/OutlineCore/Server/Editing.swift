@@ -255,11 +255,13 @@ extension LanguageServer {
             fields.append(("edit", workspaceEdit([(path, edits)])))
             actions.append(.object(fields))
         }
-        if kinds.contains(.missingAnchor) || kinds.contains(.duplicateID) || kinds.contains(.malformedAnchor) {
+        let translation = workspace.translation(of: path)
+        // In a translation, IDs come from the source (format.md §17): never pinned from its titles.
+        if translation == nil, kinds.contains(.missingAnchor) || kinds.contains(.duplicateID) || kinds.contains(.malformedAnchor) {
             action("Pin section IDs (outline id)", "quickfix", { try PinIDs.apply(outline, linkable: config.linkable == true ? try LinkableForm.chosen(for: config.surfaces ?? [], forced: config.linkableForm) : nil, surfaces: config.surfaces ?? [],
                                                                                    afterBlankWithoutAnchors: config.anchorPlacement == .afterBlank) }, about: .missingAnchor)
         }
-        if let form = try? LinkableForm.chosen(for: config.surfaces ?? [], forced: config.linkableForm),
+        if translation == nil || outline.sections.allSatisfy(\.anchored), let form = try? LinkableForm.chosen(for: config.surfaces ?? [], forced: config.linkableForm),
            outline.sections.contains(where: { form == .element ? !($0.record?.isLinkable ?? false) : $0.explicitID != $0.id }) {
             action("Make section anchors linkable (outline id --linkable)", "source", { try PinIDs.apply(outline, linkable: form, surfaces: config.surfaces ?? [],
                                                                                                        afterBlankWithoutAnchors: config.anchorPlacement == .afterBlank) })
@@ -269,6 +271,18 @@ extension LanguageServer {
         }
         if kinds.contains(.staleNumber) {
             action("Renumber headings (outline number)", "quickfix", { try NumberHeadings.apply(outline, levels: config.numberLevels, links: profile, tocDepth: config.tocDepth) }, about: .staleNumber)
+        }
+        if let translation, wanted("quickfix") {
+            // "Mark as translated" for each stale or untracked section the client asks about.
+            for d in diagnostics where d["code"]?.stringValue == Diagnostic.Kind.translation.rawValue {
+                guard let line = Position(d["range"]?["start"])?.line, let k = section(atLine: line, in: outline),
+                      let status = translation.sections.first(where: { $0.id == outline.sections[k].id })?.status,
+                      status == .stale || status == .untracked,
+                      let result = workspace.stampTranslation(path, id: outline.sections[k].id), !result.rewrite.isIdentity,
+                      let edits = try? textEdits(result.rewrite, source: outline.source) else { continue }
+                actions.append(.object([("title", .string("Mark '\(outline.sections[k].id)' as translated (outline translation stamp)")), ("kind", .string("quickfix")),
+                                        ("diagnostics", .array([d])), ("edit", workspaceEdit([(path, edits)]))]))
+            }
         }
         if kinds.contains(.brokenLink) {
             let context = workspace.linkContext(for: path)

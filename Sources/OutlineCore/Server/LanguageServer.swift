@@ -304,7 +304,8 @@ public final class LanguageServer {
         var range = source.lineTextRange(line, encoding)
         // A finding about bytes of its line (a broken link's destination): those bytes.
         if let bytes = d.range, bytes.upperBound <= source.bytes.count { range = source.range(bytes, encoding) }
-        let severity = d.severity == .error ? 1 : 2
+        // A translated section's status is information (format.md §17), as rust-analyzer's hints are.
+        let severity = d.severity == .error ? 1 : d.kind == .translation ? 3 : 2
         return .object([("range", range), ("severity", .int(severity)), ("code", .string(d.kind.rawValue)),
                          ("source", .string("outline")), ("message", .string(d.message))])
     }

@@ -264,6 +264,10 @@ extension LanguageServer {
             let names = self.names(of: k, in: doc).sorted().map { "`#\($0)`" }.joined(separator: ", ")
             text = "**\(LanguageServer.name(of: s))** · ID `\(s.id)`\(s.anchored ? "" : " (not pinned: run `outline id -w`)")"
             if !names.isEmpty { text += "\n\nlinked as \(names)" }
+            if let translated = workspace.translation(of: doc.path)?.sections.first(where: { $0.id == s.id && s.anchored }), translated.status != .fresh {
+                text += "\n\ntranslation: **\(translated.status.rawValue)**"
+                if translated.status == .stale, let change = workspace.translationChange(for: doc.path, id: s.id) { text += "; " + change }
+            }
             range = headingRange(s, in: source)
         } else {
             return .null

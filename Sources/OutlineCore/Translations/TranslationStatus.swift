@@ -48,19 +48,6 @@ public struct TranslatedSection: Sendable {
     }
 }
 
-/// A commit as messages name it.
-public struct RevisionName: Sendable, Equatable {
-    public var commit: String
-    public var short: String
-    /// The committer date, `YYYY-MM-DD`.
-    public var date: String
-    public init(commit: String, short: String, date: String) {
-        self.commit = commit
-        self.short = short
-        self.date = date
-    }
-}
-
 /// The status of one translated file.
 public struct TranslatedFile: Sendable {
     /// The translated file (where it would be, when it does not exist yet).

@@ -137,19 +137,15 @@ extension Run {
             let byID = current.indexByID()
             for s in files[f].sections.indices where files[f].sections[s].status == .stale {
                 guard let id = files[f].sections[s].id, let recorded = files[f].sections[s].recorded, let now = byID[id] else { continue }
-                var found = false
-                for version in versions[files[f].source] ?? [] {
-                    guard let old = outline(version.blob, like: files[f].source), let k = old.indexByID()[id] else { continue }
-                    let content = SectionContent(old)
-                    guard content.hash(of: k) == recorded else { continue }
+                let source = files[f].source
+                if let (version, then) = TranslationHistory.translatedVersion(id: id, recorded: recorded, versions: versions[source] ?? [],
+                                                                               outline: { outline($0, like: source) }) {
                     files[f].sections[s].translatedFrom = log.commits[version.commit].name
-                    let then = content.displayLines(of: k)
                     files[f].sections[s].changedLines = LineDiff.changedLines(LineDiff.operations(then.map(\.text), currentContent.displayLines(of: now).map(\.text)))
                     if keepVersions { files[f].sections[s].translatedLines = then }
-                    found = true
-                    break
+                } else if log.truncated {
+                    files[f].sections[s].olderThanHistory = log.limit
                 }
-                if !found && log.truncated { files[f].sections[s].olderThanHistory = log.limit }
             }
         }
     }

@@ -17,12 +17,13 @@ extension Run {
         guard let place = layout.place(of: absolute), place.tree > 0 else {
             throw Diagnostic.file(Run.displayName(path), "is not a file of a translation (the targets are \(layout.targets.map(\.directory).joined(separator: ", ")))")
         }
-        guard let sourcePath = layout.paths(of: place.key, inTree: 0).first(where: { store.kind(of: $0) == .file }) else {
-            throw Diagnostic.file(Run.displayName(path), "has no source file (\(layout.paths(of: place.key, inTree: 0)[0]) does not exist)")
+        let candidates = layout.paths(of: place.key, inTree: 0)
+        guard let (sourcePath, sourceBytes) = candidates.lazy.compactMap({ p in self.store.contents(of: p).map { (p, $0) } }).first else {
+            throw Diagnostic.file(Run.displayName(path), "has no source file (\(candidates[0]) does not exist)")
         }
         let dialect = store.configuration(for: Workspace.directory(of: path)).dialect
         let translation = try outline(try read(path), path: path, rewriting ? [.rewriting] : [], dialect: dialect)
-        let source = try outline(try read(sourcePath), path: sourcePath, dialect: store.configuration(for: Workspace.directory(of: sourcePath)).dialect)
+        let source = try outline(sourceBytes, path: sourcePath, dialect: store.configuration(for: Workspace.directory(of: sourcePath)).dialect)
         return TranslationFile(path: path, sourcePath: sourcePath, translation: translation, source: source,
                                sections: TranslationStatus.compare(source: source, translation: translation))
     }

@@ -175,6 +175,7 @@ public final class Workspace: @unchecked Sendable {
                                  display: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).all
             // What a site's rules skip is counted by `check --verbose`, not shown in the editor.
             .filter { $0.kind != .linkSkipped }
+            + translationFindings(for: path)
     }
 }
 

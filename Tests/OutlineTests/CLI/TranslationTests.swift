@@ -253,6 +253,20 @@ struct TranslationTests {
         #expect(links.text.contains("+Voir [l'usage](use.md#utilisation)."), "\(links.text)\(links.stderr)")
     }
 
+    /// A link into another language's file is checked against that file's own targets, and repaired
+    /// to the section that carries the ID, at its translated slug.
+    @Test func linksAcrossLanguagesFollowTheID() throws {
+        let dir = try Self.repository()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try edit(dir, "docs/en/guide.md") { $0 + "\nIn French: [install](../fr/guide.md#install), [ok](../fr/guide.md#installation).\n" }
+        let check = try runBinary(["check", "docs/en/guide.md"], directory: dir)
+        #expect(check.status == 1)
+        #expect(check.text.contains("broken link '../fr/guide.md#install': section 'install' is now '../fr/guide.md#installation'"), "\(check.text)")
+        #expect(!check.text.contains("#installation'\n") || check.text.components(separatedBy: "\n").filter { $0.contains("broken") }.count == 1)
+        let links = try runBinary(["links", "--diff", "docs/en/guide.md"], directory: dir)
+        #expect(links.text.contains("+In French: [install](../fr/guide.md#installation), [ok](../fr/guide.md#installation)."), "\(links.text)")
+    }
+
     @Test func suffixLayoutsPairBySuffix() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

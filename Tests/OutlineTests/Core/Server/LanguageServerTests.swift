@@ -41,10 +41,10 @@ struct LanguageServerTests {
         var notifications: [JSONValue] = []
 
         init(_ files: [String: String], history: [String: String] = [:], at revision: String = "HEAD",
-             config: Config = Config(), capabilities: String = "{}") {
+             config: Config = Config(), capabilities: String = "{}", revisions given: RevisionStore? = nil) {
             let store = MemoryStore(files)
             store.config = config
-            let revisions = MemoryHistory(history, at: revision)
+            let revisions = given ?? MemoryHistory(history, at: revision)
             server = LanguageServer { Workspace(store: store, revisions: revisions, folders: $0) }
             _ = request("initialize", "{\"rootUri\": \"file:///w\", \"capabilities\": \(capabilities)}")
             notify("initialized", "{}")
