@@ -242,11 +242,16 @@ final class Settings {
             return TranslationLayout(source: .init(language: TranslationSettings.lastComponent(absolute(source)), directory: absolute(source)),
                                      targets: targets.map { .init(language: TranslationSettings.lastComponent(absolute($0)), directory: absolute($0)) })
         }
-        let config = try near.map { FileSystem.isDirectory($0) ? try self.config(forDirectory: $0) : try self.config(forFile: $0) } ?? config(forDirectory: ".")
-        guard let layout = config.translations else {
-            throw UsageError(message: "no translations configured here: add a [translation] table to .outline.toml (source, targets), or give --source DIR TARGET...")
+        let directory = near.map { FileSystem.isDirectory($0) ? $0 : Workspace.directory(of: $0) } ?? "."
+        let config = try self.config(forDirectory: directory)
+        if let layout = config.translations { return layout }
+        // The site's i18n, from its project directory too (outside its content root).
+        if siteOption != "none", config.siteChoice != "none", let start = Git.resolve(directory),
+           let path = try nearestSiteConfiguration(from: start), var layout = try readSite(path, explicit: false)?.translations {
+            layout.allowStamp = config.translation.allowStamp
+            return layout
         }
-        return layout
+        throw Diagnostic(.error, .config, "no translations configured here: add a [translation] table to .outline.toml (source, targets), or give --source DIR TARGET...")
     }
 
     /// `--exclude` and the run's config `exclude` (for files no walk saw: deleted since a revision).

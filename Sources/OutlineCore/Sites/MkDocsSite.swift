@@ -105,6 +105,7 @@ enum MkDocsSite {
         }
         let directoryURLs = config["use_directory_urls"]?.bool ?? true
         features.insert(directoryURLs ? "use_directory_urls" : "use_directory_urls false", at: 1)
+        var translations: TranslationLayout? = nil
         for plugin in plugins(config["plugins"]) {
             switch plugin {
             case "blog", "material/blog", "tags", "material/tags":
@@ -116,7 +117,8 @@ enum MkDocsSite {
                 dialect.generatedBlocks = true
                 features.append("mkdocstrings (::: blocks generate content)")
             case "i18n":
-                features.append("i18n")
+                translations = i18n(pluginOptions(config["plugins"], named: "i18n"), root: root)
+                features.append(translations.map { "i18n (\($0.isSuffixed ? "suffix" : "folder"): \(([$0.source] + $0.targets).map(\.language).joined(separator: ", ")))" } ?? "i18n")
             default: break
             }
         }
@@ -127,6 +129,7 @@ enum MkDocsSite {
         site.unread = unread
         site.notes = notes
         site.templates = templates
+        site.translations = translations
         return site
     }
 
@@ -147,6 +150,40 @@ enum MkDocsSite {
             for pair in pairs { add(pair.key, pair.value) }
         }
         return found
+    }
+
+    /// A plugin's options (`- i18n: {…}`), nil when it has none.
+    static func pluginOptions(_ value: ConfigValue?, named name: String) -> ConfigValue? {
+        if let items = value?.list {
+            for item in items { if let pairs = item.pairs, let first = pairs.first, first.key == name { return first.value } }
+            return nil
+        }
+        return value?.pairs?.first { $0.key == name }?.value
+    }
+
+    /// mkdocs-static-i18n (format.md §17): `docs_structure: suffix` (the default: `page.fr.md` beside
+    /// `page.md` or `page.en.md`) or `folder` (`docs/en/`, `docs/fr/`); `languages` with `locale`, the
+    /// one marked `default: true` (else the first) the source. Before 1.0: `default_language` and
+    /// `languages` as a mapping of locales to names.
+    static func i18n(_ options: ConfigValue?, root: String) -> TranslationLayout? {
+        var locales: [String] = []
+        var source: String? = options?["default_language"]?.string
+        if let languages = options?["languages"]?.list {
+            locales = languages.compactMap { $0["locale"]?.string }
+            source = source ?? languages.first { $0["default"]?.bool == true }?["locale"]?.string
+        } else if let languages = options?["languages"]?.pairs {
+            locales = languages.map(\.key)
+        }
+        guard let first = locales.first else { return nil }
+        let sourceLocale = source ?? first
+        let others = locales.filter { $0 != sourceLocale }
+        guard !others.isEmpty else { return nil }
+        if options?["docs_structure"]?.string == "folder" {
+            return TranslationLayout(source: .init(language: sourceLocale, directory: root + "/" + sourceLocale),
+                                     targets: others.map { .init(language: $0, directory: root + "/" + $0) })
+        }
+        return TranslationLayout(source: .init(language: sourceLocale, directory: root, suffixed: true),
+                                 targets: others.map { .init(language: $0, directory: root, suffixed: true) })
     }
 
     static func plugins(_ value: ConfigValue?) -> [String] {

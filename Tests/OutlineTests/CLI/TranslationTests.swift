@@ -284,6 +284,32 @@ struct TranslationTests {
         #expect((fr["sections"] as! [[String: Any]]).contains { $0["id"] as? String == "install" && $0["status"] as? String == "untracked" })
     }
 
+    /// mkdocs-static-i18n's layouts, read from mkdocs.yml (1.x `languages` list, 0.x mapping).
+    @Test func mkdocsI18nLayoutsAreFoundFromTheSite() throws {
+        for (structure, files, expected) in [
+            ("folder", ["docs/en/index.md", "docs/fr/index.md", "docs/de/index.md"], ["docs/de/index.md", "docs/fr/index.md"]),
+            ("suffix", ["docs/index.md", "docs/index.fr.md", "docs/a/b.md"], ["docs/a/b.de.md", "docs/a/b.fr.md", "docs/index.de.md", "docs/index.fr.md"]),
+        ] {
+            for languages in ["  languages:\n    - locale: fr\n    - locale: en\n      default: true\n    - locale: de\n",
+                              "  default_language: en\n  languages:\n    fr: français\n    en: english\n    de: deutsch\n"] {
+                let dir = try temporaryDirectory()
+                defer { try? FileManager.default.removeItem(at: dir) }
+                for file in files {
+                    let url = dir.appendingPathComponent(file)
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Self.english.write(to: url, atomically: true, encoding: .utf8)
+                }
+                let yaml = "site_name: t\nplugins:\n  - search\n  - i18n:\n      docs_structure: \(structure)\n" + languages.split(separator: "\n").map { "    " + $0 + "\n" }.joined()
+                try yaml.write(to: dir.appendingPathComponent("mkdocs.yml"), atomically: true, encoding: .utf8)
+                let result = try runBinary(["translation", "status", "--format", "json", "--fail-on", "none"], directory: dir)
+                #expect(result.status == 0, "\(result.stderr)")
+                let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any]
+                let paths = (json?["files"] as? [[String: Any]] ?? []).map { $0["path"] as! String }.sorted()
+                #expect(paths == expected, "\(structure): \(result.text)\(result.stderr)")
+            }
+        }
+    }
+
     @Test func mistakesAreUsageErrors() throws {
         let dir = try Self.repository()
         defer { try? FileManager.default.removeItem(at: dir) }
