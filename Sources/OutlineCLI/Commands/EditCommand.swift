@@ -34,7 +34,7 @@ enum EditCommand {
         }
         let depth = try invocation.depth() ?? 2
         let work = LocalFiles.run(console: console), bytes = try work.read(path)
-        let original = try work.outline(bytes, path: path, dialect: try Settings(invocation, console: console).config(forFile: path).dialect)
+        let original = try work.outline(bytes, path: path, dialect: try Settings(invocation, console: console).config(forFile: path).dialect(for: path))
         if original.isFoldedView {
             throw Diagnostic.file(path, "is a folded view already; unfold it first")
         }

@@ -32,8 +32,13 @@ public struct Config: Sendable, Equatable {
     /// The slug profile links are written and resolved with: `slugs`, else the site's (format.md
     /// §16), else github's.
     public var profile: SlugProfile { slugs ?? site?.profile ?? .github }
-    /// How the files are read: the site's dialect, or CommonMark's.
-    public var dialect: Dialect { site?.dialect ?? .commonMark }
+    /// How the file at `path` is read: the site's dialect, or CommonMark's; MDX where the site reads
+    /// it so (Docusaurus' `markdown.format`), else for a `.mdx` file (format.md §16).
+    public func dialect(for path: String) -> Dialect {
+        var dialect = site?.dialect ?? .commonMark
+        dialect.mdx = site?.readsAsMDX(path) ?? LocalLink.isMDX(path)
+        return dialect
+    }
 
     /// The site that publishes the files these settings are for (format.md §16): found from the
     /// files' directory upwards, never read from `.outline.toml` itself; nil outside every site.

@@ -8,8 +8,13 @@ public final class History {
     /// Old versions parsed with their links, by top-relative old path (nil: not a document).
     private var parsed: [String: Outline?] = [:]
 
-    public init(_ tree: RevisionTree) {
+    /// How the file at a top-relative path is read (its site's dialect: MDX's comment lines most of
+    /// all, format.md §16); by default CommonMark, MDX for a `.mdx` file.
+    private let dialect: (String) -> Dialect
+
+    public init(_ tree: RevisionTree, dialect: @escaping (String) -> Dialect = { Config().dialect(for: $0) }) {
         self.tree = tree
+        self.dialect = dialect
     }
 
     public var name: String { tree.name }
@@ -23,8 +28,10 @@ public final class History {
         let wanted = oldPaths.filter { parsed[$0] == nil && seen.insert($0).inserted }
         guard !wanted.isEmpty else { return }
         let bytes = try tree.contents(ofOldPaths: wanted)
+        // Asked here, on the run's thread: the stores' configurations are read before parallel work.
+        let dialects = wanted.map(dialect)
         let outlines = Parallel.map(wanted.count) { k -> Outline? in
-            bytes[k].flatMap { try? Outline(parsing: $0, [.links]) }
+            bytes[k].flatMap { try? Outline(parsing: $0, [.links], dialect: dialects[k]) }
         }
         for (k, path) in wanted.enumerated() { parsed[path] = .some(outlines[k]) }
     }
@@ -79,7 +86,7 @@ public final class History {
             if let renamed = entry.renamedTo, let bytes = read(tree.root + "/" + renamed) {
                 let name = tree.displayPath(renamed)
                 newPath = name
-                do { new = try Outline(parsing: bytes, [.links]) } catch let error as Diagnostic { throw error.located(in: name) }
+                do { new = try Outline(parsing: bytes, [.links], dialect: dialect(renamed)) } catch let error as Diagnostic { throw error.located(in: name) }
             }
             pairs.append(Pair(oldPath: entry.old, old: old, newPath: newPath, new: new))
         }

@@ -38,6 +38,10 @@ public struct Site: Sendable, Equatable {
     public var notes: [String] = []
     /// MkDocs' macros plugin: `{{ … }}` in a destination is a template, filled when the site is built.
     public var templates = false
+    /// Docusaurus' `markdown.format`: which of its files are MDX; nil (every other generator): a
+    /// `.mdx` file is.
+    public var markdownFormat: MarkdownFormat? = nil
+    public enum MarkdownFormat: String, Sendable { case mdx, md, detect }
     /// Sphinx: directives `conf.py` adds itself (`app.add_directive("name", …)`), which may define
     /// labels outline cannot know: a label-like link that names none it knows is skipped.
     public var customDirectives: [String] = []
@@ -54,6 +58,16 @@ public struct Site: Sendable, Equatable {
     public static let configurationNames: [(name: String, generator: Generator)] = [
         ("mkdocs.yml", .mkdocs), ("mkdocs.yaml", .mkdocs), ("conf.py", .sphinx),
     ]
+
+    /// Whether the site reads the file at `path` as MDX (Docusaurus' `getFormat`: `mdx` every file,
+    /// `md` none, `detect` by the extension, as when the site says nothing).
+    public func readsAsMDX(_ path: String) -> Bool {
+        switch markdownFormat {
+        case .mdx?: return true
+        case .md?: return false
+        case .detect?, nil: return LocalLink.isMDX(path)
+        }
+    }
 
     /// Whether `path` (absolute) lies inside the content root.
     public func publishes(_ path: String) -> Bool {

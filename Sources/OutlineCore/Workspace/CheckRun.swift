@@ -63,7 +63,7 @@ extension Run {
         let configs = request.configs
         let perFile = try each(files) { [self] k, path, bytes -> Parsed in
             let outline = try Run.about(path) {
-                try Outline(parsing: bytes, checkLinks || TableOfContents.mayHaveMarkers(bytes) ? [.links] : [], last: last(single), dialect: configs[k].dialect)
+                try Outline(parsing: bytes, checkLinks || TableOfContents.mayHaveMarkers(bytes) ? [.links] : [], last: last(single), dialect: configs[k].dialect(for: path))
             }
             // Its local links, found in the same pass.
             let links = checkLinks ? LinkCheck.localLinks(of: outline) : []

@@ -53,7 +53,7 @@ public final class LinkResolver: @unchecked Sendable {
     /// How the file at `key` is read, and the profile its targets are made with.
     func rules(_ key: String) -> (profile: SlugProfile, dialect: Dialect) {
         let config = configuration(key)
-        return (forcedProfile ?? config.profile, config.dialect)
+        return (forcedProfile ?? config.profile, config.dialect(for: key))
     }
 
     /// A path in the caches' spelling.

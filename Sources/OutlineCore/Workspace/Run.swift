@@ -74,7 +74,13 @@ public final class Run: @unchecked Sendable {
     public func history(_ revision: String) throws -> History {
         if let known = histories[revision] { return known }
         guard let revisions else { throw Diagnostic.file("git", "no history to compare with '\(revision)'") }
-        let history = History(try revisions.tree(at: revision))
+        let tree = try revisions.tree(at: revision)
+        // Each old version read as its file is read now (an MDX file's comment lines above all).
+        let store = self.store, top = tree.root
+        let history = History(tree, dialect: { path in
+            let absolute = top + "/" + path
+            return store.configuration(for: Workspace.directory(of: absolute)).dialect(for: absolute)
+        })
         histories[revision] = history
         return history
     }
