@@ -175,6 +175,22 @@ extension EditList {
                 carried.insert(index)
                 if !record.permalinkInHeading && section.explicitID != section.id { recordAttribute = CommentFormat.permalinkAttribute }
             }
+            // Switching form takes out the old form outline wrote (format.md §2). The element asked
+            // for where ` {#ID}` and `permalink=heading` stand: both go (GitHub would show the braces
+            // as heading text). The attribute asked for where the element stands: the element goes
+            // once the heading carries the ID. A person's own `{#custom}` is never recorded, so never
+            // taken out; aliases stay.
+            if linkable == .element, section.duplicateOf == nil, record.id == section.id, record.permalinkInHeading,
+               let (_, token) = record.attribute(CommentFormat.permalinkKey),
+               let k = record.tokens.firstIndex(where: { $0.range == token.range }), k > 0,
+               removeHeadingPermalink(section, in: source, warnings: &warnings) {
+                delete(record.tokens[k - 1].range.upperBound..<token.range.upperBound)
+                dropped.insert(index)
+            }
+            if linkable == .attribute, carried.contains(index), section.duplicateOf == nil, record.id == section.id,
+               let own = record.elements.first(where: { $0.text == section.id }) {
+                delete(own.range)
+            }
             if let first = section.duplicateOf, let token = record.idToken {
                 replace(token.range, with: id)
                 // The copy's linkable element named the first section's ID too: it follows the new one.
