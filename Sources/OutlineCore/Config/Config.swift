@@ -164,7 +164,7 @@ public struct Config: Sendable, Equatable {
                 config.siteRoot = raw
             case (nil, "site"):
                 let raw = try string()
-                guard !raw.isEmpty else { throw fail(line, "'site' needs \"none\" or the path of a site's configuration (mkdocs.yml, conf.py)") }
+                guard !raw.isEmpty else { throw fail(line, "'site' needs \"none\" or the path of a site's configuration (mkdocs.yml, conf.py, docusaurus.config.js)") }
                 config.siteChoice = raw
             case (nil, "base-revision"):
                 let raw = try string()

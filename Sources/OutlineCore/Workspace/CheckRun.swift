@@ -197,6 +197,7 @@ extension Run {
             // given its targets once, in parallel. Asking git for the repository's root costs a
             // process: only when a link needs it.
             let configs = request.configs
+            resolver.prepareRoutes(configs)
             let wanted = Parallel.map(files.count) { k -> [String] in
                 let own = files[k] != "-" && localLinks[k].contains { $0.link.path.isEmpty } ? [files[k]] : []
                 return own + resolver.paths(of: localLinks[k], file: files[k], config: configs[k])
