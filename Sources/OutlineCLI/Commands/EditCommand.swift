@@ -45,7 +45,8 @@ enum EditCommand {
         let environment = console.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let temporary = try TemporaryFile(in: directory, suffix: ".md", bytes: skeleton)
+        // The skeleton keeps the file's kind: an MDX file's is `.mdx`, for the editor as for outline.
+        let temporary = try TemporaryFile(in: directory, suffix: original.dialect.mdx ? ".mdx" : ".md", bytes: skeleton)
         defer { temporary.remove() }
 
         // As git runs an editor: through the shell, which splits the value into words.
@@ -58,7 +59,7 @@ enum EditCommand {
         }
         let edited = try FileSystem.read(temporary.path)
         if edited == skeleton { return 0 }
-        let view = try Run.about(path + " (skeleton)") { try Outline(parsing: edited) }
+        let view = try Run.about(path + " (skeleton)") { try Outline(parsing: edited, dialect: original.dialect) }
         let result = try Run.about(path + " (skeleton)") { try Unfold.apply(view, original: original) }
         console.report(result.diagnostics, about: path + " (skeleton)")
         // Someone else's change to FILE meanwhile is not overwritten.
