@@ -45,8 +45,7 @@ enum EditCommand {
         let environment = console.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        // The skeleton keeps the file's kind: an MDX file's is `.mdx`, for the editor as for outline.
-        let temporary = try TemporaryFile(in: directory, suffix: original.dialect.mdx ? ".mdx" : ".md", bytes: skeleton)
+        let temporary = try TemporaryFile(in: directory, suffix: original.dialect.mdx ? ".mdx" : ".md", bytes: skeleton)   // MDX stays MDX
         defer { temporary.remove() }
 
         // As git runs an editor: through the shell, which splits the value into words.
