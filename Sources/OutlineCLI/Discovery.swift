@@ -8,8 +8,8 @@ import OutlineCore
 /// Document discovery: which files a directory operand stands for (git's view of what is ignored,
 /// hidden directories, excludes), found by a parallel walk.
 extension FileSystem {
-    /// `.md` or `.markdown` at the end of `name`, in any case: `LocalLink.isMarkdown` on a directory
-    /// entry's bytes, which a walk of a large tree must not turn into Strings first.
+    /// `.md`, `.markdown` or `.mdx` at the end of `name`, in any case: `LocalLink.isMarkdown` on a
+    /// directory entry's bytes, which a walk of a large tree must not turn into Strings first.
     static func isMarkdownName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         func endsWith(_ suffix: StaticString) -> Bool {
             let n = suffix.utf8CodeUnitCount
@@ -22,11 +22,11 @@ extension FileSystem {
             }
             return true
         }
-        return endsWith(".md") || endsWith(".markdown")
+        return endsWith(".md") || endsWith(".markdown") || endsWith(".mdx")
     }
 
     /// FILE operands of a multi-file command: directories become the Markdown files in them (by name,
-    /// in any case: `.md`, `.markdown`), found recursively, hidden directories skipped, symbolic links
+    /// in any case: `.md`, `.markdown`, `.mdx`), found recursively, hidden directories skipped, symbolic links
     /// to directories not followed, in sorted order. Inside a git work tree git decides what is
     /// ignored (`.gitignore`, `.git/info/exclude`, the global excludes file), unless the directory
     /// named is itself ignored; `excludes` drop more. Files named explicitly are always kept.

@@ -154,15 +154,16 @@ extension Report {
         case .json: break
         case .mkdocs:
             out += "# mkdocs.yml (mkdocs-redirects)\nplugins:\n  - redirects:\n      redirect_maps:\n"
-            for e in site.pages { out += "        \(quoted(e.fromPage, "'")): \(quoted(target(e), "'"))\n" }
+            for e in site.pages { out += "        \(SiteRedirects.yamlQuoted(e.fromPage)): \(SiteRedirects.yamlQuoted(target(e)))\n" }
         case .docusaurus:
             comment = "//"
             out += "// docusaurus.config.js, @docusaurus/plugin-client-redirects (prefix the docs' routeBasePath)\nredirects: [\n"
-            for e in site.pages {
+            // JSON strings and keys: JavaScript reads them as they are, and so does any JSON parser.
+            let entries = site.uniquePages(by: { trimmedSlash(SiteRedirects.prettyURL($0)) }).map { e -> String in
                 let from = trimmedSlash(SiteRedirects.prettyURL(e.fromPage)), to = trimmedSlash(SiteRedirects.prettyURL(e.toPage))
-                out += "  { from: \(quoted(from, "'")), to: \(quoted(to + (e.toFragment.map { "#" + $0 } ?? ""), "'")) },\n"
+                return "  {\"from\": \(JSONValue.string(from).compact()), \"to\": \(JSONValue.string(to + (e.toFragment.map { "#" + $0 } ?? "")).compact())}"
             }
-            out += "],\n"
+            out += entries.joined(separator: ",\n") + (entries.isEmpty ? "" : "\n") + "],\n"
         case .sphinx:
             out += "# conf.py (sphinx-reredirects)\nredirects = {\n"
             for e in site.pages {
@@ -174,11 +175,14 @@ extension Report {
             out += "}\n"
         case .netlify:
             out += "# _redirects (Netlify)\n"
-            for e in site.pages { out += "\(SiteRedirects.prettyURL(e.fromPage))  \(SiteRedirects.prettyURL(e.toPage))\(e.toFragment.map { "#" + $0 } ?? "")  301\n" }
+            for e in site.uniquePages(by: SiteRedirects.prettyURL) {
+                let to = SiteRedirects.prettyURL(e.toPage) + (e.toFragment.map { "#" + $0 } ?? "")
+                out += "\(SiteRedirects.netlifyField(SiteRedirects.prettyURL(e.fromPage)))  \(SiteRedirects.netlifyField(to))  301\n"
+            }
         case .hugo:
             out += "# front matter of each page (Hugo aliases)\n"
             var byPage: [(page: String, aliases: [String])] = []
-            for e in site.pages {
+            for e in site.uniquePages(by: SiteRedirects.prettyURL) {
                 if let k = byPage.firstIndex(where: { $0.page == e.toPage }) { byPage[k].aliases.append(SiteRedirects.prettyURL(e.fromPage)) }
                 else { byPage.append((e.toPage, [SiteRedirects.prettyURL(e.fromPage)])) }
             }

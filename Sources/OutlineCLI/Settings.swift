@@ -9,7 +9,7 @@ final class Settings {
         OptionSpec("no-config", "Ignore every .outline.toml."),
         OptionSpec("exclude", value: "GLOB", repeatable: true, "Leave out of directory walks the paths GLOB matches (as gitignore reads a pattern; adds to the config's exclude)."),
         OptionSpec("hidden", "Walk hidden directories too (.github/, .archive/; never .git), as the config's hidden = true does."),
-        OptionSpec("site", value: "PATH", "Read the files as the site configured by PATH (mkdocs.yml, conf.py) publishes them, or 'none': as CommonMark. Default: the nearest site configuration above each file."),
+        OptionSpec("site", value: "PATH", "Read the files as the site configured by PATH (mkdocs.yml, conf.py, docusaurus.config.js) publishes them, or 'none': as CommonMark. Default: the nearest site configuration above each file."),
     ]
 
     private let explicit: Config?
@@ -33,7 +33,7 @@ final class Settings {
         }
         workingDirectory = Git.resolve(".") ?? "."
         if let site = invocation.value("site") {
-            guard site == "none" || FileSystem.exists(site) else { throw UsageError(message: "--site needs 'none' or a site's configuration file (mkdocs.yml, conf.py), not '\(site)'") }
+            guard site == "none" || FileSystem.exists(site) else { throw UsageError(message: "--site needs 'none' or a site's configuration file (mkdocs.yml, conf.py, docusaurus.config.js), not '\(site)'") }
             siteOption = site == "none" ? site : Git.resolve(site) ?? site
         } else {
             siteOption = nil

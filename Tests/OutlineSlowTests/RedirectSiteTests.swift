@@ -28,3 +28,24 @@ struct RedirectSiteTests {
         #expect(old.contains("url=new.html") && FileManager.default.fileExists(atPath: dir.appendingPathComponent("_build/guide/new.html").path), "\(old)")
     }
 }
+
+extension RedirectSiteTests {
+    /// mkdocs-redirects' map parsed by PyYAML, MkDocs' own YAML reader: paths holding a quote (a
+    /// single-quoted YAML scalar doubles it; `\\'` is no YAML), a double quote, a space, Unicode
+    /// and `#` come back as the page paths they are.
+    @Test(.enabled(if: PreCommit.available, "pip is not available: PyYAML cannot be installed"))
+    func pyYAMLReadsTheMkDocsMap() throws {
+        try PreCommit.prepareVenv()
+        let python = PreCommit.venv.appendingPathComponent("bin/python").path
+        let (dir, _) = try oddlyNamedMovesTree()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mkdocs = try runBinary(["diff", "--since", "HEAD", "--redirects=mkdocs", "--site-root", "docs", "docs"], directory: dir)
+        try mkdocs.text.write(to: dir.appendingPathComponent("redirects.yml"), atomically: true, encoding: .utf8)
+        let read = try shell("'\(python)' -c 'import json, sys, yaml; m = yaml.safe_load(open(sys.argv[1], encoding=\"utf-8\"))[\"plugins\"][0][\"redirects\"][\"redirect_maps\"]; print(json.dumps(sorted(m.items()), ensure_ascii=False))' redirects.yml", in: dir)
+        #expect(read.status == 0, "\(read.output)\n\(mkdocs.text)")
+        #expect(read.output.trimmingCharacters(in: .whitespacesAndNewlines) == """
+            [["c#.md", "c-sharp.md"], ["café.md", "crème.md"], ["dir/README.md", "moved/README.md"], ["dir/index.md", "moved/index.md"], \
+            ["getting started.md", "setup.md"], ["guide/what's-new.md", "guide/what's-newer.md"], ["say \\"hi\\".md", "say-hi.md"]]
+            """, "\(read.output)")
+    }
+}

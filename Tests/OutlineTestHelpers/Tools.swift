@@ -166,3 +166,27 @@ public func movedDocsTree() throws -> URL {
     try write("# B\n<!-- outline:b -->\n\nB text.\n\n## Moving section\n<!-- outline:moving -->\n\nThis text moves with it.\nAnd this line too.\n", "b.md")
     return dir
 }
+
+/// A docs tree in a fresh git repository whose renamed pages have names a redirect file must quote
+/// or encode: a quote, a double quote, a space, Unicode, `#`; and a directory whose `index.md` and
+/// `README.md` (one URL) moved together. Returns the directory and the page URL pairs expected.
+public func oddlyNamedMovesTree() throws -> (URL, [(from: String, to: String)]) {
+    let dir = try temporaryDirectory()
+    let docs = dir.appendingPathComponent("docs")
+    let moves = [("guide/what's-new.md", "guide/what's-newer.md"), ("getting started.md", "setup.md"), ("say \"hi\".md", "say-hi.md"),
+                 ("café.md", "crème.md"), ("c#.md", "c-sharp.md"), ("dir/index.md", "moved/index.md"), ("dir/README.md", "moved/README.md")]
+    for (k, (from, _)) in moves.enumerated() {
+        let url = docs.appendingPathComponent(from)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "# Page \(k)\n<!-- outline:page-\(k) -->\n\nText of page \(k), which is its own.\n".write(to: url, atomically: true, encoding: .utf8)
+    }
+    try shell("git init -q . && git add -A && git commit -qm init", in: dir)
+    for (from, to) in moves {
+        try FileManager.default.createDirectory(at: docs.appendingPathComponent(to).deletingLastPathComponent(), withIntermediateDirectories: true)
+        let moved = try shell("git mv \"docs/\(from.replacingOccurrences(of: "\"", with: "\\\""))\" \"docs/\(to)\"", in: dir)
+        precondition(moved.status == 0, moved.output)
+    }
+    let urls = [("/guide/what's-new/", "/guide/what's-newer/"), ("/getting started/", "/setup/"), ("/say \"hi\"/", "/say-hi/"),
+                ("/café/", "/crème/"), ("/c#/", "/c-sharp/"), ("/dir/", "/moved/")]
+    return (dir, urls.map { (from: $0.0, to: $0.1) })
+}

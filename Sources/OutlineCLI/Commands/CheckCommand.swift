@@ -17,7 +17,7 @@ enum CheckCommand {
         path, and an ID that left one checked file for exactly one other has moved, not gone.
         Exit status: 0 clean, 1 findings, 2 error.
         """,
-        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        arguments: [("FILE", "Markdown files, or directories searched for *.md, *.markdown and *.mdx. None, or '-': standard input.")],
         options: [
             OptionSpec("allow-folds", "Accept fold markers (a repository that keeps folded views on purpose); by default each is a finding."),
             OptionSpec("no-folds", "Report every fold marker (the default; kept for older hooks)."),

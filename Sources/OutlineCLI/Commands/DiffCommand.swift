@@ -46,7 +46,7 @@ enum DiffCommand {
                 if Sidecar.looksLikeSidecar(bytes) {
                     return Structure(try SidecarFile(path: Run.displayName(path), bytes: bytes).sidecar)
                 }
-                let outline = try work.outline(bytes, path: path, single: true, dialect: try settings.config(forFile: path).dialect)
+                let outline = try work.outline(bytes, path: path, single: true, dialect: try settings.config(forFile: path).dialect(for: path))
                 return try Run.about(path) { try Structure(outline) }
             }
             let changes = StructureDiff.compare(sides[0], sides[1])

@@ -34,7 +34,7 @@ enum EditCommand {
         }
         let depth = try invocation.depth() ?? 2
         let work = LocalFiles.run(console: console), bytes = try work.read(path)
-        let original = try work.outline(bytes, path: path, dialect: try Settings(invocation, console: console).config(forFile: path).dialect)
+        let original = try work.outline(bytes, path: path, dialect: try Settings(invocation, console: console).config(forFile: path).dialect(for: path))
         if original.isFoldedView {
             throw Diagnostic.file(path, "is a folded view already; unfold it first")
         }
@@ -45,7 +45,7 @@ enum EditCommand {
         let environment = console.environment
         let editor = [environment["VISUAL"], environment["EDITOR"]].compactMap { $0 }.first { !$0.isEmpty } ?? "vi"
         let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        let temporary = try TemporaryFile(in: directory, suffix: ".md", bytes: skeleton)
+        let temporary = try TemporaryFile(in: directory, suffix: original.dialect.mdx ? ".mdx" : ".md", bytes: skeleton)   // MDX stays MDX
         defer { temporary.remove() }
 
         // As git runs an editor: through the shell, which splits the value into words.
@@ -58,7 +58,7 @@ enum EditCommand {
         }
         let edited = try FileSystem.read(temporary.path)
         if edited == skeleton { return 0 }
-        let view = try Run.about(path + " (skeleton)") { try Outline(parsing: edited) }
+        let view = try Run.about(path + " (skeleton)") { try Outline(parsing: edited, dialect: original.dialect) }
         let result = try Run.about(path + " (skeleton)") { try Unfold.apply(view, original: original) }
         console.report(result.diagnostics, about: path + " (skeleton)")
         // Someone else's change to FILE meanwhile is not overwritten.

@@ -32,7 +32,7 @@ enum FoldCommand {
         if selection.isEmpty { throw UsageError(message: "nothing to fold: give --depth N, --id ID or --state FILE") }
         let path = try invocation.singleOperand()
         let bytes = try work.read(path)
-        let outline = try work.outline(bytes, path: path, single: true, dialect: try Settings(invocation, console: console).config(forFile: path).dialect)
+        let outline = try work.outline(bytes, path: path, single: true, dialect: try Settings(invocation, console: console).config(forFile: path).dialect(for: path))
         let save = invocation.value("save-state")
         let result = try Run.about(path) {
             try Fold.apply(outline, selection: selection, describeState: save != nil, name: Run.displayName(path))

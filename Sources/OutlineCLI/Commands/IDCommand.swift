@@ -11,7 +11,7 @@ enum IDCommand {
         malformed anchors are repaired in place; orphan anchors are left where they are (with a warning).
         New IDs come from the title (GitHub-style slug) or a trailing {#custom-id}.
         """,
-        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        arguments: [("FILE", "Markdown files, or directories searched for *.md, *.markdown and *.mdx. None, or '-': standard input.")],
         options: [
             OptionSpec("linkable", optionalValue: "FORM", choices: LinkableForm.allCases.map(\.rawValue),
                        "Make every ID a permalink, in the form the --slugs surfaces keep: the element <!-- outline:ID --><a id=\"ID\"></a>, so #ID works wherever raw HTML is rendered; or, where one drops raw HTML (hugo) and all read attributes (hugo, kramdown, pandoc), ' {#ID}' ending the heading. =element or =attribute names the form. Existing anchors are converted."),

@@ -17,7 +17,7 @@ enum LinksCommand {
         cannot be identified, or could mean two sections, is left as it is and reported. Links resolve
         across all the files given. Typical: outline links -w --since HEAD .
         """,
-        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        arguments: [("FILE", "Markdown files, or directories searched for *.md, *.markdown and *.mdx. None, or '-': standard input.")],
         options: [
             Options.since("Follow sections through their slugs at git revision REV, moves between files, and renamed files."),
             OptionSpec("keep-aliases", "With --since: a section with a linkable anchor whose slug changed keeps the old slug as an alias (<a id=\"old-slug\"></a> on its anchor line), so links from outside keep working."),

@@ -15,7 +15,7 @@ enum NumberCommand {
         headings (#install -> #1-install) follow them in the same pass, and an up-to-date table of
         contents stays up to date. A folded view cannot be numbered.
         """,
-        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        arguments: [("FILE", "Markdown files, or directories searched for *.md, *.markdown and *.mdx. None, or '-': standard input.")],
         options: [
             Options.levels("Number only headings of levels A to B (e.g. 2-3, or 2 alone); replaces the title rule."),
             Options.strip("Remove the numbers outline wrote instead."),

@@ -43,7 +43,7 @@ enum RewritingCommand {
         let work = LocalFiles.run(console: console, settings: settings, invocation: invocation)
         let perFile = try work.each(files) { k, path, bytes in
             let withLinks = links(bytes)
-            return try transform(try work.outline(bytes, path: path, single: files.count == 1, withLinks ? [.rewriting, .links, .fingerprints] : [.rewriting], dialect: configs[k].dialect),
+            return try transform(try work.outline(bytes, path: path, single: files.count == 1, withLinks ? [.rewriting, .links, .fingerprints] : [.rewriting], dialect: configs[k].dialect(for: path)),
                                  configs[k], path)
         }
         var results: [(path: String, rewrite: Rewrite)] = []

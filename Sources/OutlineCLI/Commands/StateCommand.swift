@@ -18,7 +18,7 @@ enum StateCommand {
             let work = LocalFiles.run(console: console)
             let bytes = try work.read(path)
             // Every command reads the configuration the same way: a broken one is an error here too.
-            let dialect = try Settings(invocation, console: console).config(forFile: path).dialect
+            let dialect = try Settings(invocation, console: console).config(forFile: path).dialect(for: path)
             let outline = try work.outline(bytes, path: path, single: true, dialect: dialect)
             let sidecar = try Run.about(path) { try Structure(outline).sidecar(folding: invocation.all("folded")) }
             console.out(sidecar.text())

@@ -15,7 +15,7 @@ enum TOCCommand {
         byte outside the markers is kept; markers inside code are not markers. --insert adds the markers
         after the title heading and its anchor (else at the top, after front matter) where there are none.
         """,
-        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        arguments: [("FILE", "Markdown files, or directories searched for *.md, *.markdown and *.mdx. None, or '-': standard input.")],
         options: [
             Options.depth("List N levels of sections (default 3); a marker's depth=N wins."),
             OptionSpec("insert", "Add the markers where a document has none: after the title heading and its anchor, else at the top."),

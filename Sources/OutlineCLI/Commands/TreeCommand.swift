@@ -13,7 +13,7 @@ enum TreeCommand {
         heading's slug under the slug profile, what a link by its text names (a linkable anchor is the
         section's ID, which toc links instead).
         """,
-        arguments: [("FILE", "Markdown files, or directories searched for *.md and *.markdown. None, or '-': standard input.")],
+        arguments: [("FILE", "Markdown files, or directories searched for *.md, *.markdown and *.mdx. None, or '-': standard input.")],
         options: [
             Options.json("Print JSON, one object per file per line."),
             Options.depth("Show sections down to depth N of the tree (top-level sections are depth 1)."),
@@ -39,7 +39,7 @@ enum TreeCommand {
         for path in files { _ = try settings.config(forFile: path) }
         let json = invocation.has("json"), showSlugs = json || invocation.value("slugs") != nil
         for (k, path) in files.enumerated() {
-            let outline = try work.outline(try work.read(path), path: path, single: files.count == 1, showSlugs ? [.links] : [], dialect: try settings.config(forFile: path).dialect)
+            let outline = try work.outline(try work.read(path), path: path, single: files.count == 1, showSlugs ? [.links] : [], dialect: try settings.config(forFile: path).dialect(for: path))
             // The profile as every command resolves it: the option over the file's configuration.
             let slugs = showSlugs ? outline.headingSlugs(try settings.effective(forFile: path).profile) : nil
             if json {

@@ -27,7 +27,7 @@ enum UnfoldCommand {
             throw UsageError(message: "unfold needs --from ORIGINAL: the document the folded view was made from")
         }
         // Every command reads the configuration the same way: a broken one is an error here too.
-        let dialect = try Settings(invocation, console: console).config(forFile: from).dialect
+        let dialect = try Settings(invocation, console: console).config(forFile: from).dialect(for: from)
         if from == "-" && (invocation.operands.first ?? "-") == "-" {
             throw UsageError(message: "--from - and FOLDED cannot both be standard input")
         }

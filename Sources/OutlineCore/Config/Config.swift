@@ -33,8 +33,13 @@ public struct Config: Sendable, Equatable {
     /// The slug profile links are written and resolved with: `slugs`, else the site's (format.md
     /// §16), else github's.
     public var profile: SlugProfile { slugs ?? site?.profile ?? .github }
-    /// How the files are read: the site's dialect, or CommonMark's.
-    public var dialect: Dialect { site?.dialect ?? .commonMark }
+    /// How the file at `path` is read: the site's dialect, or CommonMark's; MDX where the site reads
+    /// it so (Docusaurus' `markdown.format`), else for a `.mdx` file (format.md §16).
+    public func dialect(for path: String) -> Dialect {
+        var dialect = site?.dialect ?? .commonMark
+        dialect.mdx = site?.readsAsMDX(path) ?? LocalLink.isMDX(path)
+        return dialect
+    }
 
     /// The site that publishes the files these settings are for (format.md §16): found from the
     /// files' directory upwards, never read from `.outline.toml` itself; nil outside every site.
@@ -77,15 +82,6 @@ public struct Config: Sendable, Equatable {
     public var siteRoot: String?
     /// `[translation]` (format.md §17), as written.
     public var translation = TranslationSettings()
-    /// Where this file's translations live: `[translation]`, else the site's i18n configuration.
-    public var translations: TranslationLayout? {
-        if let directory, let layout = translation.layout(in: directory) { return layout }
-        if var layout = site?.translations {
-            layout.allowStamp = translation.allowStamp
-            return layout
-        }
-        return nil
-    }
 
     public init() {}
 
@@ -175,7 +171,7 @@ public struct Config: Sendable, Equatable {
             case (nil, "strict"): config.strict = try bool()
             case (nil, "site"):
                 let raw = try string()
-                guard !raw.isEmpty else { throw fail(line, "'site' needs \"none\" or the path of a site's configuration (mkdocs.yml, conf.py)") }
+                guard !raw.isEmpty else { throw fail(line, "'site' needs \"none\" or the path of a site's configuration (mkdocs.yml, conf.py, docusaurus.config.js)") }
                 config.siteChoice = raw
             case (nil, "base-revision"):
                 let raw = try string()

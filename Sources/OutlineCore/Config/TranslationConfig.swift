@@ -99,3 +99,15 @@ struct TranslationConfigError: Error {
     let message: String
     init(_ message: String) { self.message = message }
 }
+
+extension Config {
+    /// Where this file's translations live: `[translation]`, else the site's i18n configuration.
+    public var translations: TranslationLayout? {
+        if let directory, let layout = translation.layout(in: directory) { return layout }
+        if var layout = site?.translations {
+            layout.allowStamp = translation.allowStamp
+            return layout
+        }
+        return nil
+    }
+}

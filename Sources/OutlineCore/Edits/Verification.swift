@@ -348,9 +348,12 @@ public enum Verification {
         func blocks(_ run: TouchedBlocks) -> Range<Int> { run.blocks.lowerBound..<(run.blocks.upperBound + 1) }
         var before = original.links ?? LinkInventory()
         if before.leafStarts.count != original.linkBlockStarts.count || runs.contains(where: { before.leafPrints(ofBlocks: blocks($0)) == nil }) {
-            // (A view is parsed as it is: its containers are already its text.)
+            // (A view is parsed as it is: its containers are already its text. MDX's comment lines
+            // are shown to cmark as the first parse showed them.)
+            var asParsed = Dialect.commonMark
+            asParsed.mdx = original.dialect.mdx
             before = try Document(source: original.linkSource, parserMemory: .keepForNextDocument, fingerprints: true,
-                                  fingerprintLines: runs.map(\.lines), lean: true).links ?? LinkInventory()
+                                  fingerprintLines: runs.map(\.lines), lean: true, dialect: asParsed).links ?? LinkInventory()
         }
         guard let after = result.links, after.leafStarts.count == result.linkBlockStarts.count else {
             throw refuse(nil, "the result's blocks could not be compared with the input's")
@@ -374,8 +377,7 @@ public enum Verification {
     /// Raw HTML keeps its attributes: the same names, and the same values but for planned `href`s.
     private static func checkHTML(_ beforeAll: LinkInventory, _ afterAll: LinkInventory, plan: LinkPlan) throws {
         // outline's own lines (records, with their linkable elements and aliases) are its bytes.
-        let own = "<!-- outline:"
-        let before = (html: beforeAll.html.filter { !$0.literal.hasPrefix(own) }, 0), after = (html: afterAll.html.filter { !$0.literal.hasPrefix(own) }, 0)
+        let before = (html: beforeAll.html.filter { !MDXComments.isOwnLine($0.literal) }, 0), after = (html: afterAll.html.filter { !MDXComments.isOwnLine($0.literal) }, 0)
         guard before.html.count == after.html.count else {
             throw refuse(nil, "the result would have \(after.html.count) pieces of raw HTML with attributes where the input has \(before.html.count)")
         }

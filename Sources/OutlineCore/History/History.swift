@@ -8,11 +8,11 @@ public final class History {
     /// Old versions parsed with their links, by top-relative old path (nil: not a document).
     private var parsed: [String: Outline?] = [:]
 
-    /// How the file at a top-relative path is read (its site's dialect, format.md §16): an old
-    /// version is read as the file is now, so that its ids and links compare with today's.
-    public let dialect: (String) -> Dialect
+    /// How the file at a top-relative path is read (its site's dialect: MDX's comment lines most of
+    /// all, format.md §16); by default CommonMark, MDX for a `.mdx` file.
+    private let dialect: (String) -> Dialect
 
-    public init(_ tree: RevisionTree, dialect: @escaping (String) -> Dialect = { _ in .commonMark }) {
+    public init(_ tree: RevisionTree, dialect: @escaping (String) -> Dialect = { Config().dialect(for: $0) }) {
         self.tree = tree
         self.dialect = dialect
     }
@@ -28,6 +28,7 @@ public final class History {
         let wanted = oldPaths.filter { parsed[$0] == nil && seen.insert($0).inserted }
         guard !wanted.isEmpty else { return }
         let bytes = try tree.contents(ofOldPaths: wanted)
+        // Asked here, on the run's thread: the stores' configurations are read before parallel work.
         let dialects = wanted.map(dialect)
         let outlines = Parallel.map(wanted.count) { k -> Outline? in
             bytes[k].flatMap { try? Outline(parsing: $0, [.links], dialect: dialects[k]) }

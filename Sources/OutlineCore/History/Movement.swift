@@ -105,13 +105,15 @@ public enum Movement {
         while line < end && line < source.lineCount {
             let text = trimmed(source.content(line))
             line += 1
-            if text.isEmpty || text.starts(with: ownLinePrefix) { continue }
+            if text.isEmpty || text.starts(with: ownLinePrefix) || text.starts(with: ownMDXLinePrefix) { continue }
             lines.append(text)
         }
         return lines
     }
 
     private static let ownLinePrefix = Array("<!-- outline".utf8)
+    /// The same lines in an MDX file (format.md §16).
+    private static let ownMDXLinePrefix = Array("{/* outline".utf8)
 
     private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         var slice = bytes

@@ -25,9 +25,15 @@ public struct SiteRedirects: Sendable {
             guard let root else { return path }
             return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil
         }
+        // The fragment starts at the first `#` after a Markdown file's name: a page may hold `#`
+        // itself (`c#.md`).
         func split(_ target: String) -> (page: String, fragment: String?) {
-            guard let hash = target.firstIndex(of: "#") else { return (target, nil) }
-            return (String(target[..<hash]), String(target[target.index(after: hash)...]))
+            var at = target.startIndex
+            while let hash = target[at...].firstIndex(of: "#") {
+                if LocalLink.isMarkdown(String(target[..<hash])) { return (String(target[..<hash]), String(target[target.index(after: hash)...])) }
+                at = target.index(after: hash)
+            }
+            return (target, nil)
         }
         var pages: [Entry] = [], fragments: [Entry] = [], outside: [String] = []
         for (from, to) in map {
@@ -45,11 +51,19 @@ public struct SiteRedirects: Sendable {
         self.outside = outside
     }
 
+    /// The page entries whose old URL (`url` of the old page) no earlier entry has: a directory's
+    /// `index.md` and `README.md` are one URL, and a redirect file names each source once (Netlify
+    /// takes the first rule that matches; Docusaurus refuses a `from` given twice).
+    public func uniquePages(by url: (String) -> String) -> [Entry] {
+        var seen = Set<String>()
+        return pages.filter { seen.insert(url($0.fromPage)).inserted }
+    }
+
     /// A page's URL path as generators with "pretty" URLs serve it (MkDocs' `use_directory_urls`,
     /// Hugo's default): `guide/install.md` → `/guide/install/`, an index or README → its directory.
     public static func prettyURL(_ page: String) -> String {
         var path = page
-        for suffix in [".markdown", ".md"] where path.lowercased().hasSuffix(suffix) { path.removeLast(suffix.count); break }
+        for suffix in [".markdown", ".mdx", ".md"] where path.lowercased().hasSuffix(suffix) { path.removeLast(suffix.count); break }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         if ["index", "readme", "_index"].contains(name.lowercased()) { path.removeLast(name.count) } else { path += "/" }
         return "/" + path
@@ -57,7 +71,33 @@ public struct SiteRedirects: Sendable {
 
     /// A page's document name for Sphinx: its path without the suffix.
     public static func docname(_ page: String) -> String {
-        for suffix in [".markdown", ".md"] where page.lowercased().hasSuffix(suffix) { return String(page.dropLast(suffix.count)) }
+        for suffix in [".markdown", ".mdx", ".md"] where page.lowercased().hasSuffix(suffix) { return String(page.dropLast(suffix.count)) }
         return page
+    }
+
+    /// `s` as a YAML single-quoted scalar: a quote is doubled, nothing else is escaped (YAML 1.2,
+    /// 7.3.2; `'what\'s-new.md'` is no YAML at all).
+    public static func yamlQuoted(_ s: String) -> String {
+        "'" + s.replacingAll("'", with: "''") + "'"
+    }
+
+    /// A URL path (with its `#fragment`) as a field of Netlify's `_redirects`, whose fields are
+    /// separated by blanks and whose `#` starts a comment: every byte but RFC 3986's unreserved
+    /// characters, sub-delimiters, `:`, `@` and `/` percent-encoded in the path (a space, `#`, `%`,
+    /// UTF-8), and in the fragment after its `#`. The server compares the encoded request path.
+    public static func netlifyField(_ url: String) -> String {
+        let hash = url.firstIndex(of: "#")
+        let path = hash.map { String(url[..<$0]) } ?? url
+        return percentEncoded(path) + (hash.map { "#" + percentEncoded(String(url[url.index(after: $0)...])) } ?? "")
+    }
+
+    static func percentEncoded(_ s: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        let kept = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/".utf8)
+        var out: [UInt8] = []
+        for byte in s.utf8 {
+            if kept.contains(byte) { out.append(byte) } else { out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

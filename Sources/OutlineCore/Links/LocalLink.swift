@@ -192,10 +192,15 @@ public struct LocalLink: Sendable, Equatable {
         return (Array(repeating: "..", count: from.count) + to).joined(separator: "/")
     }
 
-    /// True for a Markdown file name (`.md`, `.markdown`, any case).
+    /// True for a Markdown file name (`.md`, `.markdown`, `.mdx`, any case).
     public static func isMarkdown(_ path: String) -> Bool {
         let lower = path.lowercased()
-        return lower.hasSuffix(".md") || lower.hasSuffix(".markdown")
+        return lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".mdx")
+    }
+
+    /// An MDX file by its name (`.mdx`): read as MDX unless its site says otherwise (format.md §16).
+    public static func isMDX(_ path: String) -> Bool {
+        path.lowercased().hasSuffix(".mdx")
     }
 
     /// A path in the one spelling the run's maps use: `.` and `..` folded, and relative to the

@@ -42,6 +42,9 @@ public enum SlugProfile: String, Sendable, CaseIterable {
     /// The heading's explicit `{#id}` when this profile's renderer honours it (pandoc), and the text
     /// pieces left for the slug.
     func explicitID(_ pieces: [LinkInventory.HeadingText.Piece]) -> (id: String?, pieces: [LinkInventory.HeadingText.Piece]) {
+        if self == .docusaurus, case .text(let last)? = pieces.last, let (id, before) = DocusaurusHeadingID.parse(last) {
+            return (id, Array(pieces.dropLast()) + (before.isEmpty ? [] : [.text(before)]))
+        }
         guard self == .pandoc || self == .hugo || self == .kramdown, case .text(let last)? = pieces.last else { return (nil, pieces) }
         let trimmed = Substring(last)
         var end = trimmed.endIndex

@@ -237,7 +237,8 @@ public final class Outline: @unchecked Sendable {
 
     /// A heading's number (when outline's record says it wrote it), title and explicit `{#id}`. In a
     /// dialect that reads attribute blocks (attr_list), any block ending the heading's source is no
-    /// title text, and its id is the heading's (format.md §16); elsewhere a trailing `{#id …}`.
+    /// title text, and its id is the heading's (format.md §16); elsewhere a trailing `{#id …}`, and in
+    /// MDX a trailing `{/* #id */}`.
     static func titleParts(_ heading: Heading, record: RecordLine?, source: Source, dialect: Dialect = .commonMark) -> (number: String?, title: String, explicitID: String?) {
         var text = heading.text
         let number = record.flatMap { ownedNumber(heading, record: $0, source: source) }
@@ -253,6 +254,10 @@ public final class Outline: @unchecked Sendable {
                 while cut > text.startIndex, text[text.index(before: cut)] == " " { cut = text.index(before: cut) }
                 text = String(text[..<cut])
             }
+        } else if dialect.mdx, Outline.trimmed(text).hasSuffix("*/}"), let (id, rest) = DocusaurusHeadingID.parse(text) {
+            // MDX: `{/* #id */}` ending the heading, which Docusaurus reads as its id (format.md §16).
+            explicit = id
+            text = rest
         } else if let (id, rest) = Outline.explicitID(in: text) {
             explicit = id
             text = rest

@@ -54,6 +54,11 @@ public struct Dialect: Sendable, Hashable {
     /// shortcodes such hooks fill, `<!-- md:option x -->`) has ids outline cannot know.
     public var hooks = false
 
+    /// The file is MDX (a `.mdx` file, or every file of a Docusaurus site whose `markdown.format` is
+    /// `mdx`): outline's lines are `{/* … */}` (`CommentSyntax`), a heading's id may be given by a
+    /// trailing `{/* #id */}`, and a table of contents escapes `{`, `}` and `<` (format.md §16).
+    public var mdx = false
+
     public init() {}
 
     /// CommonMark as cmark reads it.

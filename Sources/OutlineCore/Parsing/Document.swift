@@ -123,8 +123,11 @@ public struct Document: Sendable {
         var tocMarkers: [TOCMarker] = []
         var listStyle: ListStyle? = nil
         var inventory = LinkInventory()
+        // MDX: cmark is shown outline's `{/* … */}` lines as the blocks of their own that MDX reads
+        // them as (`MDXComments`), at the same offsets.
+        let cmarkSource = dialect.mdx ? MDXComments.masked(source) ?? source : source
         let parsed = try withUnsafeMutablePointer(to: &inventory) { pointer in
-            try CommonMark.topLevelBlocks(of: source, hiddenLines: frontMatter, parserMemory: parserMemory,
+            try CommonMark.topLevelBlocks(of: cmarkSource, hiddenLines: frontMatter, parserMemory: parserMemory,
                                           inventory: links || fingerprints ? pointer : nil, blockStarts: true, fingerprints: fingerprints,
                                           fingerprintLines: fingerprintLines, lean: lean)
         }
@@ -153,7 +156,7 @@ public struct Document: Sendable {
             case let .heading(text, level, inSource):
                 headings.append(Document.heading(in: source, startLine: startLine, level: Int(level), text: parsed.text(text, inSource: inSource, of: source)))
             case .html:
-                switch OutlineCommentParser.parse(source, line: startLine) {
+                switch OutlineCommentParser.parse(source, line: startLine, syntax: dialect.commentSyntax) {
                 case .record(let r): records.append(r)
                 case .marker(let m): markers.append(m)
                 case .malformedMarker(let m): malformed.append(m)

@@ -55,7 +55,7 @@ extension LanguageServer {
         // The renamed document, parsed: what the heading's slug becomes, and that nothing else changed.
         var trial = source.bytes
         trial.replaceSubrange(r, with: Array(newName.utf8))
-        let renamed = LinkedDocument(path: doc.path, outline: try Outline(parsing: trial, [.links]), profile: workspace.profile(for: doc.path))
+        let renamed = LinkedDocument(path: doc.path, outline: try Outline(parsing: trial, [.links], dialect: outline.dialect), profile: workspace.profile(for: doc.path))
         guard renamed.outline.sections.count == outline.sections.count,
               zip(renamed.outline.sections, outline.sections).allSatisfy({ $0.heading.level == $1.heading.level && $0.id == $1.id }) else {
             throw Failure.failed("refusing to rename: '\(newName)' would change the document's sections")

@@ -38,6 +38,25 @@ public struct Site: Sendable, Equatable {
     public var notes: [String] = []
     /// MkDocs' macros plugin: `{{ … }}` in a destination is a template, filled when the site is built.
     public var templates = false
+    /// Docusaurus' `markdown.format`: which of its files are MDX; nil (every other generator): a
+    /// `.mdx` file is.
+    public var markdownFormat: MarkdownFormat? = nil
+    public enum MarkdownFormat: String, Sendable { case mdx, md, detect }
+    /// Docusaurus: each docs plugin instance (`DocusaurusSite`); the first is `contentRoot`.
+    public var docs: [DocsInstance] = []
+    public struct DocsInstance: Sendable, Equatable {
+        /// The docs directory, absolute.
+        public var path: String
+        /// The route its pages are served under, from the site's base URL (`/docs`; `` for `/`).
+        public var route: String
+        /// Each other locale's translated copy of the directory, absolute (`i18n/fr/docusaurus-plugin-content-docs/current`).
+        public var translations: [String: String] = [:]
+    }
+    /// Further directories the site publishes and reads as its pages are read (Docusaurus' blog,
+    /// pages and their translations), absolute; links there resolve by file path only.
+    public var otherRoots: [String] = []
+    /// Docusaurus' `baseUrl` (`/`, `/my-site/`): a route written with it names the same page.
+    public var baseURL = "/"
     /// Sphinx: directives `conf.py` adds itself (`app.add_directive("name", …)`), which may define
     /// labels outline cannot know: a label-like link that names none it knows is skipped.
     public var customDirectives: [String] = []
@@ -55,11 +74,24 @@ public struct Site: Sendable, Equatable {
     /// The configuration files a generator reads, in the order a directory is searched for them.
     public static let configurationNames: [(name: String, generator: Generator)] = [
         ("mkdocs.yml", .mkdocs), ("mkdocs.yaml", .mkdocs), ("conf.py", .sphinx),
+        ("docusaurus.config.js", .docusaurus), ("docusaurus.config.ts", .docusaurus), ("docusaurus.config.mjs", .docusaurus),
     ]
 
-    /// Whether `path` (absolute) lies inside the content root.
+    /// Whether the site reads the file at `path` as MDX (Docusaurus' `getFormat`: `mdx` every file,
+    /// `md` none, `detect` by the extension, as when the site says nothing).
+    public func readsAsMDX(_ path: String) -> Bool {
+        switch markdownFormat {
+        case .mdx?: return true
+        case .md?: return false
+        case .detect?, nil: return LocalLink.isMDX(path)
+        }
+    }
+
+    /// Whether `path` (absolute) lies inside the content root (or, for Docusaurus, any directory the
+    /// site publishes).
     public func publishes(_ path: String) -> Bool {
-        path == contentRoot || path.hasPrefix(contentRoot == "/" ? "/" : contentRoot + "/")
+        func inside(_ root: String) -> Bool { path == root || path.hasPrefix(root == "/" ? "/" : root + "/") }
+        return inside(contentRoot) || docs.contains { inside($0.path) || $0.translations.values.contains(where: inside) } || otherRoots.contains(where: inside)
     }
 
     /// Reads a site's configuration. `path`: the file, absolute; `read`: another file's bytes
@@ -72,6 +104,7 @@ public struct Site: Sendable, Equatable {
         switch configurationNames.first(where: { $0.name == name })?.generator {
         case .mkdocs: return try MkDocsSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read)
         case .sphinx: return SphinxSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
+        case .docusaurus: return DocusaurusSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
         default: return nil
         }
     }

@@ -2,11 +2,15 @@
 /// are as the caller names files (`file`, `contentRoot`: the same spelling); `labels` answers
 /// whether a MyST label exists anywhere in the site.
 public enum SiteLinks {
-    public static func rules(_ site: Site, file: String, contentRoot: String, labels: @escaping (String) -> Bool) -> LinkRules {
+    /// `routes`: a Docusaurus site's docs by route; `canonical`: a site's absolute path as the
+    /// caller names files.
+    public static func rules(_ site: Site, file: String, contentRoot: String, labels: @escaping (String) -> Bool,
+                             routes: DocusaurusRouteTable? = nil, canonical: (String) -> String = { $0 }) -> LinkRules {
         switch site.generator {
         case .mkdocs: return mkdocs(site, file: file, root: contentRoot)
         case .sphinx: return myst(site, file: file, root: contentRoot, labels: labels)
-        case .hugo, .docusaurus: return LinkRules(resolve: { .paths([LocalLink.resolve($0.path, from: file, root: contentRoot)]) }, unmatchedFragment: { _, _ in nil })
+        case .docusaurus: return docusaurus(site, file: file, root: contentRoot, routes: routes, canonical: canonical)
+        case .hugo: return LinkRules(resolve: { .paths([LocalLink.resolve($0.path, from: file, root: contentRoot)]) }, unmatchedFragment: { _, _ in nil })
         }
     }
 

@@ -103,7 +103,8 @@ public enum Fold {
             // The hidden sections are exactly those between this visible one and the next.
             let nextVisibleIndex = k + 1 < visibleIndices.count ? visibleIndices[k + 1] : sections.count
             let hidden = sections[(index + 1)..<nextVisibleIndex].map { (id: $0.id, level: $0.heading.level) }
-            var line = CommentFormat.markerLine(id: section.id, lines: first...last, hash: ContentHash.hash(source.bytes[range]), hidden: hidden)
+            var line = CommentFormat.markerLine(id: section.id, lines: first...last, hash: ContentHash.hash(source.bytes[range]), hidden: hidden,
+                                                 syntax: outline.dialect.commentSyntax)
             line += source.lineEnding(last)
             edits.replace(range, with: line)
             if !section.children.contains(where: { visible[$0] }) { folded.append(section.id) }

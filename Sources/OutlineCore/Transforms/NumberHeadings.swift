@@ -65,7 +65,8 @@ public enum NumberHeadings {
         let afterBlank = outline.anchorsAfterBlank + outline.anchorsBelow > 0 && outline.placesAnchorsAfterBlank
         let sections = outline.sections
         for index in sections.indices {
-            edits.renumber(sections[index], from: sections[index].number, to: numbers[index], in: outline.source, afterBlank: afterBlank)
+            edits.renumber(sections[index], from: sections[index].number, to: numbers[index], in: outline.source, afterBlank: afterBlank,
+                           syntax: outline.dialect.commentSyntax)
         }
         // What the result must be: the same sections, with the planned numbers (fields read in place,
         // see `Verification.checkSections`).
@@ -103,7 +104,8 @@ public enum NumberHeadings {
 extension EditList {
     /// Changes one heading's outline number from `old` (the one it owns, if any) to `new`, and its record.
     /// `afterBlank`: a new record goes after the blank line under the heading (as `id` places anchors).
-    mutating func renumber(_ section: Section, from old: String?, to new: String?, in source: Source, afterBlank: Bool = false) {
+    mutating func renumber(_ section: Section, from old: String?, to new: String?, in source: Source, afterBlank: Bool = false,
+                           syntax: CommentSyntax = .html) {
         let heading = section.heading
         let start = heading.contentStart
         switch (old, new) {
@@ -128,7 +130,7 @@ extension EditList {
             if let n = new {
                 var line = heading.lastLine
                 if afterBlank, line + 2 < source.lineCount, source.isBlank(line + 1) { line += 1 }
-                insertLine(prefix: CommentFormat.recordPrefix, CommentFormat.numberAttribute(n), suffix: CommentFormat.recordSuffix,
+                insertLine(prefix: CommentFormat.recordPrefix(syntax), CommentFormat.numberAttribute(n), suffix: CommentFormat.recordSuffix(syntax),
                            after: line, in: source)
             }
             return

@@ -14,9 +14,11 @@ public enum PinIDs {
     public static func apply(_ outline: Outline, linkable: LinkableForm? = nil, surfaces: [SlugProfile] = [],
                              afterBlankWithoutAnchors: Bool = false) throws -> RewriteResult {
         var edits = EditList()
-        var carried: Set<Int> = []
+        var carried: Set<Int> = [], dropped: Set<Int> = []
         var warnings = edits.addAnchors(outline, linkable: linkable, afterBlankWithoutAnchors: afterBlankWithoutAnchors,
-                                        readers: surfaces, headingPermalinks: &carried)
+                                        readers: surfaces, headingPermalinks: &carried, droppedPermalinks: &dropped)
+        // An MDX file never holds an HTML comment: outline's lines written so before are rewritten.
+        if outline.dialect.mdx { edits.convertToMDX(outline) }
         for orphan in outline.orphanRecords {
             if let id = orphan.id {
                 warnings.append(.warning(.orphanAnchor, line: orphan.line + 1, "orphan anchor '\(id)' is not directly after a section heading; left in place"))
@@ -34,6 +36,7 @@ public enum PinIDs {
             var want = Verification.Expected(id: sections[k].id, title: sections[k].title, level: sections[k].heading.level,
                                              number: .some(sections[k].number), anchored: true)
             if carried.contains(k) { want.explicitID = .some(sections[k].id) }
+            if dropped.contains(k) { want.explicitID = .some(nil) }
             return want
         }
         return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes, diagnostics: warnings), sections: expected)
@@ -103,13 +106,19 @@ extension EditList {
     /// form).
     mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false, linkable: LinkableForm? = nil,
                              afterBlankWithoutAnchors: Bool = false) -> [Diagnostic] {
-        var carried: Set<Int> = []
+        var carried: Set<Int> = [], dropped: Set<Int> = []
         return addAnchors(outline, only: selected, markAdded: markAdded, linkable: linkable, afterBlankWithoutAnchors: afterBlankWithoutAnchors,
-                          headingPermalinks: &carried)
+                          headingPermalinks: &carried, droppedPermalinks: &dropped)
     }
 
+    /// `droppedPermalinks`: the sections whose heading loses the ` {#ID}` outline wrote (the element
+    /// form asked for where the attribute stood).
     mutating func addAnchors(_ outline: Outline, only selected: [Int]? = nil, markAdded: Bool = false, linkable: LinkableForm? = nil,
-                             afterBlankWithoutAnchors: Bool = false, readers: [SlugProfile] = [], headingPermalinks carried: inout Set<Int>) -> [Diagnostic] {
+                             afterBlankWithoutAnchors: Bool = false, readers: [SlugProfile] = [], headingPermalinks carried: inout Set<Int>,
+                             droppedPermalinks dropped: inout Set<Int>) -> [Diagnostic] {
+        // In MDX a heading's `{#ID}` is an expression, not an id: the attribute form is never used
+        // there (format.md §16); the element is.
+        let linkable = outline.dialect.mdx && linkable == .attribute ? .element : linkable
         var warnings: [Diagnostic] = []
         let sections = outline.sections
         let source = outline.source
@@ -124,13 +133,16 @@ extension EditList {
                 else { plainAnchors += 1 }
             }
         }
-        let newForm: LinkableForm? = markAdded ? nil : linkable
+        var newForm: LinkableForm? = markAdded ? nil : linkable
             ?? (elementAnchors > plainAnchors + headingAnchors ? .element : headingAnchors > plainAnchors + elementAnchors ? .attribute : nil)
+        if outline.dialect.mdx && newForm == .attribute { newForm = .element }
         let newLinkable = newForm == .element
         let inHeading = newForm == .attribute
         // The new line's suffix is the same for every section unless it carries a linkable element.
-        let plainSuffix = markAdded ? CommentFormat.foldAddedSuffix : CommentFormat.recordSuffix
-        let prefix = CommentFormat.recordPrefix
+        // The file's comment syntax: an MDX file never receives an HTML comment (format.md §16).
+        let syntax = outline.dialect.commentSyntax
+        let plainSuffix = markAdded ? CommentFormat.foldAddedSuffix(syntax) : CommentFormat.recordSuffix(syntax)
+        let prefix = CommentFormat.recordPrefix(syntax)
         // One line per section without a record: room for all of them at once (a document may have a
         // million headings; grown by doubling, the buffers would be copied twenty times).
         var lines = 0, lineBytes = 0
@@ -167,6 +179,22 @@ extension EditList {
                 carried.insert(index)
                 if !record.permalinkInHeading && section.explicitID != section.id { recordAttribute = CommentFormat.permalinkAttribute }
             }
+            // Switching form takes out the old form outline wrote (format.md §2). The element asked
+            // for where ` {#ID}` and `permalink=heading` stand: both go (GitHub would show the braces
+            // as heading text). The attribute asked for where the element stands: the element goes
+            // once the heading carries the ID. A person's own `{#custom}` is never recorded, so never
+            // taken out; aliases stay.
+            if linkable == .element, section.duplicateOf == nil, record.id == section.id, record.permalinkInHeading,
+               let (_, token) = record.attribute(CommentFormat.permalinkKey),
+               let k = record.tokens.firstIndex(where: { $0.range == token.range }), k > 0,
+               removeHeadingPermalink(section, in: source, warnings: &warnings) {
+                delete(record.tokens[k - 1].range.upperBound..<token.range.upperBound)
+                dropped.insert(index)
+            }
+            if linkable == .attribute, carried.contains(index), section.duplicateOf == nil, record.id == section.id,
+               let own = record.elements.first(where: { $0.text == section.id }) {
+                delete(own.range)
+            }
             if let first = section.duplicateOf, let token = record.idToken {
                 replace(token.range, with: id)
                 // The copy's linkable element named the first section's ID too: it follows the new one.
@@ -186,7 +214,7 @@ extension EditList {
                 let body = Array(([section.id] + permalink + attributes).joined(separator: " ").utf8)
                 let elements = record.elements.map { CommentFormat.linkableElement($0.text) }.joined()
                 let linkableElement = linkable == .element && !record.elements.contains(where: { $0.text == section.id }) ? CommentFormat.linkableElement(section.id) : []
-                replace(record.commentRange, with: CommentFormat.recordPrefix + body + CommentFormat.recordSuffix + linkableElement + elements)
+                replace(record.commentRange, with: prefix + body + CommentFormat.recordSuffix(syntax) + linkableElement + elements)
                 recordAttribute = []
                 warnings.append(.warning(.malformedAnchor, line: line, "\(CommentFormat.describe(record)) replaced by '\(section.id)'"))
             } else if record.idToken == nil {
@@ -207,5 +235,35 @@ extension EditList {
             if !recordAttribute.isEmpty, let token = record.idToken { insert(recordAttribute, at: token.range.upperBound) }
         }
         return warnings
+    }
+}
+
+extension EditList {
+    /// outline's lines an MDX file holds in the HTML form (written before the file was read as MDX),
+    /// rewritten as MDX reads them (format.md §16): `<!--` becomes `{/*` and the `-->` ending the
+    /// comment `*/}`, the text between kept. A line whose comment does not end on it is left, as is
+    /// one `addAnchors` rewrites whole (a malformed ID, already written in the file's syntax).
+    mutating func convertToMDX(_ outline: Outline) {
+        let source = outline.source, bytes = source.bytes
+        func convert(_ line: Int) {
+            let range = source.contentRange(line)
+            let open = bytes.skippingIndent(from: range.lowerBound, to: range.upperBound)
+            guard bytes.has(CommentFormat.open, at: open, end: range.upperBound) else { return }
+            var close = open + CommentFormat.open.count
+            while close < range.upperBound && !bytes.has(CommentFormat.close, at: close, end: range.upperBound) { close += 1 }
+            guard close < range.upperBound else { return }
+            replace(open..<(open + CommentFormat.open.count), with: MDXComments.open)
+            replace(close..<(close + CommentFormat.close.count), with: MDXComments.close)
+        }
+        let rewrittenWhole = Set(outline.sections.compactMap { section -> Int? in
+            guard let record = section.record, case .invalidID? = record.problem else { return nil }
+            return record.line
+        })
+        for record in outline.records where record.syntax == .html && (record.problem == nil || record.problem == .empty)
+            && !rewrittenWhole.contains(record.line) {
+            convert(record.line)
+        }
+        for marker in outline.markers where marker.syntax == .html { convert(marker.line) }
+        for marker in outline.tocMarkers where marker.syntax == .html && marker.problem == nil { convert(marker.line) }
     }
 }

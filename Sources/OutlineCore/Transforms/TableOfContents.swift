@@ -153,9 +153,10 @@ public enum TableOfContents {
             if let problem = marker.problem {
                 return .failure(.error(.malformedTOC, line: marker.line + 1, "malformed table-of-contents marker: \(problem)"))
             }
+            let syntax = outline.dialect.commentSyntax
             if marker.isEnd {
                 guard let start = open else {
-                    return .failure(.error(.malformedTOC, line: marker.line + 1, "'\(CommentFormat.tocEndLine)' without an opening '\(CommentFormat.tocOpenLine)' before it"))
+                    return .failure(.error(.malformedTOC, line: marker.line + 1, "'\(CommentFormat.tocEndLine(syntax))' without an opening '\(CommentFormat.tocOpenLine(syntax))' before it"))
                 }
                 if let foreign = foreignContent(outline, from: start.line + 1, to: marker.line) {
                     return .failure(.error(.malformedTOC, line: start.line + 1, "the table of contents opened at line \(start.line + 1) holds \(foreign): is its end marker misplaced? (outline rewrites only a list of links between the markers)"))
@@ -164,13 +165,13 @@ public enum TableOfContents {
                 open = nil
             } else {
                 if let start = open {
-                    return .failure(.error(.malformedTOC, line: marker.line + 1, "a table of contents opened inside the one opened at line \(start.line + 1) (close that one first with '\(CommentFormat.tocEndLine)')"))
+                    return .failure(.error(.malformedTOC, line: marker.line + 1, "a table of contents opened inside the one opened at line \(start.line + 1) (close that one first with '\(CommentFormat.tocEndLine(syntax))')"))
                 }
                 open = marker
             }
         }
         if let start = open {
-            return .failure(.error(.malformedTOC, line: start.line + 1, "table of contents without its end marker '\(CommentFormat.tocEndLine)'"))
+            return .failure(.error(.malformedTOC, line: start.line + 1, "table of contents without its end marker '\(CommentFormat.tocEndLine(outline.dialect.commentSyntax))'"))
         }
         return .success(blocks)
     }
@@ -296,7 +297,7 @@ public enum TableOfContents {
     static func listLines(_ outline: Outline, targets: LinkTargets, depth: Int, style: Style, numbers: [String?]? = nil) -> [String] {
         entries(outline, targets: targets, depth: depth, numbers: numbers).map { entry in
             String(repeating: " ", count: entry.level * style.indent) + String(UnicodeScalar(style.bullet)) + " ["
-                + escape(entry.text) + "](#" + LinkRepair.encodeFragment(entry.target) + ")"
+                + escape(entry.text, mdx: outline.dialect.mdx) + "](#" + LinkRepair.encodeFragment(entry.target) + ")"
         }
     }
 
@@ -314,11 +315,12 @@ public enum TableOfContents {
     }
 
     /// Plain text made safe as link text: every character that Markdown could read as markup gets a
-    /// backslash (CommonMark lets any ASCII punctuation be escaped).
-    static func escape(_ text: String) -> String {
+    /// backslash (CommonMark lets any ASCII punctuation be escaped). In MDX `{` and `}` too, which
+    /// open and close an expression there (`<`, which opens JSX, is escaped everywhere).
+    static func escape(_ text: String, mdx: Bool = false) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if "\\`*_[]<>&~|!#".unicodeScalars.contains(scalar) { out += "\\" }
+            if "\\`*_[]<>&~|!#".unicodeScalars.contains(scalar) || (mdx && (scalar == "{" || scalar == "}")) { out += "\\" }
             out.unicodeScalars.append(scalar)
         }
         return out
@@ -355,9 +357,9 @@ public enum TableOfContents {
         } else {
             offset = source.bomLength
         }
-        block += Array(CommentFormat.tocOpenLine.utf8) + ending
+        block += Array(CommentFormat.tocOpenLine(outline.dialect.commentSyntax).utf8) + ending
         block += render(lines, ending: ending)
-        block += Array(CommentFormat.tocEndLine.utf8)
+        block += Array(CommentFormat.tocEndLine(outline.dialect.commentSyntax).utf8)
         let next = after.map { $0 + 1 } ?? 0
         if next < source.lineCount {
             block += ending

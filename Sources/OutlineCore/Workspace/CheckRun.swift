@@ -74,7 +74,7 @@ extension Run {
         let configs = request.configs
         let perFile = try each(files) { [self] k, path, bytes -> Parsed in
             let outline = try Run.about(path) {
-                try Outline(parsing: bytes, checkLinks || TableOfContents.mayHaveMarkers(bytes) ? [.links] : [], last: last(single), dialect: configs[k].dialect)
+                try Outline(parsing: bytes, checkLinks || TableOfContents.mayHaveMarkers(bytes) ? [.links] : [], last: last(single), dialect: configs[k].dialect(for: path))
             }
             // Its local links, found in the same pass.
             let links = checkLinks ? LinkCheck.localLinks(of: outline) : []
@@ -219,6 +219,7 @@ extension Run {
             // given its targets once, in parallel. Asking git for the repository's root costs a
             // process: only when a link needs it.
             let configs = request.configs
+            resolver.prepareRoutes(configs)
             let wanted = Parallel.map(files.count) { k -> [String] in
                 let own = files[k] != "-" && localLinks[k].contains { $0.link.path.isEmpty } ? [files[k]] : []
                 return own + resolver.paths(of: localLinks[k], file: files[k], config: configs[k])

@@ -53,7 +53,7 @@ public final class LinkResolver: @unchecked Sendable {
     /// How the file at `key` is read, and the profile its targets are made with.
     func rules(_ key: String) -> (profile: SlugProfile, dialect: Dialect) {
         let config = configuration(key)
-        return (forcedProfile ?? config.profile, config.dialect)
+        return (forcedProfile ?? config.profile, config.dialect(for: key))
     }
 
     /// A path in the caches' spelling.
@@ -241,7 +241,8 @@ public final class LinkResolver: @unchecked Sendable {
         let key = canonical(file)
         guard let site = configuration(key).site else { return nil }
         let labels = site.dialect.mystTargets ? self.labels(of: site) : []
-        return SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) })
+        return SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) },
+                               routes: routes(of: site), canonical: canonical)
     }
 
     /// Every link finding of one document (alias collisions, broken links); `prepared`: answer
@@ -260,7 +261,8 @@ public final class LinkResolver: @unchecked Sendable {
         var rules: LinkRules? = nil
         if let site = config.site {
             let labels = site.dialect.mystTargets ? self.labels(of: site) : []
-            rules = SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) })
+            rules = SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) },
+                                    routes: routes(of: site), canonical: canonical)
         }
         return LinkCheck.documentFindings(outline, path: name, profile: forcedProfile ?? config.profile, root: root, links: links, own: own,
                                           repair: repair, name: display, rules: rules, lookup: lookup)
@@ -273,7 +275,8 @@ public final class LinkResolver: @unchecked Sendable {
         let root = links.contains { $0.link.path.hasPrefix("/") } ? self.root(for: file) : "."
         var paths = LinkCheck.paths(of: links, path: name, root: root)
         if let site = config.site, file != "-" {
-            let rules = SiteLinks.rules(site, file: canonical(file), contentRoot: canonical(site.contentRoot), labels: { _ in false })
+            let rules = SiteLinks.rules(site, file: canonical(file), contentRoot: canonical(site.contentRoot), labels: { _ in false },
+                                        routes: routes(of: site), canonical: canonical)
             var seen = Set<String>()
             for (_, link) in links where (!link.path.isEmpty || rules.resolvesEmptyPaths) && seen.insert(link.destination).inserted {
                 if case .paths(let candidates) = rules.resolve(link) { paths += candidates }
@@ -297,6 +300,24 @@ public final class LinkResolver: @unchecked Sendable {
         }
         labelSets[site.config] = labels
         return labels
+    }
+
+    /// Each Docusaurus site's docs by route, by its configuration's path (format.md §16); made by
+    /// `prepareRoutes` before parallel work, or on the owner's thread when first asked.
+    private var routeTables: [String: DocusaurusRouteTable] = [:]
+
+    func routes(of site: Site) -> DocusaurusRouteTable? {
+        guard site.generator == .docusaurus else { return nil }
+        if let known = routeTables[site.config] { return known }
+        let store = self.store
+        let table = DocusaurusRouteTable(site, canonical: canonical, list: { store.markdownFiles(in: $0) }, read: { store.contents(of: $0) })
+        routeTables[site.config] = table
+        return table
+    }
+
+    /// The routes of the Docusaurus sites of `configs`, before any parallel work asks for them.
+    func prepareRoutes(_ configs: [Config]) {
+        for config in configs { if let site = config.site { _ = routes(of: site) } }
     }
 
     /// What the sites of `configs` need before links are checked in parallel: their labels.

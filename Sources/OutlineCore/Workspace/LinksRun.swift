@@ -35,9 +35,10 @@ extension Run {
     public func links(_ request: LinksRequest) throws -> LinksReport {
         let files = request.files, profile = request.profile
         let single = files.count == 1
-        let dialects = request.configs.map(\.dialect)
+        let configs = request.configs
         let parsed = try each(files) { [self] k, path, bytes in
-            try Run.about(path) { try Outline(parsing: bytes, [.links, .fingerprints], last: last(single), dialect: k < dialects.count ? dialects[k] : .commonMark) }
+            try Run.about(path) { try Outline(parsing: bytes, [.links, .fingerprints], last: last(single),
+                                              dialect: (k < configs.count ? configs[k] : Config()).dialect(for: path)) }
         }
         var current: [String: Outline] = [:]
         var errors: [Diagnostic] = []

@@ -85,8 +85,12 @@ public final class Run: @unchecked Sendable {
         if let known = histories[revision] { return known }
         guard let revisions else { throw Diagnostic.file("git", "no history to compare with '\(revision)'") }
         let tree = try revisions.tree(at: revision)
-        let store = self.store
-        let history = History(tree, dialect: { [tree] old in store.configuration(for: Workspace.directory(of: tree.displayPath(old))).dialect })
+        // Each old version read as its file is read now (an MDX file's comment lines above all).
+        let store = self.store, top = tree.root
+        let history = History(tree, dialect: { path in
+            let absolute = top + "/" + path
+            return store.configuration(for: Workspace.directory(of: absolute)).dialect(for: absolute)
+        })
         histories[revision] = history
         return history
     }

@@ -99,7 +99,7 @@ extension Run {
         }
         let store = self.store
         let results = (try? each(paths) { _, path, bytes in
-            try Outline(parsing: bytes, [], dialect: store.configuration(for: Workspace.directory(of: path)).dialect)
+            try Outline(parsing: bytes, [], dialect: store.configuration(for: Workspace.directory(of: path)).dialect(for: path))
         }) ?? []
         var outlines: [String: Outline] = [:]
         for (k, result) in results.enumerated() {
@@ -127,7 +127,7 @@ extension Run {
         var outlines: [String: Outline?] = [:]
         func outline(_ blob: String, like path: String) -> Outline? {
             if let known = outlines[blob] { return known }
-            let parsed = blobs[blob].flatMap { try? Outline(parsing: $0, [], dialect: store.configuration(for: Workspace.directory(of: path)).dialect) }
+            let parsed = blobs[blob].flatMap { try? Outline(parsing: $0, [], dialect: store.configuration(for: Workspace.directory(of: path)).dialect(for: path)) }
             outlines[blob] = .some(parsed)
             return parsed
         }

@@ -60,7 +60,7 @@ extension Workspace {
         }
         let versions = log.versions(of: relative)
         let blobs = (try? revisions.blobs(versions.map(\.blob))) ?? [:]
-        let dialect = configuration(for: found.sourcePath).dialect
+        let dialect = configuration(for: found.sourcePath).dialect(for: found.sourcePath)
         guard let (version, then) = TranslationHistory.translatedVersion(id: id, recorded: recorded, versions: versions,
                                                                          outline: { blobs[$0].flatMap { try? Outline(parsing: $0, [], dialect: dialect) } }) else {
             return "source section now (history does not tell which version this was translated from):\n\n" + quoted(current)

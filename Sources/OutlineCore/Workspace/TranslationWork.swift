@@ -21,9 +21,9 @@ extension Run {
         guard let (sourcePath, sourceBytes) = candidates.lazy.compactMap({ p in self.store.contents(of: p).map { (p, $0) } }).first else {
             throw Diagnostic.file(Run.displayName(path), "has no source file (\(candidates[0]) does not exist)")
         }
-        let dialect = store.configuration(for: Workspace.directory(of: path)).dialect
+        let dialect = store.configuration(for: Workspace.directory(of: path)).dialect(for: path)
         let translation = try outline(try read(path), path: path, rewriting ? [.rewriting] : [], dialect: dialect)
-        let source = try outline(sourceBytes, path: sourcePath, dialect: store.configuration(for: Workspace.directory(of: sourcePath)).dialect)
+        let source = try outline(sourceBytes, path: sourcePath, dialect: store.configuration(for: Workspace.directory(of: sourcePath)).dialect(for: sourcePath))
         return TranslationFile(path: path, sourcePath: sourcePath, translation: translation, source: source,
                                sections: TranslationStatus.compare(source: source, translation: translation))
     }

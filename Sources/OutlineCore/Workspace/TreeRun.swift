@@ -38,7 +38,8 @@ extension Run {
         for file in request.files {
             let bytes = try store.read(file)
             // A file that does not parse is compared as having no sections.
-            if let outline = try? Outline(parsing: bytes, [.links]) { current[file] = outline }
+            let dialect = store.configuration(for: Workspace.directory(of: file)).dialect(for: file)
+            if let outline = try? Outline(parsing: bytes, [.links], dialect: dialect) { current[file] = outline }
         }
         let pairs = try history.pairs(files: request.files, operands: request.operands, excludes: request.excludes,
                                       hidden: request.hidden, current: { current[$0] }, read: { [store] in try? store.read($0) })

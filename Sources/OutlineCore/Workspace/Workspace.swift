@@ -146,8 +146,7 @@ public final class Workspace: @unchecked Sendable {
     public func oldDocument(_ path: String) -> LinkedDocument? {
         if let known = old[path] { return known }
         var doc: LinkedDocument? = nil
-        let config = configuration(for: path)
-        if let bytes = revisions?.contents(of: path, at: config.baseRevision ?? baseRevision), let outline = try? Outline(parsing: bytes, [.links], dialect: config.dialect) {
+        if let bytes = revisions?.contents(of: path, at: configuration(for: path).baseRevision ?? baseRevision), let outline = try? Outline(parsing: bytes, [.links], dialect: configuration(for: path).dialect(for: path)) {
             doc = LinkedDocument(path: path, outline: outline, profile: profile(for: path))
         }
         old[path] = .some(doc)

@@ -24,7 +24,7 @@ struct RedirectTests {
         #expect(try run("sphinx").text.contains("redirects = {\n    \"guide/old\": \"new.html\",\n}\n"))
         #expect(try run("netlify").text.contains("/guide/old/  /guide/new/  301\n"))
         #expect(try run("hugo").text.contains("guide/new.md: aliases: [\"/guide/old/\"]\n"))
-        #expect(try run("docusaurus").text.contains("  { from: '/guide/old', to: '/guide/new' },\n"))
+        #expect(try run("docusaurus").text.contains("redirects: [\n  {\"from\": \"/guide/old\", \"to\": \"/guide/new\"}\n],\n"))
         // Without a site root the paths are the run's; plain --redirects stays the JSON map.
         #expect(try run("mkdocs", []).text.contains("'docs/guide/old.md': 'docs/guide/new.md'"))
         let json = try runBinary(["diff", "--since", "HEAD", "--redirects", "docs"], directory: dir)
@@ -43,5 +43,50 @@ struct RedirectTests {
         #expect(SiteRedirects.docname("guide/install.markdown") == "guide/install")
         let site = SiteRedirects([("docs/a.md", "docs/b.md"), ("other/x.md", "docs/y.md")], siteRoot: "./docs/")
         #expect(site.pages.map(\.fromPage) == ["a.md"] && site.outside == ["other/x.md"])
+    }
+
+    /// Each format's output read by a parser of that format: Netlify's `_redirects` grammar as its
+    /// documentation gives it (one rule a line, blank-separated fields FROM TO [STATUS[!]] [KEY=VALUE…],
+    /// `#` starting a comment), the client-redirects entries as JSON, mkdocs-redirects' YAML by
+    /// outline's reader (PyYAML reads it in OutlineSlowTests' `RedirectSiteTests`). Paths hold a quote,
+    /// a double quote, a space, Unicode and `#`; a directory's index.md and README.md, one URL, moved
+    /// together make one redirect.
+    @Test func everyFormatParses() throws {
+        let (dir, urls) = try oddlyNamedMovesTree()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func run(_ format: String) throws -> String {
+            let result = try runBinary(["diff", "--since", "HEAD", "--redirects=\(format)", "--site-root", "docs", "docs"], directory: dir)
+            #expect(result.status == 1, "\(format): \(result.stderr)")
+            return result.text
+        }
+        let expected = urls.map { "\($0.from) -> \($0.to)" }.sorted()
+
+        var rules: [String] = []
+        for line in try run("netlify").split(separator: "\n") {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            if fields.isEmpty || fields[0].hasPrefix("#") { continue }
+            #expect(fields.count == 3 && fields[2] == "301", "\(line)")
+            guard fields.count >= 2, let from = fields[0].removingPercentEncoding, let to = fields[1].removingPercentEncoding else {
+                Issue.record("not a rule: \(line)"); continue
+            }
+            #expect(from.hasPrefix("/") && to.hasPrefix("/"), "\(line)")
+            rules.append("\(from) -> \(to)")
+        }
+        #expect(rules.sorted() == expected, "\(rules)")
+
+        let docusaurus = try run("docusaurus")
+        guard let open = docusaurus.range(of: "redirects: ["), let close = docusaurus.range(of: "\n],\n", range: open.upperBound..<docusaurus.endIndex),
+              let entries = try JSONSerialization.jsonObject(with: Data(("[" + docusaurus[open.upperBound..<close.lowerBound] + "]").utf8)) as? [[String: String]] else {
+            Issue.record("no redirects array: \(docusaurus)"); return
+        }
+        let trimmed = { (url: String) in url.count > 1 && url.hasSuffix("/") ? String(url.dropLast()) : url }
+        #expect(entries.map { "\($0["from"]!) -> \($0["to"]!)" }.sorted() == urls.map { "\(trimmed($0.from)) -> \(trimmed($0.to))" }.sorted(), "\(entries)")
+
+        let mkdocs = try ConfigValue.yaml(bytes(try run("mkdocs")))
+        let maps = mkdocs["plugins"]?.list?.first?["redirects"]?["redirect_maps"]?.pairs ?? []
+        #expect(maps.map { "\($0.key) -> \($0.value.string ?? "")" }.sorted() == [
+            "c#.md -> c-sharp.md", "café.md -> crème.md", "dir/README.md -> moved/README.md", "dir/index.md -> moved/index.md",
+            "getting started.md -> setup.md", "guide/what's-new.md -> guide/what's-newer.md", "say \"hi\".md -> say-hi.md",
+        ], "\(maps)")
     }
 }

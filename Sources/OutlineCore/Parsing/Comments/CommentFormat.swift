@@ -12,8 +12,13 @@
 /// <!-- outline-fold:install lines=12-80 hash=1f3a9c2e hidden=linux:3,macos:3 -->   a fold marker
 /// <!-- outline:toc depth=2 --> … <!-- outline:toc end -->   a table of contents (`toc` is no section's ID)
 /// ```
+///
+/// In an MDX file every one of these lines is a JavaScript comment in an expression instead, the text
+/// inside the same (`{/* outline:install */}`, format.md §16): MDX rejects HTML comments. The
+/// syntax is the file's (`Dialect.mdx`), handed to every function here that spells a delimiter.
 enum CommentFormat {
-    /// What every outline comment starts with, after at most three spaces.
+    /// What every HTML-form outline comment starts and ends with (and every HTML comment raw HTML
+    /// holds, which `HTMLAttributes` skips).
     static let open = Array("<!--".utf8)
     static let close = Array("-->".utf8)
     /// The keyword of anchors and records (after `<!--` and optional blanks).
@@ -23,8 +28,8 @@ enum CommentFormat {
     static let markerKeyword = Array("outline-fold:".utf8)
 
     /// A written record line is `recordPrefix + body + recordSuffix`.
-    static let recordPrefix = Array("<!-- outline:".utf8)
-    static let recordSuffix = Array(" -->".utf8)
+    static func recordPrefix(_ syntax: CommentSyntax) -> [UInt8] { syntax.open + Array(" outline:".utf8) }
+    static func recordSuffix(_ syntax: CommentSyntax) -> [UInt8] { [ASCII.space] + syntax.close }
 
     /// The attribute that records the number `outline number` wrote into the heading.
     static let numberKey = "number"
@@ -34,13 +39,13 @@ enum CommentFormat {
     /// of its lines the original lacks: `tree` maps the view's lines to the original's with it,
     /// `unfold` and `id --strip` take such lines out again.
     static let foldAdded = "fold=added"
-    static let foldAddedSuffix = Array(" \(foldAdded) -->".utf8)
+    static func foldAddedSuffix(_ syntax: CommentSyntax) -> [UInt8] { Array(" \(foldAdded) ".utf8) + syntax.close }
 
     /// The marker line for a section whose following lines `lines` (0-based, inclusive) are hidden.
-    static func markerLine(id: String, lines: ClosedRange<Int>, hash: UInt32, hidden: [(id: String, level: Int)]) -> [UInt8] {
-        var text = "<!-- outline-fold:\(id) lines=\(lines.lowerBound + 1)-\(lines.upperBound + 1) hash=\(ContentHash.hex(hash))"
+    static func markerLine(id: String, lines: ClosedRange<Int>, hash: UInt32, hidden: [(id: String, level: Int)], syntax: CommentSyntax) -> [UInt8] {
+        var text = " outline-fold:\(id) lines=\(lines.lowerBound + 1)-\(lines.upperBound + 1) hash=\(ContentHash.hex(hash))"
         if !hidden.isEmpty { text += " hidden=" + hidden.map { "\($0.id):\($0.level)" }.joined(separator: ",") }
-        return Array((text + " -->").utf8)
+        return syntax.open + Array((text + " ").utf8) + syntax.close
     }
 
     /// The word after `outline:` that makes a line a TOC marker; `end` after it closes the block.
@@ -49,27 +54,27 @@ enum CommentFormat {
     /// `toc=no` on an anchor leaves the section, with its subsections, out of tables of contents.
     static let tocKey = "toc"
     static let tocExcluded = "no"
-    static let tocOpenLine = "<!-- outline:toc -->"
-    static let tocEndLine = "<!-- outline:toc end -->"
+    static func tocOpenLine(_ syntax: CommentSyntax) -> String { String(decoding: recordPrefix(syntax), as: UTF8.self) + "toc " + syntax.closeText }
+    static func tocEndLine(_ syntax: CommentSyntax) -> String { String(decoding: recordPrefix(syntax), as: UTF8.self) + "toc end " + syntax.closeText }
 
     /// A TOC marker from the tokens after `toc`.
-    static func tocMarker(line: Int, tokens: ArraySlice<CommentToken>, wellFormed: Bool) -> TOCMarker {
+    static func tocMarker(line: Int, tokens: ArraySlice<CommentToken>, wellFormed: Bool, syntax: CommentSyntax) -> TOCMarker {
         guard wellFormed else {
-            return TOCMarker(line: line, isEnd: false, attributes: [], problem: "the comment must end with '-->' on the same line, with nothing after it")
+            return TOCMarker(line: line, isEnd: false, attributes: [], problem: "the comment must end with '\(syntax.closeText)' on the same line, with nothing after it", syntax: syntax)
         }
         if tokens.count == 1, tokens.first!.text == tocEndWord {
-            return TOCMarker(line: line, isEnd: true, attributes: [], problem: nil)
+            return TOCMarker(line: line, isEnd: true, attributes: [], problem: nil, syntax: syntax)
         }
         var attributes: [(key: String, value: String)] = []
         for token in tokens {
             guard token.isAttribute else {
                 return TOCMarker(line: line, isEnd: false, attributes: [],
-                                 problem: "'\(token.text)' (after 'toc' only 'end' or key=value attributes such as depth=2)")
+                                 problem: "'\(token.text)' (after 'toc' only 'end' or key=value attributes such as depth=2)", syntax: syntax)
             }
             let parts = token.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             attributes.append((String(parts[0]), String(parts[1])))
         }
-        return TOCMarker(line: line, isEnd: false, attributes: attributes, problem: nil)
+        return TOCMarker(line: line, isEnd: false, attributes: attributes, problem: nil, syntax: syntax)
     }
 
     /// The attribute that says outline wrote ` {#ID}` at the end of the heading (`id --linkable` where a
@@ -116,8 +121,8 @@ enum CommentFormat {
         switch record.problem {
         case .unclosed?:
             return record.closeEnd < record.commentRange.upperBound
-                ? "malformed anchor (only outline's <a id=\"…\"></a> elements may follow '-->')"
-                : "malformed anchor (the comment must end with '-->' on the same line)"
+                ? "malformed anchor (only outline's <a id=\"…\"></a> elements may follow '\(record.syntax.closeText)')"
+                : "malformed anchor (the comment must end with '\(record.syntax.closeText)' on the same line)"
         case .invalidUTF8?: return "malformed anchor (invalid UTF-8: the comment does not end on this line)"
         case .empty?: return "malformed anchor (no ID after 'outline:')"
         case .invalidID(let raw)?: return "malformed anchor ID '\(raw)' (an ID is lowercase letters, digits, '-' and '_', then only key=value attributes)"

@@ -1,5 +1,5 @@
-/// outline's own lines read back: anchor records and fold markers, both one-line HTML comments, as
-/// `CommentFormat` spells them.
+/// outline's own lines read back: anchor records and fold markers, both one-line comments (HTML, or in
+/// MDX `{/* … */}`), as `CommentFormat` spells them.
 public struct CommentToken: Sendable, Equatable {
     /// Byte range of the token in the source.
     public let range: Range<Int>
@@ -21,8 +21,9 @@ public struct CommentToken: Sendable, Equatable {
     }
 }
 
-/// A line that starts `<!-- outline:` (after up to three spaces), as found at the start of a top-level
-/// HTML block. (A class, immutable: a section without one pays a pointer, not the whole record.)
+/// A line that starts `<!-- outline:` (after up to three spaces; `{/* outline:` in MDX), as found at the
+/// start of a top-level HTML block. (A class, immutable: a section without one pays a pointer, not the
+/// whole record.)
 public final class RecordLine: Sendable {
     public enum Problem: Sendable, Equatable {
         /// The comment is not one well-formed line (`-->` missing or followed by text).
@@ -53,9 +54,11 @@ public final class RecordLine: Sendable {
     /// the byte range of the whole element.
     public let elements: [CommentToken]
     public let problem: Problem?
+    /// How the line is spelled: an MDX file may still hold HTML-form lines, which `id` rewrites.
+    public let syntax: CommentSyntax
 
     init(line: Int, tokens: [CommentToken], bodyStart: Int, bodyEnd: Int, commentRange: Range<Int>, closeEnd: Int,
-         elements: [CommentToken] = [], problem: Problem?) {
+         elements: [CommentToken] = [], problem: Problem?, syntax: CommentSyntax = .html) {
         self.line = line
         self.tokens = tokens
         self.bodyStart = bodyStart
@@ -64,6 +67,7 @@ public final class RecordLine: Sendable {
         self.closeEnd = closeEnd
         self.elements = elements
         self.problem = problem
+        self.syntax = syntax
     }
 
     /// True when the line carries its own ID as a linkable element (`<a id="ID"></a>`).
@@ -149,13 +153,16 @@ public final class FoldMarker: Sendable {
     public let hash: UInt32?
     /// Sections hidden inside the marker, in document order, with their heading levels.
     public let hiddenSections: [(id: String, level: Int)]
+    /// How the line is spelled (an MDX file may hold HTML-form lines, which `id` rewrites).
+    public let syntax: CommentSyntax
 
-    init(line: Int, id: String, hiddenLines: ClosedRange<Int>, hash: UInt32?, hiddenSections: [(id: String, level: Int)]) {
+    init(line: Int, id: String, hiddenLines: ClosedRange<Int>, hash: UInt32?, hiddenSections: [(id: String, level: Int)], syntax: CommentSyntax = .html) {
         self.line = line
         self.id = id
         self.hiddenLines = hiddenLines
         self.hash = hash
         self.hiddenSections = hiddenSections
+        self.syntax = syntax
     }
 }
 
@@ -170,6 +177,8 @@ public struct TOCMarker: Sendable {
     /// Why the line is not a usable marker (words where only `end` or attributes may stand, a comment
     /// that does not end on the line); nil for a good one.
     public let problem: String?
+    /// How the line is spelled (an MDX file may hold HTML-form lines, which `id` rewrites).
+    public var syntax: CommentSyntax = .html
 
     public func attribute(_ key: String) -> String? { attributes.first { $0.key == key }?.value }
 }
@@ -188,8 +197,10 @@ enum OutlineCommentParser {
         case toc(TOCMarker)
     }
 
-    /// Reads line `line` of `source` as one of outline's comments; nil when it is none.
-    static func parse(_ source: Source, line: Int) -> Parsed? {
+    /// Reads line `line` of `source` as one of outline's comments; nil when it is none. In an MDX
+    /// file (`syntax` `.mdx`) a line in the HTML form is read too: `id` rewrites it.
+    static func parse(_ source: Source, line: Int, syntax: CommentSyntax = .html) -> Parsed? {
+        if syntax == .mdx, let mdx = general(source, line: line, syntax: .mdx) { return mdx }
         let range = source.contentRange(line)
         let start = source.bytes.skippingIndent(from: range.lowerBound, to: range.upperBound)
         if let record = canonicalRecord(source.bytes, line: line, start: start, end: range.upperBound) { return .record(record) }
@@ -197,14 +208,15 @@ enum OutlineCommentParser {
     }
 
     /// The reading of any line (`parse` tries the common one first).
-    static func general(_ source: Source, line: Int) -> Parsed? {
+    static func general(_ source: Source, line: Int, syntax: CommentSyntax = .html) -> Parsed? {
         let range = source.contentRange(line)
         let bytes = source.bytes
         let end = range.upperBound
         var p = bytes.skippingIndent(from: range.lowerBound, to: end)
-        guard bytes.has(CommentFormat.open, at: p, end: end) else { return nil }
+        let open = syntax.open, close = syntax.close
+        guard bytes.has(open, at: p, end: end) else { return nil }
         let commentStart = p
-        p = bytes.skippingBlanks(from: p + CommentFormat.open.count, to: end)
+        p = bytes.skippingBlanks(from: p + open.count, to: end)
         let isMarker: Bool
         if bytes.has(CommentFormat.recordKeyword, at: p, end: end) {
             isMarker = false; p += CommentFormat.recordKeyword.count
@@ -214,18 +226,18 @@ enum OutlineCommentParser {
             return nil
         }
         let bodyStart = p
-        // The comment ends at the first `-->`; only spaces and tabs may follow it.
+        // The comment ends at the first `-->` (`*/}`); only spaces and tabs may follow it.
         // (Compared byte by byte: every anchor line of a document is read on every parse.)
         var closeAt: Int? = nil
         var q = p
         while q + 3 <= end {
-            if bytes[q] == UInt8(ascii: "-") && bytes[q + 1] == UInt8(ascii: "-") && bytes[q + 2] == UInt8(ascii: ">") { closeAt = q; break }
+            if bytes[q] == close[0] && bytes[q + 1] == close[1] && bytes[q + 2] == close[2] { closeAt = q; break }
             q += 1
         }
         var wellFormed = false
         var elements: [CommentToken] = []
         if let c = closeAt {
-            let tail = (c + CommentFormat.close.count)..<end
+            let tail = (c + close.count)..<end
             if bytes[tail].allSatisfy(ASCII.isBlank) {
                 wellFormed = true
             } else if !isMarker, let found = CommentFormat.linkableElements(bytes, tail) {
@@ -248,11 +260,11 @@ enum OutlineCommentParser {
         let validUTF8 = bytes[range].allSatisfy { $0 < 0x80 } || String(validating: bytes[range], as: UTF8.self) != nil
 
         if !isMarker, let first = tokens.first, first.text == CommentFormat.tocKeyword {
-            return .toc(CommentFormat.tocMarker(line: line, tokens: tokens.dropFirst(), wellFormed: wellFormed && elements.isEmpty && validUTF8))
+            return .toc(CommentFormat.tocMarker(line: line, tokens: tokens.dropFirst(), wellFormed: wellFormed && elements.isEmpty && validUTF8, syntax: syntax))
         }
         if isMarker {
             if !validUTF8 { return .malformedMarker(MalformedMarker(line: line, reason: "the line is not valid UTF-8")) }
-            return .marker(from: tokens, line: line, wellFormed: wellFormed)
+            return .marker(from: tokens, line: line, wellFormed: wellFormed, syntax: syntax)
         }
         var problem: RecordLine.Problem? = nil
         if !validUTF8 {
@@ -270,8 +282,8 @@ enum OutlineCommentParser {
             }
         }
         return .record(RecordLine(line: line, tokens: tokens, bodyStart: bodyStart, bodyEnd: bodyEnd,
-                                  commentRange: commentStart..<end, closeEnd: closeAt.map { $0 + CommentFormat.close.count } ?? end,
-                                  elements: elements, problem: problem))
+                                  commentRange: commentStart..<end, closeEnd: closeAt.map { $0 + close.count } ?? end,
+                                  elements: elements, problem: problem, syntax: syntax))
     }
 }
 
@@ -306,9 +318,9 @@ extension OutlineCommentParser {
 }
 
 private extension OutlineCommentParser.Parsed {
-    static func marker(from tokens: [CommentToken], line: Int, wellFormed: Bool) -> Self {
+    static func marker(from tokens: [CommentToken], line: Int, wellFormed: Bool, syntax: CommentSyntax) -> Self {
         func bad(_ reason: String) -> Self { .malformedMarker(MalformedMarker(line: line, reason: reason)) }
-        guard wellFormed else { return bad("the comment does not end with '-->' on the same line") }
+        guard wellFormed else { return bad("the comment does not end with '\(syntax.closeText)' on the same line") }
         guard let first = tokens.first, IDSyntax.isValid(first.text) else {
             return bad("'\(tokens.first?.text ?? "")' is not a valid section ID")
         }
@@ -367,6 +379,6 @@ private extension OutlineCommentParser.Parsed {
             }
         }
         guard let range = lines else { return bad("missing or bad 'lines=A-B'") }
-        return .marker(FoldMarker(line: line, id: first.text, hiddenLines: range, hash: hash, hiddenSections: hidden))
+        return .marker(FoldMarker(line: line, id: first.text, hiddenLines: range, hash: hash, hiddenSections: hidden, syntax: syntax))
     }
 }

@@ -145,4 +145,56 @@ struct PermalinkTests {
         let tree = runInProcess(["tree", "--json"], stdin: bytes(doc)).text
         #expect(tree.contains("\"title\": \"Bar\"") && tree.contains("\"title\": \"Qux\""), "\(tree)")
     }
+
+    /// Switching form takes out the old form outline wrote, both ways (format.md §2): the element asked
+    /// for where outline's ` {#ID}` and `permalink=heading` stand (GitHub would show the braces as
+    /// heading text) takes both out; the attribute asked for takes outline's element out. A person's
+    /// own `{#custom}` is never touched; a number record keeps its number; aliases stay.
+    @Test func switchingFormRemovesTheOldForm() throws {
+        let attribute = """
+            # Guide {#guide}
+            <!-- outline:guide permalink=heading -->
+
+            ## 1 Install {#install}
+            <!-- outline:install permalink=heading number=1 -->
+            Steps.
+
+            ## Mine {#custom}
+            <!-- outline:custom -->
+
+            """
+        let element = """
+            # Guide
+            <!-- outline:guide --><a id="guide"></a>
+
+            ## 1 Install
+            <!-- outline:install number=1 --><a id="install"></a>
+            Steps.
+
+            ## Mine {#custom}
+            <!-- outline:custom --><a id="custom"></a>
+
+            """
+        for arguments in [["--linkable", "--slugs", "github"], ["--linkable=element"], ["--linkable=element", "--slugs", "hugo"]] {
+            let result = runInProcess(["id"] + arguments, stdin: bytes(attribute))
+            #expect(result.status == 0 && result.text == element, "\(arguments): \(result.text)\(result.stderr)")
+        }
+        // And back, byte for byte: the element outline wrote goes once the heading carries the ID
+        // (a person's `{#custom}` carries it already).
+        let back = runInProcess(["id", "--linkable=attribute", "--slugs", "hugo"], stdin: bytes(element))
+        #expect(back.text == attribute, "\(back.text)")
+        // `number --strip` and `id --strip` still give back the plain document from either form.
+        let plain = "# Guide\n\n## Install\nSteps.\n\n## Mine {#custom}\n"
+        for form in [attribute, element] {
+            let stripped = runInProcess(["number", "--strip"], stdin: runInProcess(["id", "--strip"], stdin: bytes(form)).stdout)
+            #expect(stripped.text == plain, "\(stripped.text)")
+        }
+        // An alias stays with the element taken out; a heading no longer ending in outline's `{#ID}`
+        // keeps what it has, and says so.
+        let aliased = runInProcess(["id", "--linkable=attribute", "--slugs", "hugo"], stdin: bytes("## Install\n<!-- outline:install --><a id=\"install\"></a><a id=\"setup\"></a>\n"))
+        #expect(aliased.text == "## Install {#install}\n<!-- outline:install permalink=heading --><a id=\"setup\"></a>\n", "\(aliased.text)")
+        let edited = runInProcess(["id", "--linkable=element"], stdin: bytes("## Install {#install .wide}\n<!-- outline:install permalink=heading -->\n"))
+        #expect(edited.text == "## Install {#install .wide}\n<!-- outline:install permalink=heading --><a id=\"install\"></a>\n", "\(edited.text)")
+        #expect(edited.stderr.contains("no longer ends with the {#install} outline wrote"), "\(edited.stderr)")
+    }
 }
