@@ -33,8 +33,9 @@ enum DocusaurusSite {
 
         // i18n: the other locales' translations live under i18n/LOCALE/.
         var locales: [String] = []
+        var defaultLocale = "en"
         if let i18n = config?["i18n"] {
-            let defaultLocale = i18n["defaultLocale"]?.string ?? "en"
+            defaultLocale = i18n["defaultLocale"]?.string ?? "en"
             if let list = i18n["locales"]?.list { locales = list.compactMap(\.string).filter { $0 != defaultLocale } }
             else if isExpression(i18n["locales"]) { unread.append("i18n.locales is not a literal: translations under i18n/ are not read as the site's") }
             if isExpression(i18n["defaultLocale"]) { unread.append("i18n.defaultLocale is not a literal: 'en' taken") }
@@ -102,6 +103,11 @@ enum DocusaurusSite {
         site.markdownFormat = format
         site.docs = docs
         site.otherRoots = others
+        // Translations (format.md §17): the first docs instance's `current` of each locale.
+        if !docs[0].translations.isEmpty {
+            site.translations = TranslationLayout(source: .init(language: defaultLocale, directory: docs[0].path),
+                                                  targets: docs[0].translations.sorted { $0.key < $1.key }.map { .init(language: $0.key, directory: $0.value) })
+        }
         site.baseURL = baseURL
         site.features = features
         site.unread = Array(unread.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } })

@@ -310,6 +310,26 @@ struct TranslationTests {
         }
     }
 
+    /// Docusaurus' i18n: `i18n/LOCALE/docusaurus-plugin-content-docs/current/` pairs with `docs/`.
+    @Test func docusaurusLayoutIsFoundFromTheSite() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for file in ["docs/intro.md", "docs/a/b.mdx", "i18n/fr/docusaurus-plugin-content-docs/current/intro.md", "i18n/fr/docusaurus-plugin-content-blog/post.md"] {
+            let url = dir.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "# Intro\n".write(to: url, atomically: true, encoding: .utf8)
+        }
+        try "module.exports = { baseUrl: '/', i18n: { defaultLocale: 'en', locales: ['en', 'fr', 'ja'] }, presets: [['classic', {}]] };\n"
+            .write(to: dir.appendingPathComponent("docusaurus.config.js"), atomically: true, encoding: .utf8)
+        let result = try runBinary(["translation", "status", "--format", "json", "--fail-on", "none"], directory: dir)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any]
+        let pairs = (json?["files"] as? [[String: Any]] ?? []).map { "\($0["path"] as! String) <- \($0["source"] as! String)" }.sorted()
+        #expect(pairs == ["i18n/fr/docusaurus-plugin-content-docs/current/a/b.mdx <- docs/a/b.mdx",
+                          "i18n/fr/docusaurus-plugin-content-docs/current/intro.md <- docs/intro.md",
+                          "i18n/ja/docusaurus-plugin-content-docs/current/a/b.mdx <- docs/a/b.mdx",
+                          "i18n/ja/docusaurus-plugin-content-docs/current/intro.md <- docs/intro.md"], "\(result.text)\(result.stderr)")
+    }
+
     @Test func mistakesAreUsageErrors() throws {
         let dir = try Self.repository()
         defer { try? FileManager.default.removeItem(at: dir) }
