@@ -32,32 +32,40 @@ public struct SectionContent {
 
     /// The XXH32 (seed 0) of section `index`'s content: each line of `lines(of:)` followed by LF.
     public func hash(of index: Int) -> UInt32 {
-        var bytes: [UInt8] = []
-        for line in lines(of: index) { bytes += line; bytes.append(ASCII.lf) }
+        var bytes = headingText(index)
+        bytes.append(ASCII.lf)
+        forEachBodyLine(of: index) { bytes += $0; bytes.append(ASCII.lf) }
         return ContentHash.hash(bytes[...])
     }
 
     /// The normalised lines a section's hash is made of: its heading's text first.
     public func lines(of index: Int) -> [[UInt8]] {
         var out: [[UInt8]] = [headingText(index)]
+        forEachBodyLine(of: index) { out.append(Array($0)) }
+        return out
+    }
+
+    /// Each normalised body line, in order (the one reading `hash` and `lines` share).
+    private func forEachBodyLine(of index: Int, _ body: (ArraySlice<UInt8>) -> Void) {
         var fence: (byte: UInt8, count: Int)? = nil
-        for line in bodyLines(of: index) {
+        let start = outline.contentStartLine(index), last = outline.bodyEndLine(index)
+        guard start <= last else { return }
+        for line in start...last where !ownLines.contains(line) {
             let content = outline.source.content(line)
             if let open = fence {
-                out.append(Array(content))
+                body(content)
                 if SectionContent.closes(content, open) { fence = nil }
                 continue
             }
             if let opened = SectionContent.opensFence(content) {
                 fence = opened
-                out.append(Array(content))
+                body(content)
                 continue
             }
             var end = content.endIndex
             while end > content.startIndex, ASCII.isBlank(content[end - 1]) { end -= 1 }
-            if end > content.startIndex { out.append(Array(content[content.startIndex..<end])) }
+            if end > content.startIndex { body(content[content.startIndex..<end]) }
         }
-        return out
     }
 
     /// The section's lines as written, outline's own left out, without line endings, each with its

@@ -63,16 +63,40 @@ public struct TranslatedFile: Sendable {
     public func count(_ state: TranslationState) -> Int { sections.lazy.filter { $0.status == state }.count }
 }
 
+/// A source file's sections as translations are compared with it: each ID's first section, its
+/// heading line, title and content hash, made once however many translations the file has.
+public struct SourceSections: Sendable {
+    public struct Entry: Sendable {
+        public var line: Int
+        public var title: String
+        public var hash: UInt32
+    }
+    public let byID: [String: Entry]
+    /// The IDs in document order.
+    public let order: [String]
+
+    public init(_ outline: Outline) {
+        let content = SectionContent(outline)
+        var byID: [String: Entry] = [:]
+        var order: [String] = []
+        for (k, section) in outline.sections.enumerated() where byID[section.id] == nil {
+            byID[section.id] = Entry(line: section.heading.firstLine + 1, title: section.title, hash: content.hash(of: k))
+            order.append(section.id)
+        }
+        self.byID = byID
+        self.order = order
+    }
+}
+
 public enum TranslationStatus {
+    public static func compare(source: Outline?, translation: Outline?) -> [TranslatedSection] {
+        compare(source: source.map(SourceSections.init), translation: translation)
+    }
+
     /// The sections of `translation` against `source` (either may be missing): the translation's
     /// sections in its order, then the source sections it lacks, in the source's order.
-    public static func compare(source: Outline?, translation: Outline?) -> [TranslatedSection] {
+    public static func compare(source: SourceSections?, translation: Outline?) -> [TranslatedSection] {
         var result: [TranslatedSection] = []
-        let sourceContent = source.map(SectionContent.init)
-        var sourceIndex: [String: Int] = [:]
-        if let source {
-            for (k, section) in source.sections.enumerated() where sourceIndex[section.id] == nil { sourceIndex[section.id] = k }
-        }
         var present = Set<String>()
         if let translation {
             for section in translation.sections {
@@ -83,11 +107,10 @@ public enum TranslationStatus {
                 }
                 present.insert(section.id)
                 let stamp = section.record?.source
-                let match = sourceIndex[section.id]
-                var entry = TranslatedSection(id: section.id, status: .fresh, line: line, title: section.title,
-                                              sourceLine: match.map { source!.sections[$0].heading.firstLine + 1 })
+                let match = source?.byID[section.id]
+                var entry = TranslatedSection(id: section.id, status: .fresh, line: line, title: section.title, sourceLine: match?.line)
                 if case .hash(let h)? = stamp { entry.recorded = h }
-                if let match { entry.current = sourceContent!.hash(of: match) }
+                entry.current = match?.hash
                 switch (stamp, match) {
                 case (.local?, _): entry.status = .local
                 case (_, nil): entry.status = .orphaned
@@ -98,9 +121,9 @@ public enum TranslationStatus {
             }
         }
         if let source {
-            for (k, section) in source.sections.enumerated() where !present.contains(section.id) && sourceIndex[section.id] == k {
-                result.append(TranslatedSection(id: section.id, status: .missing, line: nil, title: section.title,
-                                                sourceLine: section.heading.firstLine + 1, current: sourceContent!.hash(of: k)))
+            for id in source.order where !present.contains(id) {
+                let entry = source.byID[id]!
+                result.append(TranslatedSection(id: id, status: .missing, line: nil, title: entry.title, sourceLine: entry.line, current: entry.hash))
             }
         }
         return result

@@ -69,14 +69,14 @@ extension Run {
         let layout = request.layout
         let pairs = translationPairs(layout, only: request.only)
         var report = TranslationReport()
-        let parsed = parseTranslationFiles(pairs, errors: &report.errors)
+        let (parsed, sources) = parseTranslationFiles(pairs, errors: &report.errors)
         for pair in pairs {
-            let source = pair.sourceExists ? parsed[pair.source] : nil
+            let source = pair.sourceExists ? sources[pair.source] : nil
             let target = pair.targetExists ? parsed[pair.target] : nil
             if (pair.sourceExists && source == nil) || (pair.targetExists && target == nil) { continue }
             report.files.append(TranslatedFile(path: pair.target, source: pair.source, language: layout.trees[pair.tree].language,
                                                exists: pair.targetExists, sourceExists: pair.sourceExists,
-                                               sections: TranslationStatus.compare(source: source ?? nil, translation: target ?? nil)))
+                                               sections: TranslationStatus.compare(source: source, translation: target)))
         }
         if request.history > 0, report.files.contains(where: { $0.count(.stale) > 0 }) {
             do {
@@ -89,26 +89,35 @@ extension Run {
         return report
     }
 
-    /// Each distinct file of the pairs read and parsed once, in parallel (by absolute path).
-    func parseTranslationFiles(_ pairs: [TranslationPair], errors: inout [Diagnostic]) -> [String: Outline] {
+    /// Each distinct file of the pairs read and parsed once, in parallel (by absolute path), and each
+    /// source file's sections hashed in the same pass (once, however many translations it has).
+    func parseTranslationFiles(_ pairs: [TranslationPair], errors: inout [Diagnostic]) -> (outlines: [String: Outline], sources: [String: SourceSections]) {
         var paths: [String] = []
+        var isSource: [Bool] = []
         var seen = Set<String>()
         for pair in pairs {
-            if pair.sourceExists, seen.insert(pair.source).inserted { paths.append(pair.source) }
-            if pair.targetExists, seen.insert(pair.target).inserted { paths.append(pair.target) }
+            if pair.sourceExists, seen.insert(pair.source).inserted { paths.append(pair.source); isSource.append(true) }
+            if pair.targetExists, seen.insert(pair.target).inserted { paths.append(pair.target); isSource.append(false) }
         }
-        let store = self.store
-        let results = (try? each(paths) { _, path, bytes in
-            try Outline(parsing: bytes, [], dialect: store.configuration(for: Workspace.directory(of: path)).dialect(for: path))
+        // Configurations asked here, on the run's thread: the stores answer one thread at a time.
+        let dialects = paths.map { store.configuration(for: Workspace.directory(of: $0)).dialect(for: $0) }
+        let flags = isSource
+        let results = (try? each(paths) { k, _, bytes -> (Outline, SourceSections?) in
+            let outline = try Outline(parsing: bytes, [], dialect: dialects[k])
+            return (outline, flags[k] ? SourceSections(outline) : nil)
         }) ?? []
-        var outlines: [String: Outline] = [:]
+        var outlines: [String: Outline] = [:], sources: [String: SourceSections] = [:]
         for (k, result) in results.enumerated() {
             switch result {
-            case .success(let outline): outlines[paths[k]] = outline
+            case .success(let (outline, sections)):
+                outlines[paths[k]] = outline
+                if let sections { sources[paths[k]] = sections }
             case .failure(let error): errors.append(error)
             }
         }
-        return outlines
+        // A command-line run keeps them to the exit: freeing thousands of models one by one only delays it.
+        lifetime.keep(outlines)
+        return (outlines, sources)
     }
 
     /// For each stale section, the newest version of its source file whose section hashes to the
