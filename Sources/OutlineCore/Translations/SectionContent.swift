@@ -80,7 +80,7 @@ public struct SectionContent {
     }
 
     /// The body's lines, outline's own left out.
-    private func bodyLines(of index: Int) -> [Int] {
+    func bodyLines(of index: Int) -> [Int] {
         let start = outline.contentStartLine(index), end = outline.bodyEndLine(index)
         guard start <= end else { return [] }
         return (start...end).filter { !ownLines.contains($0) }

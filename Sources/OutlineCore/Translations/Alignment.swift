@@ -1,0 +1,207 @@
+/// Aligning a translation's sections to its source's (format.md §17, `translation adopt`): what two
+/// languages share is structure (heading levels, order) and language-neutral content: code spans and
+/// the lines of fenced code, link and image destinations (a language's own path segment left out),
+/// URLs, numbers of two or more digits, `{#id}`s and shortcode arguments. Precision comes first: a
+/// wrong ID silently ties a section to another's source, while an unaligned one is reported and can be
+/// pinned by hand.
+public enum SectionAlignment {
+    /// One section as alignment sees it.
+    public struct Item: Sendable, Equatable {
+        public var level: Int
+        /// The ID the section's own anchor gives it (nil: unanchored): an anchored translated section
+        /// keeps its ID, and pairs only with the source section of that ID.
+        public var id: String?
+        public var tokens: Set<String>
+        /// How many subsections and how many blocks of its own (runs of non-blank lines, a fenced code
+        /// block one): the shape a translation keeps, which a pair placed by position alone must share.
+        public var children: Int
+        public var blocks: Int
+        public init(level: Int, id: String?, tokens: Set<String>, children: Int = 0, blocks: Int = 0) {
+            self.level = level
+            self.id = id
+            self.tokens = tokens
+            self.children = children
+            self.blocks = blocks
+        }
+    }
+
+    public struct Pair: Sendable, Equatable {
+        public var source: Int
+        public var target: Int
+        /// Why it was accepted: an ID both carry, shared tokens, or its place between aligned neighbours.
+        public enum Evidence: Sendable, Equatable { case id, tokens, position }
+        public var evidence: Evidence
+    }
+
+    /// Each section of `outline` with its level, own ID and neutral tokens; `language`: the path
+    /// segment of the translation's language, left out of link destinations (`/ja/docs/x/`).
+    public static func items(_ outline: Outline, language: String? = nil) -> [Item] {
+        let content = SectionContent(outline)
+        return outline.sections.indices.map { k in
+            let section = outline.sections[k]
+            var tokens = Set<String>()
+            NeutralTokens.collect(content.headingText(k)[...], into: &tokens, language: language)
+            if let id = section.explicitID { tokens.insert("i:" + id) }
+            var fence: (byte: UInt8, count: Int)? = nil
+            var blocks = 0, inBlock = false
+            for line in content.bodyLines(of: k) {
+                let text = outline.source.content(line)
+                if let open = fence {
+                    if SectionContent.closes(text, open) { fence = nil } else { NeutralTokens.codeLine(text, into: &tokens) }
+                } else if let opened = SectionContent.opensFence(text) {
+                    fence = opened
+                    blocks += 1
+                    inBlock = false
+                } else if text.allSatisfy(ASCII.isBlank) {
+                    inBlock = false
+                } else {
+                    if !inBlock { blocks += 1 }
+                    inBlock = true
+                    NeutralTokens.collect(text, into: &tokens, language: language)
+                }
+            }
+            return Item(level: section.heading.level, id: section.anchored && section.duplicateOf == nil ? section.id : nil, tokens: tokens,
+                        children: section.children.count, blocks: blocks)
+        }
+    }
+
+    /// The order-preserving alignment of `target`'s sections to `source`'s. A pair is kept only when
+    /// it lies on every best alignment (the best is unique there), its levels are equal, and either
+    /// both carry the same ID, or the two share a token and each is the other's most similar section,
+    /// or it lies between two kept pairs with as many sections between them on both sides and the two
+    /// have the same tokens (typically none: a heading over its subsections) and the same shape, or is
+    /// joined to a kept pair by a run of such pairs, one section further on each side at each step.
+    public static func align(source: [Item], target: [Item]) -> [Pair] {
+        let n = source.count, m = target.count
+        guard n > 0, m > 0 else { return [] }
+        let sourceIDs = Dictionary(source.enumerated().compactMap { k, item in item.id.map { ($0, k) } }, uniquingKeysWith: { a, _ in a })
+        let targetIDs = Set(target.compactMap(\.id))
+        // Similarity of each pair; nil: the pair may not be made.
+        var similarity = [Int?](repeating: nil, count: n * m)
+        for i in 0..<n {
+            for j in 0..<m where source[i].level == target[j].level {
+                if let id = target[j].id {
+                    if sourceIDs[id] == i { similarity[i * m + j] = fixed }
+                    continue
+                }
+                if let id = source[i].id, targetIDs.contains(id) { continue }
+                similarity[i * m + j] = score(source[i].tokens, target[j].tokens)
+            }
+        }
+        let best = BestAlignment(n: n, m: m, similarity: similarity)
+        var evidence: [Int: (Int, Pair.Evidence)] = [:]
+        var candidates: [(Int, Int)] = []
+        for i in 0..<n {
+            guard let j = best.onlyPartner(of: i) else { continue }
+            let s = similarity[i * m + j]!
+            if s == fixed {
+                evidence[i] = (j, .id)
+            } else if !source[i].tokens.isDisjoint(with: target[j].tokens), isMutualBest(i, j, similarity, n: n, m: m) {
+                evidence[i] = (j, .tokens)
+            } else {
+                candidates.append((i, j))
+            }
+        }
+        // Placed by position: between two kept neighbours (the documents' ends count as kept) with
+        // equal counts between, or next to a kept pair through a run of such candidates.
+        // Only a pair of the same shape places others: a merged section, paired by its tokens with one
+        // of the sections it holds, would shift its neighbours by one.
+        func clean(_ i: Int, _ j: Int) -> Bool { source[i].children == target[j].children && source[i].blocks == target[j].blocks }
+        let anchors = [(-1, -1)] + evidence.keys.sorted().filter { evidence[$0]!.1 == .id || clean($0, evidence[$0]!.0) }.map { ($0, evidence[$0]!.0) } + [(n, m)]
+        let kept = Set(anchors.map { $0.0 * (m + 2) + $0.1 })
+        let placeable = Set(candidates.filter { i, j in
+            source[i].tokens == target[j].tokens && clean(i, j)
+        }.map { $0.0 * (m + 2) + $0.1 })
+        func reaches(_ i: Int, _ j: Int, step: Int) -> Bool {
+            var (a, b) = (i + step, j + step)
+            while true {
+                if kept.contains(a * (m + 2) + b) { return true }
+                guard a >= 0, b >= 0, a < n, b < m, placeable.contains(a * (m + 2) + b) else { return false }
+                a += step
+                b += step
+            }
+        }
+        var pairs = evidence.map { Pair(source: $0.key, target: $0.value.0, evidence: $0.value.1) }
+        for (i, j) in candidates where placeable.contains(i * (m + 2) + j) {
+            guard let after = anchors.firstIndex(where: { $0.0 > i }) else { continue }
+            let (i0, j0) = anchors[after - 1], (i1, j1) = anchors[after]
+            let between = j0 < j && j < j1 && i1 - i0 == j1 - j0 && i - i0 == j - j0
+            if between || reaches(i, j, step: -1) || reaches(i, j, step: 1) { pairs.append(Pair(source: i, target: j, evidence: .position)) }
+        }
+        return pairs.sorted { $0.source < $1.source }
+    }
+
+    /// The similarity of a pair sharing an ID: more than any two sections' tokens can give.
+    static let fixed = 1 << 40
+
+    /// 1 for any two sections of a level (so that more pairs beat fewer), plus, when they share tokens,
+    /// 20 and their Jaccard index in hundredths.
+    static func score(_ a: Set<String>, _ b: Set<String>) -> Int {
+        let shared = a.intersection(b).count
+        guard shared > 0 else { return 1 }
+        return 21 + 100 * shared / (a.count + b.count - shared)
+    }
+
+    /// Whether `j` is strictly `i`'s most similar target and `i` strictly `j`'s most similar source.
+    static func isMutualBest(_ i: Int, _ j: Int, _ similarity: [Int?], n: Int, m: Int) -> Bool {
+        let s = similarity[i * m + j]!
+        for k in 0..<m where k != j { if let t = similarity[i * m + k], t >= s { return false } }
+        for k in 0..<n where k != i { if let t = similarity[k * m + j], t >= s { return false } }
+        return true
+    }
+}
+
+/// The best total similarity of order-preserving alignments, forward and backward, so that whether a
+/// pair lies on every best alignment is known in time proportional to the pairs.
+struct BestAlignment {
+    let n: Int, m: Int
+    let similarity: [Int?]
+    /// forward[i * (m + 1) + j]: the best over the first i source and first j target sections;
+    /// backward[...]: over source sections i... and target sections j....
+    private var forward: [Int], backward: [Int]
+    let total: Int
+
+    init(n: Int, m: Int, similarity: [Int?]) {
+        self.n = n
+        self.m = m
+        self.similarity = similarity
+        let w = m + 1
+        var f = [Int](repeating: 0, count: (n + 1) * w), b = f
+        for i in 1...n {
+            for j in 1...m {
+                var v = max(f[(i - 1) * w + j], f[i * w + j - 1])
+                if let s = similarity[(i - 1) * m + j - 1] { v = max(v, f[(i - 1) * w + j - 1] + s) }
+                f[i * w + j] = v
+            }
+        }
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                var v = max(b[(i + 1) * w + j], b[i * w + j + 1])
+                if let s = similarity[i * m + j] { v = max(v, b[(i + 1) * w + j + 1] + s) }
+                b[i * w + j] = v
+            }
+        }
+        forward = f
+        backward = b
+        total = f[n * w + m]
+    }
+
+    /// The target section that every best alignment pairs source section `i` with; nil when some best
+    /// alignment leaves `i` unpaired or pairs it otherwise.
+    func onlyPartner(of i: Int) -> Int? {
+        let w = m + 1
+        var partner: Int? = nil
+        for j in 0..<m {
+            guard let s = similarity[i * m + j] else { continue }
+            if forward[i * w + j] + s + backward[(i + 1) * w + j + 1] == total {
+                if partner != nil { return nil }
+                partner = j
+            }
+        }
+        guard partner != nil else { return nil }
+        // `i` left unpaired: the best of the first i source sections with target sections before j
+        // and of the rest with target sections from j on.
+        for j in 0...m where forward[i * w + j] + backward[(i + 1) * w + j] == total { return nil }
+        return partner
+    }
+}
