@@ -152,7 +152,32 @@ enum TranslationReport {
 }
 
 enum TranslationAdoptCommand {
+    /// `translation adopt`: the translations of `--source DIR TARGET_DIR...` (or of the configured
+    /// layout, under the TARGET operands) aligned and rewritten through the shared rewriting frame.
     static func run(_ operands: [String], invocation: Invocation, settings: Settings, work: Run, console: Console) throws -> Int32 {
-        throw UsageError(message: "translation adopt is not built yet")
+        let mode = try RewritingCommand.mode(invocation)
+        let source = invocation.value("source")
+        var request = Run.AdoptRequest(layout: try settings.translations(source: source, targets: source == nil ? [] : operands,
+                                                                         near: source == nil ? operands.first : nil))
+        if source == nil { request.only = operands.map { FileSystem.resolvedPath($0) ?? $0 } }
+        request.assumeFresh = invocation.has("assume-fresh")
+        request.history = try TranslationReport.history(invocation)
+        let adopted = try work.translationAdopt(request)
+        switch mode {
+        case .standardOutput, .output:
+            if adopted.count > 1 { throw UsageError(message: "\(adopted.count) translated files: give --write, --check or --diff") }
+        default: break
+        }
+        var results: [(path: String, rewrite: Rewrite)] = []
+        for file in adopted {
+            let shown = settings.display(file.path)
+            console.report(file.result.diagnostics, about: shown)
+            results.append((shown, file.result.rewrite))
+        }
+        if !invocation.has("quiet") {
+            let aligned = adopted.reduce(0) { $0 + $1.aligned }, unaligned = adopted.reduce(0) { $0 + $1.unaligned }
+            console.err("adopt: \(aligned) section\(aligned == 1 ? "" : "s") aligned, \(unaligned) unaligned, in \(adopted.count) translated file\(adopted.count == 1 ? "" : "s")\n")
+        }
+        return RewritingCommand.emit(results, invocation: invocation, console: console)
     }
 }

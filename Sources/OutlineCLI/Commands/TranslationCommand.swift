@@ -7,7 +7,7 @@ enum TranslationCommand {
         "status": ["source", "format", "fail-on", "history", "since"],
         "diff": ["history"],
         "stamp": ["all", "write", "check", "diff", "output", "quiet"],
-        "adopt": ["source", "assume-fresh", "write", "check", "diff", "output", "quiet"],
+        "adopt": ["source", "assume-fresh", "history", "write", "check", "diff", "output", "quiet"],
     ]
 
     static let spec = CommandSpec(
@@ -17,7 +17,7 @@ enum TranslationCommand {
         outline translation status [--source DIR] [--format FORMAT] [--fail-on STATUSES] [--history N] [--since REV] [TARGET...]
                outline translation diff [--history N] TARGET_FILE [ID...]
                outline translation stamp [--all] [-w | --check | --diff | -o FILE] TARGET_FILE [ID...]
-               outline translation adopt --source DIR [--assume-fresh] [-w | --check | --diff | -o FILE] TARGET...
+               outline translation adopt [--source DIR] [--assume-fresh] [--history N] [-w | --check | --diff | -o FILE] TARGET...
         """,
         overview: """
         A translated section carries its source section's ID and, on its anchor line, source=HASH: the
@@ -39,7 +39,7 @@ enum TranslationCommand {
             OptionSpec("source", value: "DIR", "The source language's directory; the TARGET operands are then the translations' directories (a directory per language)."),
             Options.format(TranslationReport.Format.allCases.map(\.rawValue), "status: text (the default), json ({\"version\":1,\"files\":[...],\"summary\":{...}}), github (workflow commands) or markdown (a table for a site or a pull request)."),
             OptionSpec("fail-on", value: "STATUSES", "status: the statuses that make the exit status 1, comma-separated (default: stale,missing,orphaned,untracked,unaligned; 'none' for none)."),
-            OptionSpec("history", value: "N", "Read at most N commits of history to name the revision a stale section was translated from (default 1000; 0: none)."),
+            OptionSpec("history", value: "N", "Read at most N commits of history: to name the revision a stale section was translated from (status, diff), to find each translation's last commit (adopt). Default 1000; 0: none."),
             Options.since("status: say where the source sections of orphaned IDs went since git revision REV (moved to another file, or deleted)."),
             OptionSpec("all", "stamp: stamp every stale and untracked section, edited or not."),
             OptionSpec("assume-fresh", "adopt: record the source's hash now, not as it was at the translation file's last commit."),
