@@ -16,9 +16,9 @@ struct AlignmentTests {
         var body: [String]
         /// The source section it translates (nil: the translation's own).
         var origin: Int?
-        /// A section merged into this one: its source section, which the merged section translates
-        /// too (either ID is right for it).
-        var merged: Int? = nil
+        /// The source sections of the sections merged into this one, which it translates too (any of
+        /// their IDs is right for it).
+        var merged: [Int] = []
     }
 
     static let words = ["alpha", "beta", "gamma", "delta", "river", "stone", "cloud", "paper", "light", "north", "quiet", "green"]
@@ -92,7 +92,7 @@ struct AlignmentTests {
             case 2:  // a leaf merged into its preceding leaf sibling
                 guard k + 1 < target.count, target[k].level == target[k + 1].level, subtreeEnd(target, k + 1) == k + 2 else { continue }
                 target[k].body += [""] + ["**" + target[k + 1].title + "**", ""] + target[k + 1].body
-                target[k].merged = target[k + 1].origin
+                target[k].merged += target[k + 1].origin.map { [$0] + target[k + 1].merged } ?? target[k + 1].merged
                 target.remove(at: k + 1)
             default:  // two leaf siblings swapped, one with a token (two alike in all but prose cannot be told apart)
                 guard k + 1 < target.count, target[k].level == target[k + 1].level, subtreeEnd(target, k) == k + 1, subtreeEnd(target, k + 1) == k + 2,
@@ -125,23 +125,24 @@ struct AlignmentTests {
 
     @Test func generatedTranslationsAlignWithoutAWrongPair() throws {
         var aligned = 0, reachable = 0, wrong: [String] = []
-        for seed in UInt64(1)...300 {
+        for seed in UInt64(1)...2000 {
             var random = SeededRandom(seed: seed)
             let source = Self.source(&random)
             let target = Self.translation(of: source, &random)
             let a = try Outline(parsing: bytes(Self.render(source))), b = try Outline(parsing: bytes(Self.render(target)))
             try #require(a.sections.count == source.count && b.sections.count == target.count)
             let pairs = SectionAlignment.align(source: SectionAlignment.items(a), target: SectionAlignment.items(b))
-            for pair in pairs where target[pair.target].origin != pair.source && target[pair.target].merged != pair.source {
+            for pair in pairs where target[pair.target].origin != pair.source && !target[pair.target].merged.contains(pair.source) {
                 wrong.append("seed \(seed): target \(pair.target) '\(target[pair.target].title)' aligned to source \(pair.source) by \(pair.evidence)")
             }
             aligned += pairs.count
             reachable += Self.reachable(target.compactMap(\.origin))
         }
         #expect(wrong.isEmpty, "\(wrong.count) wrong pairs: \(wrong.prefix(5))")
-        // The issue asks 95%; measured 92.6% (5,043 of 5,443 over these seeds): the floor keeps what is
-        // reached from slipping while the rest (prose-only sections next to a drop or a merge) is open.
-        #expect(aligned * 1000 >= reachable * 920, "aligned \(aligned) of \(reachable) reachable")
+        // Measured: 33,493 of 35,114 (95.4%) over these seeds, 0 wrong; seeds 2001-8000: 95.6%, 0 wrong.
+        // Beyond (8001-20000) 12 wrong pairs in 203,000 come from one case position cannot see: a
+        // section without tokens swapped with a neighbour that has some (format.md §17, the known limit).
+        #expect(aligned * 1000 >= reachable * 950, "aligned \(aligned) of \(reachable) reachable")
         #expect(aligned <= reachable)
     }
 
@@ -152,6 +153,26 @@ struct AlignmentTests {
         let pairs = SectionAlignment.align(source: SectionAlignment.items(source), target: SectionAlignment.items(target))
         #expect(pairs.map { [$0.source, $0.target] } == [[0, 0], [2, 1]])
         #expect(pairs.first { $0.source == 2 }?.evidence == .id)
+    }
+
+    /// A translator's note where a section went untranslated: the note pairs with nothing, so it
+    /// cannot push the prose section after it onto the untranslated one (once made wrongly).
+    @Test func aNoteDoesNotTakeAnUntranslatedSectionsPlace() throws {
+        let source = try Outline(parsing: bytes("# A\n\nRun `a`.\n\n## P\n\none.\n\n## Q\n\ntwo.\n\n## R\n\nthree.\n\nfour.\n\n## S\n\nRun `s`.\n"))
+        let target = try Outline(parsing: bytes("# a\n\nnuR `a`.\n\n## note\n\nees [g](https://g.example).\n\n## p\n\neno.\n\n## r\n\neerht.\n\nruof.\n\n## s\n\nnuR `s`.\n"))
+        let pairs = SectionAlignment.align(source: SectionAlignment.items(source), target: SectionAlignment.items(target))
+        // p is P or Q (Q untranslated, or P): nothing tells, so no ID; r is R by its shape.
+        #expect(pairs.map { [$0.source, $0.target] } == [[0, 0], [3, 3], [4, 4]])
+    }
+
+    /// A merged section (its shape changed) marks an edit: the sections beside it are not placed by
+    /// position, as the section moved past it may be any of them (once made wrongly).
+    @Test func sectionsBesideAMergeAreNotPlacedByPosition() throws {
+        let source = try Outline(parsing: bytes("# A\n\nRun `a`.\n\n## P\n\none.\n\n## Q\n\nRun `q`.\n\n## R\n\ntwo.\n"))
+        // Q and R merged, P moved after them.
+        let target = try Outline(parsing: bytes("# a\n\nnuR `a`.\n\n## q\n\nnuR `q`.\n\n**r**\n\nowt.\n\n## p\n\neno.\n"))
+        let pairs = SectionAlignment.align(source: SectionAlignment.items(source), target: SectionAlignment.items(target))
+        #expect(pairs.map { [$0.source, $0.target] } == [[0, 0], [2, 1]])
     }
 
     @Test func aPairOffTheUniqueBestAlignmentIsNotMade() throws {
@@ -168,3 +189,5 @@ struct AlignmentTests {
         #expect(tokens == ["i:top", "l:/docs/page/", "l:https://k8s.io/a", "c:kubectl", "n:1.28", "s:term_id=pod", "k:kubectl get pods"])
     }
 }
+
+
