@@ -27,6 +27,9 @@ public final class LanguageServer {
     public private(set) var exitCode: Int32? = nil
     /// The client announced `window/workDoneProgress`-free pull diagnostics? We always push.
     private var published: Set<String> = []
+    /// What was last published for each open buffer, and its diagnostics array serialized: an edit
+    /// that leaves every diagnostic where the client shows it reuses the bytes.
+    private var lastPublished: [String: (items: [ClientDiagnostic], json: [UInt8])] = [:]
     private var cancelled: Set<String> = []
     /// The request being answered (its id, compact), while its handler runs.
     private var current: String? = nil
@@ -272,20 +275,34 @@ public final class LanguageServer {
 
     /// `textDocument/publishDiagnostics` for one document: everything `check` reports about it.
     func publish(_ path: String, clear: Bool = false) -> [[UInt8]] {
-        var items: [JSONValue] = []
+        var items: [ClientDiagnostic] = []
         if !clear, let outline = workspace.document(path)?.outline {
-            let found = workspace.findings(for: path)
-            for d in found { items.append(diagnostic(d, in: outline)) }
+            items = workspace.findings(for: path).map { diagnostic($0, in: outline) }
         } else if !clear, let failure = workspace.parseFailure(path) {
-            items.append(.object([("range", Source([]).range(0..<0, encoding)), ("severity", .int(1)), ("code", .string(failure.kind.rawValue)),
-                                  ("source", .string("outline")), ("message", .string(failure.message))]))
+            let start = Position(line: 0, character: 0)
+            items = [ClientDiagnostic(start: start, end: start, severity: 1, code: failure.kind.rawValue, message: failure.message)]
         }
         if items.isEmpty && !published.contains(path) && !workspace.isOpen(path) { return [] }
         if items.isEmpty { published.remove(path) } else { published.insert(path) }
+        let array: [UInt8]
+        if let last = lastPublished[path], last.items == items {
+            array = last.json
+        } else {
+            var writer = JSONWriter()
+            writer.value(.array(items.map(\.json)), indent: false, level: 0)
+            array = writer.bytes
+            lastPublished[path] = workspace.isOpen(path) && !items.isEmpty ? (items, array) : nil
+        }
         var params: [(String, JSONValue)] = [("uri", .string(URI.uri(for: path)))]
         if let version = workspace.version(of: path) { params.append(("version", .int(version))) }
-        params.append(("diagnostics", .array(items)))
-        return [LanguageServer.notification("textDocument/publishDiagnostics", .object(params))]
+        params.append(("diagnostics", .array([])))
+        // The array goes where the empty one was written, last in the message: `[]}}`.
+        var message = LanguageServer.notification("textDocument/publishDiagnostics", .object(params))
+        precondition(message.suffix(4).elementsEqual("[]}}".utf8), "a notification's params end with its last member")
+        message.removeLast(4)
+        message += array
+        message += [UInt8(ascii: "}"), UInt8(ascii: "}")]
+        return [message]
     }
 
     /// After a save or a change on disk: every workspace file and open buffer, said again (a file whose
@@ -298,16 +315,16 @@ public final class LanguageServer {
         return out
     }
 
-    private func diagnostic(_ d: Diagnostic, in outline: Outline) -> JSONValue {
+    private func diagnostic(_ d: Diagnostic, in outline: Outline) -> ClientDiagnostic {
         let source = outline.source
         let line = max(0, (d.line ?? 1) - 1)
-        var range = source.lineTextRange(line, encoding)
+        var bytes = source.lineTextBytes(line)
         // A finding about bytes of its line (a broken link's destination): those bytes.
-        if let bytes = d.range, bytes.upperBound <= source.bytes.count { range = source.range(bytes, encoding) }
+        if let range = d.range, range.upperBound <= source.bytes.count { bytes = range }
         // A translated section's status is information (format.md §17), as rust-analyzer's hints are.
         let severity = d.severity == .error ? 1 : d.kind == .translation ? 3 : 2
-        return .object([("range", range), ("severity", .int(severity)), ("code", .string(d.kind.rawValue)),
-                         ("source", .string("outline")), ("message", .string(d.message))])
+        return ClientDiagnostic(start: source.position(of: bytes.lowerBound, encoding), end: source.position(of: bytes.upperBound, encoding),
+                                severity: severity, code: d.kind.rawValue, message: d.message)
     }
 
     // MARK: messages
@@ -323,5 +340,19 @@ public final class LanguageServer {
 
     static func notification(_ method: String, _ params: JSONValue) -> [UInt8] {
         Array(JSONValue.object([("jsonrpc", .string("2.0")), ("method", .string(method)), ("params", params)]).compact().utf8)
+    }
+}
+
+/// A diagnostic as the client sees it: what decides whether a publication changed.
+struct ClientDiagnostic: Equatable {
+    var start: Position
+    var end: Position
+    var severity: Int
+    var code: String
+    var message: String
+
+    var json: JSONValue {
+        .object([("range", .object([("start", start.json), ("end", end.json)])), ("severity", .int(severity)), ("code", .string(code)),
+                 ("source", .string("outline")), ("message", .string(message))])
     }
 }

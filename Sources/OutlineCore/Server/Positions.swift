@@ -122,10 +122,15 @@ extension Source {
 
     /// An LSP range covering line `i`'s text (from its first non-blank byte).
     func lineTextRange(_ i: Int, _ encoding: PositionEncoding) -> JSONValue {
-        guard i < lineCount else { return range(bytes.count..<bytes.count, encoding) }
+        range(lineTextBytes(i), encoding)
+    }
+
+    /// The bytes `lineTextRange` covers.
+    func lineTextBytes(_ i: Int) -> Range<Int> {
+        guard i < lineCount else { return bytes.count..<bytes.count }
         var start = lineTextStart(i)
         let end = rawContentEnd(i)
         while start < end, bytes[start] == ASCII.space || bytes[start] == ASCII.tab { start += 1 }
-        return range(start..<end, encoding)
+        return start..<end
     }
 }

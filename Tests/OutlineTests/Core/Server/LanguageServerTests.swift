@@ -241,6 +241,28 @@ struct LanguageServerTests {
         #expect(last?["params"]?["version"] == .int(2))
     }
 
+    /// Every version is published, its array reused only when every diagnostic is where it was: an
+    /// edit of as many bytes that changes the UTF-16 columns before a finding moves it.
+    @Test func republishedDiagnosticsFollowTheirPositions() {
+        let s = Session(Self.files)
+        s.open("/w/a.md", "# A\n\nSee [c](missing.md).\n")
+        func change(_ version: Int, line: Int, from: Int, to: Int, _ text: String) {
+            s.notify("textDocument/didChange", "{\"textDocument\": {\"uri\": \"file:///w/a.md\", \"version\": \(version)}, \"contentChanges\": [{\"range\": {\"start\": {\"line\": \(line), \"character\": \(from)}, \"end\": {\"line\": \(line), \"character\": \(to)}}, \"text\": \"\(text)\"}]}")
+        }
+        func published() -> (version: JSONValue?, starts: [JSONValue?]) {
+            let last = s.notifications.last { $0["method"]?.stringValue == "textDocument/publishDiagnostics" }
+            return (last?["params"]?["version"], s.lastDiagnostics.map { $0["range"]?["start"] })
+        }
+        func at(_ line: Int, _ character: Int) -> JSONValue { .object([("line", .int(line)), ("character", .int(character))]) }
+        #expect(published().starts == [at(0, 0), at(2, 8)])
+        change(2, line: 0, from: 2, to: 3, "B")  // same place, same width
+        #expect(published().version == .int(2) && published().starts == [at(0, 0), at(2, 8)])
+        change(3, line: 2, from: 0, to: 3, "éx")  // as many bytes, one UTF-16 unit fewer
+        #expect(published().version == .int(3) && published().starts == [at(0, 0), at(2, 7)])
+        change(4, line: 0, from: 0, to: 0, "\\n")  // a line above: both move down
+        #expect(published().version == .int(4) && published().starts == [at(1, 0), at(3, 7)])
+    }
+
     @Test func symbolsCarryNumbersAndIDs() {
         let s = Session(Self.files)
         let symbols = s.request("textDocument/documentSymbol", "{\"textDocument\": {\"uri\": \"file:///w/README.md\"}}")["result"]?.arrayValue ?? []
