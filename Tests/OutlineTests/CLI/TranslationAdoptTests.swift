@@ -68,17 +68,7 @@ struct TranslationAdoptTests {
         return dir
     }
 
-    func status(_ dir: URL) throws -> [String: String] {
-        let result = try runBinary(["translation", "status", "--format", "json"], directory: dir)
-        let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
-        var out: [String: String] = [:]
-        for file in json["files"] as! [[String: Any]] {
-            for section in file["sections"] as! [[String: Any]] {
-                out[(section["id"] as? String) ?? (section["title"] as! String)] = section["status"] as? String
-            }
-        }
-        return out
-    }
+    func status(_ dir: URL) throws -> [String: String] { try TranslationTests().status(dir) }
 
     /// The source changed after the translation's last commit: adopt records the source as it was
     /// then, so the changed section is stale, not silently fresh.
