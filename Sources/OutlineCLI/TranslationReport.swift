@@ -163,6 +163,9 @@ enum TranslationAdoptCommand {
         request.assumeFresh = invocation.has("assume-fresh")
         request.history = try TranslationReport.history(invocation)
         let adopted = try work.translationAdopt(request)
+        guard !adopted.isEmpty else {
+            throw UsageError(message: "no translated file to adopt in \(operands.joined(separator: " ")): a translation target's file whose source file exists")
+        }
         switch mode {
         case .standardOutput, .output:
             if adopted.count > 1 { throw UsageError(message: "\(adopted.count) translated files: give --write, --check or --diff") }

@@ -141,6 +141,11 @@ struct TranslationAdoptTests {
         try shell("git add -A && git -c user.name=t -c user.email=t@t commit -q -m other", in: dir)
         let result = try runBinary(["translation", "adopt", "docs/fr"], directory: dir)
         #expect(result.status == 2 && result.stderr.contains("--write"), "\(result.stderr)")
+        // Operands naming no translated file are a mistake, not an empty success.
+        for operands in [["docs/en"], ["docs/fr/none.md"], ["docs/nope"]] {
+            let nothing = try runBinary(["translation", "adopt"] + operands, directory: dir)
+            #expect(nothing.status == 2 && nothing.stderr.contains("no translated file to adopt"), "\(operands): \(nothing.stderr)")
+        }
         let written = try runBinary(["translation", "adopt", "-w", "-q", "docs/fr"], directory: dir)
         #expect(written.status == 0 && !written.stderr.contains("adopt:"), "\(written.stderr)")
         #expect(try String(contentsOf: dir.appendingPathComponent("docs/fr/other.md"), encoding: .utf8).contains("<!-- outline:install source="))
