@@ -20,6 +20,13 @@ public struct HugoSettings: Sendable, Equatable {
     public var taxonomies: [String] = ["tags", "categories"]
     /// Languages given by file name (`page.fr.md`) rather than by directory.
     public var suffixedLanguages: [String] = []
+    /// The site's own link render hook (`layouts/_markup/render-link.html`), from the site's directory.
+    public var linkHook: String? = nil
+    /// Destinations that hook compares with a literal (`eq $u.String "g"`): its own, not URLs.
+    public var hookDestinations: [String] = []
+    /// Links may name a page by its content path (`/section/page`): the site's render hook resolves
+    /// them with `GetPage`, as Hugo's embedded hook does (`renderHooks.link.useEmbedded`).
+    public var pagePathLinks = false
 }
 
 /// Hugo's configuration as Hugo reads it (format.md §16): `hugo.{toml,yaml,json}` before
@@ -129,6 +136,22 @@ enum HugoSite {
         settings.staticDirs = staticDirs.map(absolute)
         if let taxonomies = get(root, "taxonomies")?.pairs { settings.taxonomies = taxonomies.compactMap(\.value.string) }
 
+        // The link render hook: a site's own, else Hugo's embedded one when asked for.
+        for hook in ["layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"] {
+            guard let bytes = read(directory + "/" + hook) else { continue }
+            settings.linkHook = hook
+            settings.pagePathLinks = String(decoding: bytes, as: UTF8.self).contains("GetPage")
+            settings.hookDestinations = literals(comparedIn: String(decoding: bytes, as: UTF8.self))
+            features.append("link render hook \(hook)" + (settings.hookDestinations.isEmpty ? "" : " (its own: \(settings.hookDestinations.joined(separator: " ")))"))
+            break
+        }
+        // `useEmbedded` defaults to `auto`: the embedded hook for a multilingual site.
+        let embedded = get(root, ["markup", "goldmark", "renderHooks", "link", "useEmbedded"])?.string ?? "auto"
+        if settings.linkHook == nil, embedded == "always" || (embedded == "auto" && codes.count > 1) {
+            settings.pagePathLinks = true
+            features.append("embedded link render hook")
+        }
+
         // goldmark.
         let goldmark = get(root, ["markup", "goldmark"])
         var profile: SlugProfile? = .hugo
@@ -157,6 +180,21 @@ enum HugoSite {
         site.unread = unread
         site.translations = translations(settings)
         return site
+    }
+
+    /// The string literals a template compares with the destination (`eq $u.String "g"`,
+    /// `eq .Destination "g"`).
+    static func literals(comparedIn template: String) -> [String] {
+        var found: [String] = []
+        let tokens = template.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" })
+        for k in tokens.indices.dropLast(2) where tokens[k] == "eq" || tokens[k] == "(eq" {
+            let subject = tokens[k + 1], literal = tokens[k + 2]
+            guard subject.contains("Destination") || subject.contains("$u.String") || subject.contains("$u.Path"),
+                  literal.hasPrefix("\""), let close = literal.dropFirst().firstIndex(of: "\"") else { continue }
+            let value = String(literal[literal.index(after: literal.startIndex)..<close])
+            if !value.isEmpty && !found.contains(value) { found.append(value) }
+        }
+        return found
     }
 
     /// Hugo's languages as translations (format.md §17): by directory when each has a `contentDir`,

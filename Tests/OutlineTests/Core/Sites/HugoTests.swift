@@ -108,6 +108,42 @@ struct HugoTests {
         #expect(merged.hugo?.languages.map(\.contentDir) == ["/r/root-wins", "/r/content/es"])
     }
 
+    /// Where Hugo publishes a content file; each vector is what `hugo list all` (0.168) gave for
+    /// the same file and front matter.
+    @Test func urlsAsHugoPublishesThem() {
+        var settings = HugoSettings()
+        typealias Meta = HugoRoutes.PageMeta
+        let vectors: [(String, Meta, String)] = [
+            ("guide/Install.md", Meta(), "/guide/install/"),
+            ("guide/_index.md", Meta(), "/guide/"),
+            ("guide/bundle/index.md", Meta(), "/guide/bundle/"),
+            ("guide/My Page.md", Meta(), "/guide/my-page/"),
+            ("Big Dir/Ünï Page.md", Meta(), "/big-dir/ünï-page/"),
+            ("guide/slugged.md", Meta(slug: "other-name"), "/guide/other-name/"),
+            ("guide/fixed.md", Meta(url: "/fixed/here/"), "/fixed/here/"),
+            ("_index.md", Meta(), "/"),
+        ]
+        for (file, meta, url) in vectors { #expect(HugoRoutes.url(of: file, front: meta, settings: settings) == url, "\(file)") }
+        #expect(HugoRoutes.url(of: "installer.md", front: Meta(), settings: settings, prefix: "/fr") == "/fr/installer/")
+        settings.permalinks["posts"] = "/:year/:slug/"
+        #expect(HugoRoutes.url(of: "posts/hello.md", front: Meta(slug: "hello", title: "Hello World", date: "2024-03-05"), settings: settings) == "/2024/hello/")
+        #expect(HugoRoutes.url(of: "posts/hello.md", front: Meta(title: "Hello World", date: "2024-03-05"), settings: settings) == "/2024/hello-world/")
+        settings.uglyURLs = true
+        #expect(HugoRoutes.url(of: "guide/My Page.md", front: Meta(), settings: settings) == "/guide/my-page.html")
+        #expect(HugoRoutes.url(of: "guide/b/index.md", front: Meta(), settings: settings) == "/guide/b.html")
+        #expect(HugoRouteTable.key(HugoRoutes.url(of: "guide/_index.md", front: Meta(), settings: settings)) == HugoRouteTable.key("/guide/index.html"))
+    }
+
+    /// Front matter as Hugo reads it: YAML between `---`, TOML between `+++`; `aliases` a list or one string.
+    @Test func frontMatterRead() {
+        let yaml = HugoRoutes.frontMatter(Array("---\ntitle: T\nslug: s\naliases: [/a/, b]\ndate: 2024-01-02\n---\n# T\n".utf8))
+        #expect(yaml == HugoRoutes.PageMeta(slug: "s", title: "T", date: "2024-01-02", aliases: ["/a/", "b"]))
+        let toml = HugoRoutes.frontMatter(Array("+++\nurl = '/x/y/'\naliases = '/old/'\n+++\n# T\n".utf8))
+        #expect(toml == HugoRoutes.PageMeta(url: "/x/y/", aliases: ["/old/"]))
+        #expect(HugoRoutes.frontMatter(Array("# No front matter\n---\n".utf8)) == HugoRoutes.PageMeta())
+        #expect(HugoRoutes.frontMatter(Array("---\nslug: unclosed\n".utf8)) == HugoRoutes.PageMeta())
+    }
+
     func tree(_ files: [String: String]) throws -> URL {
         let dir = try temporaryDirectory()
         _ = try shell("git init -q .", in: dir)
@@ -117,6 +153,80 @@ struct HugoTests {
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         return dir
+    }
+
+    /// A small site whose broken links `hugo` 0.168 was asked about: built into `public/`, every
+    /// `href` of an article to a missing file or id is what each expectation below lists.
+    static func site(languages: Bool) -> [String: String] {
+        var files = [
+            "hugo.toml": "baseURL = 'https://example.org/'\n[permalinks]\n  posts = '/:year/:slug/'\n"
+                + (languages ? "[languages.en]\n  weight = 1\n[languages.fr]\n  weight = 2\n  contentDir = 'content/fr'\n" : ""),
+            "content/guide/_index.md": "---\ntitle: Guide\n---\n# Guide\n",
+            "content/guide/Install.md": "---\ntitle: Install\n---\n# Install\n\n## On Linux\n",
+            "content/guide/bundle/index.md": "---\ntitle: Bundle\n---\n# Bundle\n\n## Part\n",
+            "content/guide/bundle/data.txt": "data",
+            "content/guide/slugged.md": "---\ntitle: Slugged\nslug: other-name\naliases: [/old/place/]\n---\n# Slugged\n",
+            "content/guide/fixed.md": "---\ntitle: Fixed\nurl: /fixed/here/\n---\n# Fixed\n",
+            "content/posts/hello.md": "---\ntitle: Hello World\ndate: 2024-03-05\nslug: hello\n---\n# Hello\n",
+            "content/_common/_index.md": "---\ncascade:\n  build:\n    render: never\n---\n",
+            "content/_common/snippet.md": "---\n---\n[s](#defined-where-included) [t](../relative/)\n",
+            "content/links.md": """
+                ---
+                title: Links
+                ---
+                # Links
+
+                [a](/guide/install/) [b](/guide/install/#on-linux) [c](guide/install/) [d](/guide/bundle/#part)
+                [e](/guide/other-name/) [f](/old/place/) [g](/fixed/here/) [h](/2024/hello/) [i](/img/logo.png)
+                [j](/guide/bundle/data.txt) [k](/guide/) [m](/tags/) [y](<{{% eturl disqus %}}>)
+                [n](/guide/instal/) [o](/guide/install/#nope) [p](/img/missing.png) [q](/guide/slugged/)
+                [r](/posts/hello/) [t](/Guide/Install/)
+
+                """,
+            "content/guide/deep.md": "---\ntitle: Deep\n---\n# Deep\n\n[u](../install/) [v](../bundle/#part) [w](../nowhere/) [x](install/)\n",
+            "static/img/logo.png": "png",
+        ]
+        if languages { files["content/fr/installer.md"] = "---\ntitle: Accueil\n---\n# Installer\n\n## Sous Linux\n" }
+        return files
+    }
+
+    /// Links by URL, as `hugo` builds them: a page's path, bundle and section, `slug`, `url`,
+    /// `aliases`, `permalinks`, `static/`, a bundle's files, the language prefix. A multilingual site
+    /// gets Hugo's embedded link render hook, whose `GetPage` also reaches `guide/install/` from
+    /// any page, `/posts/hello/` by its path and `/Guide/Install/` whatever the case; without it, the
+    /// browser resolves them and they are broken. Shortcodes in destinations and the text of a
+    /// section that cascades `build.render: never` are skipped.
+    @Test func linksByURLAsHugoBuildsThem() throws {
+        let common = [
+            "content/guide/deep.md:6: broken link '../nowhere/': no page of the site is published at /guide/nowhere/",
+            "content/links.md:9: broken link '/guide/instal/': no page of the site is published at /guide/instal/ (did you mean /guide/install/?)",
+            "content/links.md:9: broken link '/guide/install/#nope': content/guide/Install.md has no heading 'nope'",
+            "content/links.md:9: broken link '/img/missing.png': no such file",
+        ]
+        let multilingual = try tree(Self.site(languages: true))
+        defer { try? FileManager.default.removeItem(at: multilingual) }
+        var check = try runBinary(["check", "content"], directory: multilingual)
+        var broken = check.text.split(separator: "\n").filter { $0.contains("broken link") }.map(String.init)
+        #expect(broken == common, "\(check.text)\(check.stderr)")
+        #expect(check.status == 1)
+        let verbose = try runBinary(["check", "--verbose", "content"], directory: multilingual)
+        #expect(verbose.stderr.contains("a shortcode in the destination") && verbose.stderr.contains("renders no page for"), "\(verbose.stderr)")
+
+        let single = try tree(Self.site(languages: false))
+        defer { try? FileManager.default.removeItem(at: single) }
+        check = try runBinary(["check", "content"], directory: single)
+        broken = check.text.split(separator: "\n").filter { $0.contains("broken link") }.map(String.init)
+        #expect(broken == [
+            "content/guide/deep.md:6: broken link '../nowhere/': no page of the site is published at /guide/nowhere/",
+            "content/guide/deep.md:6: broken link 'install/': no page of the site is published at /guide/deep/install/ (did you mean /guide/install/?)",
+            "content/links.md:6: broken link 'guide/install/': no page of the site is published at /links/guide/install/ (did you mean /guide/install/?)",
+            "content/links.md:9: broken link '/guide/instal/': no page of the site is published at /guide/instal/ (did you mean /guide/install/?)",
+            "content/links.md:9: broken link '/guide/install/#nope': content/guide/Install.md has no heading 'nope'",
+            "content/links.md:9: broken link '/img/missing.png': no such file",
+            "content/links.md:9: broken link '/guide/slugged/': no page of the site is published at /guide/slugged/",
+            "content/links.md:10: broken link '/posts/hello/': no page of the site is published at /posts/hello/",
+            "content/links.md:10: broken link '/Guide/Install/': no page of the site is published at /Guide/Install/ (did you mean /guide/install/?)",
+        ], "\(check.text)\(check.stderr)")
     }
 
     /// The nearest configuration per file, and `outline site` shows it.
