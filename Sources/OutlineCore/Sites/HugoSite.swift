@@ -163,6 +163,7 @@ enum HugoSite {
         }
         features.append("autoHeadingIDType \(idType)")
         var dialect = Dialect()
+        dialect.shortcodes = true
         if get(goldmark, ["parser", "attribute", "title"])?.bool == false {
             unread.append("markup.goldmark.parser.attribute.title = false: a heading's {#id} is still read as its id")
         }

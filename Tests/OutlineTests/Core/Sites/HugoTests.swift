@@ -229,6 +229,70 @@ struct HugoTests {
         ], "\(check.text)\(check.stderr)")
     }
 
+    /// `autoDefinitionTermID`: each term gets the slug of its rendered text (a link's text, entities
+    /// decoded), numbered with the headings in document order (`## Matchers` after the term
+    /// `matchers` is `matchers-1`); not in code. A page holding a block shortcode of the Markdown
+    /// form has ids outline cannot see: an unknown fragment into it is skipped. `hugo` 0.168 gives
+    /// these ids (`<dt id>`, `<h2 id>`) and breaks `#matchers-2`, `#not-a-term` and `#nope`.
+    @Test func definitionTermIDsAndShortcodesAsHugoBuildsThem() throws {
+        let dir = try tree([
+            "hugo.toml": "baseURL = 'https://example.org/'\n[markup.goldmark.parser]\n  autoDefinitionTermID = true\n",
+            "layouts/shortcodes/snippet.html": "## From snippet\n",
+            "content/terms.md": """
+                # Terms
+
+                `publishDir`
+                : Where the site is written.
+
+                [Hugofy](https://example.org/hugofy)
+                : An extension.
+
+                `(<nil>)`
+                : One.
+
+                `(&lt;nil&gt;)`
+                : Two.
+
+                matchers
+                : A term.
+
+                ## Matchers
+
+                Term one
+                Term two
+                : A shared definition.
+
+                ```text
+                not a term
+                : inside code
+                ```
+
+                """,
+            "content/snippets.md": "# Snippets\n\n{{% snippet %}}\n",
+            "content/links.md": """
+                # Links
+
+                [a](/terms/#publishdir) [b](/terms/#hugofy) [c](/terms/#nil) [d](/terms/#nil-1) [e](/terms/#matchers)
+                [f](/terms/#matchers-1) [g](/terms/#term-one) [h](/terms/#term-two) [i](/terms/#matchers-2)
+                [j](/terms/#not-a-term) [k](/snippets/#from-snippet) [l](/snippets/#nope) [m](/terms/#terms)
+
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let check = try runBinary(["check", "content"], directory: dir)
+        let broken = check.text.split(separator: "\n").filter { $0.contains("broken link") }.map(String.init)
+        #expect(broken == [
+            "content/links.md:4: broken link '/terms/#matchers-2': content/terms.md has no heading 'matchers-2' (did you mean 'matchers-1'?)",
+            "content/links.md:5: broken link '/terms/#not-a-term': content/terms.md has no heading 'not-a-term'",
+        ], "\(check.text)\(check.stderr)")
+        let verbose = try runBinary(["check", "--verbose", "content/links.md"], directory: dir)
+        #expect(verbose.stderr.contains("skipped 2 links: the page holds Markdown a shortcode renders ({{% snippet %}})"), "\(verbose.stderr)")
+        // Without autoDefinitionTermID, terms have no ids.
+        try "baseURL = 'https://example.org/'\n".write(to: dir.appendingPathComponent("hugo.toml"), atomically: true, encoding: .utf8)
+        let plain = try runBinary(["check", "content"], directory: dir)
+        #expect(plain.text.split(separator: "\n").filter { $0.contains("broken link") }.count == 9, "\(plain.text)")
+    }
+
     /// The nearest configuration per file, and `outline site` shows it.
     @Test func theSiteIsFoundPerFile() throws {
         let dir = try tree([
