@@ -293,6 +293,27 @@ struct HugoTests {
         #expect(plain.text.split(separator: "\n").filter { $0.contains("broken link") }.count == 9, "\(plain.text)")
     }
 
+    /// Heading ids as `hugo` 0.168 gives them (its `<h2 id>`s for these headings): Go lowercases
+    /// rune by rune (`İ` is `i`, `Σ` is `σ` anywhere); an escaped `\{#x}` is text, `\\{#y}` an id.
+    @Test func headingIDsAsHugoGivesThem() throws {
+        let vectors = [("İstanbul", "istanbul"), ("ΣΑΣ Ǆemal", "σασ-ǆemal"), ("Foo \\{#x}", "foo-x")]
+        for (title, id) in vectors {
+            let (explicit, pieces) = SlugProfile.hugo.explicitID([.text(title)])
+            #expect(explicit == nil && SlugProfile.hugo.slug(pieces) == id, "\(title)")
+        }
+        #expect(SlugProfile.hugo.explicitID([.text("Bar {#custom}")]).id == "custom")
+        #expect(SlugProfile.hugo.explicitID([.text("Baz \\\\{#y}")]).id == "y")
+        let dir = try tree([
+            "hugo.toml": "baseURL = 'https://example.org/'\n",
+            "content/h.md": "# H\n\n## İstanbul\n\n## Foo \\{#x}\n\n## Bar {#custom}\n\n## ΣΑΣ Ǆemal\n\n## Baz \\\\{#y}\n",
+            "content/l.md": "# L\n\n[a](/h/#istanbul) [b](/h/#foo-x) [c](/h/#custom) [d](/h/#σασ-ǆemal) [e](/h/#y) [f](/h/#x)\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let check = try runBinary(["check", "content"], directory: dir)
+        #expect(check.text.split(separator: "\n").filter { $0.contains("broken link") }
+                == ["content/l.md:3: broken link '/h/#x': content/h.md has no heading 'x' (did you mean 'h'?)"], "\(check.text)")
+    }
+
     /// The nearest configuration per file, and `outline site` shows it.
     @Test func theSiteIsFoundPerFile() throws {
         let dir = try tree([
