@@ -42,7 +42,9 @@ public enum HugoRoutes {
             return prefix + expand(pattern, dirs: Array(dirs.dropLast()), name: dirs.last ?? "", front: front)
         }
         if !list, let slug = front.slug { name = slug }
-        let path = (dirs.map(lower) + (list ? [] : [lower(name)])).joined(separator: "/")
+        let keepCase = !settings.lowercasePaths
+        func segment(_ s: String) -> String { keepCase ? s.replacingAll(" ", with: "-") : HugoRoutes.lower(s) }
+        let path = (dirs.map(segment) + (list ? [] : [segment(name)])).joined(separator: "/")
         if path.isEmpty { return prefix + "/" }
         if settings.uglyURLs && !list { return prefix + "/" + path + ".html" }
         return prefix + "/" + path + "/"

@@ -14,6 +14,8 @@ public struct HugoSettings: Sendable, Equatable {
     /// `permalinks.section`: the patterns of section pages.
     public var sectionPermalinks: [String: String] = [:]
     public var uglyURLs = false
+    /// Hugo lowercases the paths of URLs unless `disablePathToLower`.
+    public var lowercasePaths = true
     /// Directories whose files are published as they are (`static/`, mounts to `static`), absolute.
     public var staticDirs: [String] = []
     /// The taxonomies' plural names (`tags`, `categories`): their pages are Hugo's, not files'.
@@ -96,7 +98,7 @@ enum HugoSite {
             if let first = content.first { contentDir = first; extraContent = Array(content.dropFirst()); features.append("module.mounts content \(content.joined(separator: " "))") }
             if !statics.isEmpty { staticDirs = statics }
         }
-        let contentRoot = absolute(contentDir)
+        let globalContentRoot = absolute(contentDir)
         features.insert("contentDir \(contentDir)", at: 0)
 
         // Languages: the default first; each with its own contentDir, or all in one by file suffix.
@@ -108,10 +110,13 @@ enum HugoSite {
         codes.sort { ($0 == defaultLanguage ? 0 : 1, $0) < ($1 == defaultLanguage ? 0 : 1, $1) }
         for code in codes {
             let options = get(get(root, "languages"), code)
-            let dir = get(options, "contentDir")?.string.map(absolute) ?? contentRoot
+            let dir = get(options, "contentDir")?.string.map(absolute) ?? globalContentRoot
             let prefix = code == defaultLanguage && !inSubdir ? "" : "/" + code
-            settings.languages.append(.init(code: code, contentDir: code == defaultLanguage ? contentRoot : dir, prefix: prefix))
+            settings.languages.append(.init(code: code, contentDir: dir, prefix: prefix))
         }
+        // The default language's own contentDir is the site's content root.
+        let contentRoot = settings.languages.first?.contentDir ?? globalContentRoot
+        if contentRoot != globalContentRoot { features[0] = "contentDir \(contentRoot.hasPrefix(directory + "/") ? String(contentRoot.dropFirst(directory.count + 1)) : contentRoot)" }
         if codes.count > 1 {
             features.append("languages \(codes.joined(separator: " "))")
             if settings.languages.dropFirst().allSatisfy({ $0.contentDir == contentRoot }) { settings.suffixedLanguages = Array(codes.dropFirst()) }
@@ -132,6 +137,8 @@ enum HugoSite {
             if !settings.permalinks.isEmpty || !settings.sectionPermalinks.isEmpty { features.append("permalinks") }
         }
         settings.uglyURLs = get(root, "uglyURLs")?.bool ?? false
+        settings.lowercasePaths = !(get(root, "disablePathToLower")?.bool ?? false)
+        if !settings.lowercasePaths { features.append("disablePathToLower") }
         if settings.uglyURLs { features.append("uglyURLs") }
         settings.staticDirs = staticDirs.map(absolute)
         if let taxonomies = get(root, "taxonomies")?.pairs { settings.taxonomies = taxonomies.compactMap(\.value.string) }

@@ -85,6 +85,11 @@ struct HugoTests {
           target = 'content'
         """))
         #expect(mounted.contentRoot == "/r/content/en" && mounted.profile == nil && mounted.unknownSlugify == "autoHeadingIDType blackfriday")
+        // The default language's own contentDir is the content root (hugo-book's exampleSite:
+        // `content.en`, `content.zh`); disablePathToLower is read.
+        let perLanguage = try #require(try hugo("disablePathToLower = true\n[languages.en]\n  contentDir = 'content.en'\n[languages.zh]\n  contentDir = 'content.zh'\n"))
+        #expect(perLanguage.contentRoot == "/r/content.en" && perLanguage.hugo?.languages.map(\.contentDir) == ["/r/content.en", "/r/content.zh"])
+        #expect(perLanguage.hugo?.lowercasePaths == false && perLanguage.publishes("/r/content.en/a.md") && !perLanguage.publishes("/r/content/a.md"))
         // YAML and JSON too; keys are case-insensitive.
         #expect(try hugo("contentdir: docs\n", name: "hugo.yaml")?.contentRoot == "/r/docs")
         #expect(try hugo("{\"contentDir\": \"pages\", \"uglyurls\": true}", name: "hugo.json")?.hugo?.uglyURLs == true)
@@ -128,6 +133,10 @@ struct HugoTests {
         settings.permalinks["posts"] = "/:year/:slug/"
         #expect(HugoRoutes.url(of: "posts/hello.md", front: Meta(slug: "hello", title: "Hello World", date: "2024-03-05"), settings: settings) == "/2024/hello/")
         #expect(HugoRoutes.url(of: "posts/hello.md", front: Meta(title: "Hello World", date: "2024-03-05"), settings: settings) == "/2024/hello-world/")
+        // disablePathToLower keeps the case (hugo 0.168: `Big Dir/Ünï Page.md` at `/Big-Dir/Ünï-Page/`).
+        settings.lowercasePaths = false
+        #expect(HugoRoutes.url(of: "Big Dir/Ünï Page.md", front: Meta(), settings: settings) == "/Big-Dir/Ünï-Page/")
+        settings.lowercasePaths = true
         settings.uglyURLs = true
         #expect(HugoRoutes.url(of: "guide/My Page.md", front: Meta(), settings: settings) == "/guide/my-page.html")
         #expect(HugoRoutes.url(of: "guide/b/index.md", front: Meta(), settings: settings) == "/guide/b.html")
