@@ -164,41 +164,6 @@ struct HugoTests {
         return dir
     }
 
-    /// A small site whose broken links `hugo` 0.168 was asked about: built into `public/`, every
-    /// `href` of an article to a missing file or id is what each expectation below lists.
-    static func site(languages: Bool) -> [String: String] {
-        var files = [
-            "hugo.toml": "baseURL = 'https://example.org/'\n[permalinks]\n  posts = '/:year/:slug/'\n"
-                + (languages ? "[languages.en]\n  weight = 1\n[languages.fr]\n  weight = 2\n  contentDir = 'content/fr'\n" : ""),
-            "content/guide/_index.md": "---\ntitle: Guide\n---\n# Guide\n",
-            "content/guide/Install.md": "---\ntitle: Install\n---\n# Install\n\n## On Linux\n",
-            "content/guide/bundle/index.md": "---\ntitle: Bundle\n---\n# Bundle\n\n## Part\n",
-            "content/guide/bundle/data.txt": "data",
-            "content/guide/slugged.md": "---\ntitle: Slugged\nslug: other-name\naliases: [/old/place/]\n---\n# Slugged\n",
-            "content/guide/fixed.md": "---\ntitle: Fixed\nurl: /fixed/here/\n---\n# Fixed\n",
-            "content/posts/hello.md": "---\ntitle: Hello World\ndate: 2024-03-05\nslug: hello\n---\n# Hello\n",
-            "content/_common/_index.md": "---\ncascade:\n  build:\n    render: never\n---\n",
-            "content/_common/snippet.md": "---\n---\n[s](#defined-where-included) [t](../relative/)\n",
-            "content/links.md": """
-                ---
-                title: Links
-                ---
-                # Links
-
-                [a](/guide/install/) [b](/guide/install/#on-linux) [c](guide/install/) [d](/guide/bundle/#part)
-                [e](/guide/other-name/) [f](/old/place/) [g](/fixed/here/) [h](/2024/hello/) [i](/img/logo.png)
-                [j](/guide/bundle/data.txt) [k](/guide/) [m](/tags/) [y](<{{% eturl disqus %}}>)
-                [n](/guide/instal/) [o](/guide/install/#nope) [p](/img/missing.png) [q](/guide/slugged/)
-                [r](/posts/hello/) [t](/Guide/Install/)
-
-                """,
-            "content/guide/deep.md": "---\ntitle: Deep\n---\n# Deep\n\n[u](../install/) [v](../bundle/#part) [w](../nowhere/) [x](install/)\n",
-            "static/img/logo.png": "png",
-        ]
-        if languages { files["content/fr/installer.md"] = "---\ntitle: Accueil\n---\n# Installer\n\n## Sous Linux\n" }
-        return files
-    }
-
     /// Links by URL, as `hugo` builds them: a page's path, bundle and section, `slug`, `url`,
     /// `aliases`, `permalinks`, `static/`, a bundle's files, the language prefix. A multilingual site
     /// gets Hugo's embedded link render hook, whose `GetPage` also reaches `guide/install/` from
@@ -212,7 +177,7 @@ struct HugoTests {
             "content/links.md:9: broken link '/guide/install/#nope': content/guide/Install.md has no heading 'nope'",
             "content/links.md:9: broken link '/img/missing.png': no such file",
         ]
-        let multilingual = try tree(Self.site(languages: true))
+        let multilingual = try tree(HugoFixtures.urls(languages: true))
         defer { try? FileManager.default.removeItem(at: multilingual) }
         var check = try runBinary(["check", "content"], directory: multilingual)
         var broken = check.text.split(separator: "\n").filter { $0.contains("broken link") }.map(String.init)
@@ -221,7 +186,7 @@ struct HugoTests {
         let verbose = try runBinary(["check", "--verbose", "content"], directory: multilingual)
         #expect(verbose.stderr.contains("a shortcode in the destination") && verbose.stderr.contains("renders no page for"), "\(verbose.stderr)")
 
-        let single = try tree(Self.site(languages: false))
+        let single = try tree(HugoFixtures.urls(languages: false))
         defer { try? FileManager.default.removeItem(at: single) }
         check = try runBinary(["check", "content"], directory: single)
         broken = check.text.split(separator: "\n").filter { $0.contains("broken link") }.map(String.init)
@@ -244,49 +209,7 @@ struct HugoTests {
     /// form has ids outline cannot see: an unknown fragment into it is skipped. `hugo` 0.168 gives
     /// these ids (`<dt id>`, `<h2 id>`) and breaks `#matchers-2`, `#not-a-term` and `#nope`.
     @Test func definitionTermIDsAndShortcodesAsHugoBuildsThem() throws {
-        let dir = try tree([
-            "hugo.toml": "baseURL = 'https://example.org/'\n[markup.goldmark.parser]\n  autoDefinitionTermID = true\n",
-            "layouts/shortcodes/snippet.html": "## From snippet\n",
-            "content/terms.md": """
-                # Terms
-
-                `publishDir`
-                : Where the site is written.
-
-                [Hugofy](https://example.org/hugofy)
-                : An extension.
-
-                `(<nil>)`
-                : One.
-
-                `(&lt;nil&gt;)`
-                : Two.
-
-                matchers
-                : A term.
-
-                ## Matchers
-
-                Term one
-                Term two
-                : A shared definition.
-
-                ```text
-                not a term
-                : inside code
-                ```
-
-                """,
-            "content/snippets.md": "# Snippets\n\n{{% snippet %}}\n",
-            "content/links.md": """
-                # Links
-
-                [a](/terms/#publishdir) [b](/terms/#hugofy) [c](/terms/#nil) [d](/terms/#nil-1) [e](/terms/#matchers)
-                [f](/terms/#matchers-1) [g](/terms/#term-one) [h](/terms/#term-two) [i](/terms/#matchers-2)
-                [j](/terms/#not-a-term) [k](/snippets/#from-snippet) [l](/snippets/#nope) [m](/terms/#terms)
-
-                """,
-        ])
+        let dir = try tree(HugoFixtures.terms)
         defer { try? FileManager.default.removeItem(at: dir) }
         let check = try runBinary(["check", "content"], directory: dir)
         let broken = check.text.split(separator: "\n").filter { $0.contains("broken link") }.map(String.init)
@@ -312,11 +235,7 @@ struct HugoTests {
         }
         #expect(SlugProfile.hugo.explicitID([.text("Bar {#custom}")]).id == "custom")
         #expect(SlugProfile.hugo.explicitID([.text("Baz \\\\{#y}")]).id == "y")
-        let dir = try tree([
-            "hugo.toml": "baseURL = 'https://example.org/'\n",
-            "content/h.md": "# H\n\n## İstanbul\n\n## Foo \\{#x}\n\n## Bar {#custom}\n\n## ΣΑΣ Ǆemal\n\n## Baz \\\\{#y}\n",
-            "content/l.md": "# L\n\n[a](/h/#istanbul) [b](/h/#foo-x) [c](/h/#custom) [d](/h/#σασ-ǆemal) [e](/h/#y) [f](/h/#x)\n",
-        ])
+        let dir = try tree(HugoFixtures.headings)
         defer { try? FileManager.default.removeItem(at: dir) }
         let check = try runBinary(["check", "content"], directory: dir)
         #expect(check.text.split(separator: "\n").filter { $0.contains("broken link") }
