@@ -116,7 +116,9 @@ enum HugoSite {
         }
         // The default language's own contentDir is the site's content root.
         let contentRoot = settings.languages.first?.contentDir ?? globalContentRoot
-        if contentRoot != globalContentRoot { features[0] = "contentDir \(contentRoot.hasPrefix(directory + "/") ? String(contentRoot.dropFirst(directory.count + 1)) : contentRoot)" }
+        if contentRoot != globalContentRoot, let k = features.firstIndex(where: { $0.hasPrefix("contentDir ") }) {
+            features[k] = "contentDir \(contentRoot.hasPrefix(directory + "/") ? String(contentRoot.dropFirst(directory.count + 1)) : contentRoot)"
+        }
         if codes.count > 1 {
             features.append("languages \(codes.joined(separator: " "))")
             if settings.languages.dropFirst().allSatisfy({ $0.contentDir == contentRoot }) { settings.suffixedLanguages = Array(codes.dropFirst()) }
@@ -143,14 +145,28 @@ enum HugoSite {
         settings.staticDirs = staticDirs.map(absolute)
         if let taxonomies = get(root, "taxonomies")?.pairs { settings.taxonomies = taxonomies.compactMap(\.value.string) }
 
-        // The link render hook: a site's own, else Hugo's embedded one when asked for.
-        for hook in ["layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"] {
-            guard let bytes = read(directory + "/" + hook) else { continue }
-            settings.linkHook = hook
-            settings.pagePathLinks = String(decoding: bytes, as: UTF8.self).contains("GetPage")
-            settings.hookDestinations = literals(comparedIn: String(decoding: bytes, as: UTF8.self))
-            features.append("link render hook \(hook)" + (settings.hookDestinations.isEmpty ? "" : " (its own: \(settings.hookDestinations.joined(separator: " ")))"))
-            break
+        // The link render hook: the site's own, else its theme's, else Hugo's embedded one when asked
+        // for. It resolves page paths when it, or a partial it calls, calls GetPage.
+        let themesDir = get(root, "themesDir")?.string ?? "themes"
+        let themes = (get(root, "theme")?.list?.compactMap(\.string) ?? get(root, "theme")?.string.map { [$0] } ?? [])
+            .map { themesDir + "/" + $0 + "/" }
+        let layoutRoots = [""] + themes
+        hooks: for prefix in layoutRoots {
+            for hook in ["layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"] {
+                guard let bytes = read(absolute(prefix + hook)) else { continue }
+                let text = String(decoding: bytes, as: UTF8.self)
+                settings.linkHook = LocalLink.normalize(prefix + hook)
+                settings.pagePathLinks = text.contains("GetPage") || partials(calledIn: text).contains { name in
+                    layoutRoots.contains { root in
+                        ["layouts/_partials/", "layouts/partials/"].contains { dir in
+                            read(absolute(root + dir + name + (name.hasSuffix(".html") ? "" : ".html"))).map { String(decoding: $0, as: UTF8.self).contains("GetPage") } ?? false
+                        }
+                    }
+                }
+                settings.hookDestinations = literals(comparedIn: text)
+                features.append("link render hook \(settings.linkHook!)" + (settings.hookDestinations.isEmpty ? "" : " (its own: \(settings.hookDestinations.joined(separator: " ")))"))
+                break hooks
+            }
         }
         // `useEmbedded` defaults to `auto`: the embedded hook for a multilingual site.
         let embedded = get(root, ["markup", "goldmark", "renderHooks", "link", "useEmbedded"])?.string ?? "auto"
@@ -188,6 +204,18 @@ enum HugoSite {
         site.unread = unread
         site.translations = translations(settings)
         return site
+    }
+
+    /// The partials a template calls (`partial "docs/link"`, `partialCached "x.html"`).
+    static func partials(calledIn template: String) -> [String] {
+        let tokens = template.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "(" })
+        var found: [String] = []
+        for k in tokens.indices.dropLast() where tokens[k] == "partial" || tokens[k] == "partialCached" {
+            let name = tokens[k + 1]
+            guard name.count > 2, name.first == "\"", name.last == "\"" else { continue }
+            found.append(String(name.dropFirst().dropLast()))
+        }
+        return found
     }
 
     /// The string literals a template compares with the destination (`eq $u.String "g"`,

@@ -153,6 +153,26 @@ struct HugoTests {
         #expect(HugoRoutes.frontMatter(Array("---\nslug: unclosed\n".utf8)) == HugoRoutes.PageMeta())
     }
 
+    /// The link render hook: the site's own before its theme's; it resolves page paths when it, or
+    /// a partial it calls, calls `GetPage` (hugo-book's theme: `partial "docs/links/portable-link"`);
+    /// without one, Hugo's embedded hook in a multilingual site (`useEmbedded = "auto"`).
+    @Test func theLinkRenderHookRead() throws {
+        let theme = [
+            "/r/themes/book/layouts/_markup/render-link.html": "{{- $d := partial \"docs/links/portable-link\" . -}}<a href=\"{{ $d }}\">",
+            "/r/themes/book/layouts/_partials/docs/links/portable-link.html": "{{ with (.Page.GetPage $path) }}{{ .RelPermalink }}{{ end }}",
+        ]
+        let themed = try #require(try hugo("theme = 'book'\n", files: theme))
+        #expect(themed.hugo?.linkHook == "themes/book/layouts/_markup/render-link.html" && themed.hugo?.pagePathLinks == true)
+        var own = theme
+        own["/r/layouts/_markup/render-link.html"] = "{{ if eq $u.String \"g\" }}glossary{{ end }}<a href=\"{{ .Destination }}\">"
+        let site = try #require(try hugo("theme = ['book']\n", files: own))
+        #expect(site.hugo?.linkHook == "layouts/_markup/render-link.html" && site.hugo?.pagePathLinks == false && site.hugo?.hookDestinations == ["g"])
+        #expect(try hugo("[languages.en]\n[languages.fr]\n")?.hugo?.pagePathLinks == true)
+        #expect(try hugo("[languages.en]\n[languages.fr]\n[markup.goldmark.renderHooks.link]\n  useEmbedded = 'never'\n")?.hugo?.pagePathLinks == false)
+        #expect(try hugo("[markup.goldmark.renderHooks.link]\n  useEmbedded = 'always'\n")?.hugo?.pagePathLinks == true)
+        #expect(try hugo("title = 'one language'\n")?.hugo?.pagePathLinks == false)
+    }
+
     func tree(_ files: [String: String]) throws -> URL {
         let dir = try temporaryDirectory()
         _ = try shell("git init -q .", in: dir)
