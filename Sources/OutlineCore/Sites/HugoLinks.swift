@@ -43,16 +43,39 @@ public enum HugoRoutes {
         }
         if !list, let slug = front.slug { name = slug }
         let keepCase = !settings.lowercasePaths
-        func segment(_ s: String) -> String { keepCase ? s.replacingAll(" ", with: "-") : HugoRoutes.lower(s) }
+        func segment(_ s: String) -> String { keepCase ? HugoRoutes.sanitize(s) : HugoRoutes.lower(s) }
         let path = (dirs.map(segment) + (list ? [] : [segment(name)])).joined(separator: "/")
         if path.isEmpty { return prefix + "/" }
         if settings.uglyURLs && !list { return prefix + "/" + path + ".html" }
         return prefix + "/" + path + "/"
     }
 
-    /// Hugo's `MakePath`: lowercased, spaces made `-`.
-    static func lower(_ segment: String) -> String {
-        String(segment.lowercased().map { $0 == " " ? "-" : $0 })
+    /// Hugo's `MakePath`: `sanitize`d, then lowercased.
+    static func lower(_ segment: String) -> String { sanitize(segment).lowercased() }
+
+    /// Hugo's `UnicodeSanitize` (helpers/path.go): letters, digits, marks and `. / \ _ # + ~ - @`
+    /// kept (`%` before two hex digits too), a run of white space between kept characters one `-`
+    /// (none after a `-`), everything else dropped: `say "hi"` is `say-hi`, `a+b (x)` is `a+b-x`.
+    static func sanitize(_ segment: String) -> String {
+        let scalars = Array(segment.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var hyphenPending = false, wasHyphen = false
+        func isHex(_ k: Int) -> Bool { k < scalars.count && scalars[k].properties.isASCIIHexDigit }
+        for (k, r) in scalars.enumerated() {
+            let category = r.properties.generalCategory
+            var allowed = ".\\/_#+~-@".unicodeScalars.contains(r)
+            allowed = allowed || [.decimalNumber, .nonspacingMark, .spacingMark, .enclosingMark].contains(category)
+                || [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter].contains(category)
+            allowed = allowed || (r == "%" && isHex(k + 1) && isHex(k + 2))
+            if allowed {
+                wasHyphen = r == "-"
+                if hyphenPending { if !wasHyphen { out.append("-") }; hyphenPending = false }
+                out.append(r)
+            } else if !out.isEmpty && !wasHyphen && r.properties.isWhitespace {
+                hyphenPending = true
+            }
+        }
+        return String(out)
     }
 
     /// Hugo's `urlize` of a title: lowercased, runs of what is not a letter, digit, `-`, `_` or `.` made one `-`.

@@ -127,6 +127,13 @@ struct HugoTests {
             ("guide/slugged.md", Meta(slug: "other-name"), "/guide/other-name/"),
             ("guide/fixed.md", Meta(url: "/fixed/here/"), "/fixed/here/"),
             ("_index.md", Meta(), "/"),
+            // Hugo's UnicodeSanitize: hugo 0.168 publishes these files at these URLs.
+            ("getting started.md", Meta(), "/getting-started/"),
+            ("say \"hi\".md", Meta(), "/say-hi/"),
+            ("guide/what's-new.md", Meta(), "/guide/whats-new/"),
+            ("a+b (x).md", Meta(), "/a+b-x/"),
+            ("café.md", Meta(), "/café/"),
+            ("Guide/Old Page/index.md", Meta(), "/guide/old-page/"),
         ]
         for (file, meta, url) in vectors { #expect(HugoRoutes.url(of: file, front: meta, settings: settings) == url, "\(file)") }
         #expect(HugoRoutes.url(of: "installer.md", front: Meta(), settings: settings, prefix: "/fr") == "/fr/installer/")
