@@ -182,9 +182,9 @@ extension Report {
         case .hugo:
             out += "# front matter of each page (Hugo aliases)\n"
             var byPage: [(page: String, aliases: [String])] = []
-            for e in site.uniquePages(by: SiteRedirects.prettyURL) {
-                if let k = byPage.firstIndex(where: { $0.page == e.toPage }) { byPage[k].aliases.append(SiteRedirects.prettyURL(e.fromPage)) }
-                else { byPage.append((e.toPage, [SiteRedirects.prettyURL(e.fromPage)])) }
+            for e in site.uniquePages(by: SiteRedirects.hugoURL) {
+                if let k = byPage.firstIndex(where: { $0.page == e.toPage }) { byPage[k].aliases.append(SiteRedirects.hugoURL(e.fromPage)) }
+                else { byPage.append((e.toPage, [SiteRedirects.hugoURL(e.fromPage)])) }
             }
             for (page, aliases) in byPage { out += "\(page): aliases: [\(aliases.map { quoted($0, "\"") }.joined(separator: ", "))]\n" }
         }

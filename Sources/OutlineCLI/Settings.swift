@@ -160,7 +160,7 @@ final class Settings {
         if let known = sites[path] { return known }
         var site: Site? = nil
         do {
-            site = try Site.read(path, bytes: try FileSystem.read(path), read: { try? FileSystem.read($0) })
+            site = try Site.read(path, bytes: try FileSystem.read(path), read: { try? FileSystem.read($0) }, isDirectory: FileSystem.isDirectory)
             if explicit && site == nil { throw UsageError(message: "\(display(path)) configures no site outline reads (a conf.py must load myst_parser)") }
             for note in site?.unread ?? [] where said.insert(path + note).inserted {
                 console.report(Diagnostic(.warning, .site, path: display(path), "not read: \(note)"))
@@ -189,7 +189,7 @@ final class Settings {
         while true {
             if let known = nearestSite[dir] { found = known; break }
             visited.append(dir)
-            let here = Site.configurationNames.map { (dir == "/" ? "" : dir) + "/" + $0.name }.filter(FileSystem.exists)
+            let here = Site.readConfigurations(Site.configurationNames.map { (dir == "/" ? "" : dir) + "/" + $0.name }.filter(FileSystem.exists))
             // A conf.py that does not load MyST is no site: the search goes on above it.
             let sites = try here.filter { try readSite($0, explicit: false) != nil }
             if sites.count > 1 {

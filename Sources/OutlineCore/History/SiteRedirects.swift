@@ -69,6 +69,13 @@ public struct SiteRedirects: Sendable {
         return "/" + path
     }
 
+    /// The URL Hugo published a page at with its default settings (format.md §16): its path
+    /// sanitized and lowercased (`Guide/Old Page.md` at `/guide/old-page/`), a bundle's `index.md`
+    /// and a section's `_index.md` at their directory; the old page's front matter is not known.
+    public static func hugoURL(_ page: String) -> String {
+        HugoRoutes.url(of: page, front: .init(), settings: HugoSettings())
+    }
+
     /// A page's document name for Sphinx: its path without the suffix.
     public static func docname(_ page: String) -> String {
         for suffix in [".markdown", ".mdx", ".md"] where page.lowercased().hasSuffix(suffix) { return String(page.dropLast(suffix.count)) }

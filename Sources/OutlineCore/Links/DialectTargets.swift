@@ -25,7 +25,7 @@ enum DialectTargets {
     /// Why the page has ids outline cannot know (text a snippet includes, content a plugin makes),
     /// or nil: a fragment no target matches is then skipped, not reported.
     static func unknowable(in source: Source, dialect: Dialect) -> String? {
-        guard dialect.snippets || dialect.generatedBlocks else { return nil }
+        guard dialect.snippets || dialect.generatedBlocks || dialect.shortcodes else { return nil }
         var fence: Fence? = nil
         for line in 0..<source.lineCount {
             let text = source.content(line)
@@ -37,6 +37,9 @@ enum DialectTargets {
             let t = text.drop(while: ASCII.isBlank)
             if dialect.snippets, t.starts(with: Array("--8<--".utf8)) { return "the page includes text with pymdownx.snippets" }
             if dialect.generatedBlocks, t.starts(with: Array("::: ".utf8)) { return "the page holds content a plugin generates (:::)" }
+            if dialect.shortcodes, t.starts(with: [UInt8(ascii: "{"), UInt8(ascii: "{")]), let name = shortcode(in: t) {
+                return "the page holds Markdown a shortcode renders ({{% \(name) %}})"
+            }
         }
         return nil
     }
@@ -93,6 +96,90 @@ enum DialectTargets {
             }
         }
         return found
+    }
+
+    /// A term's text as goldmark's term id sees it (the rendered text, not the source, unlike
+    /// headings): a link `[t](u)` is its text, entities are characters (`(&lt;nil&gt;)` is `nil`).
+    static func termText(_ source: String) -> String {
+        var out = ""
+        var rest = Substring(source)
+        while let open = rest.firstIndex(of: "[") {
+            out += rest[..<open]
+            let inner = rest[rest.index(after: open)...]
+            if let close = inner.firstIndex(of: "]"), inner[close...].dropFirst().first == "(",
+               let end = inner[close...].firstIndex(of: ")") {
+                out += inner[..<close]
+                rest = inner[inner.index(after: end)...]
+            } else {
+                out += "["
+                rest = inner
+            }
+        }
+        return HTMLAttributes.decodeEntities(out + rest)
+    }
+
+    /// The name of a Hugo shortcode on the line whose output may hold ids: one of the Markdown form
+    /// (`{{% name … %}}`, not its closing `{{% /name %}}`), or `{{< include … >}}`.
+    static func shortcode(in line: ArraySlice<UInt8>) -> String? {
+        let brace = UInt8(ascii: "{"), percent = UInt8(ascii: "%"), less = UInt8(ascii: "<")
+        var k = line.startIndex
+        while k + 2 < line.endIndex {
+            defer { k += 1 }
+            guard line[k] == brace, line[k + 1] == brace, line[k + 2] == percent || line[k + 2] == less else { continue }
+            var n = k + 3
+            while n < line.endIndex, line[n] == ASCII.space || line[n] == UInt8(ascii: "-") { n += 1 }
+            var end = n
+            while end < line.endIndex, ASCII.isDigit(line[end]) || ((line[end] | 0x20) >= 0x61 && (line[end] | 0x20) <= 0x7A) || line[end] == UInt8(ascii: "_") || line[end] == UInt8(ascii: "-") || line[end] >= 0x80 { end += 1 }
+            guard end > n else { continue }
+            let name = String(decoding: line[n..<end], as: UTF8.self)
+            if line[k + 2] == percent || name == "include" { return name }
+        }
+        return nil
+    }
+
+    /// goldmark's definition terms (`autoDefinitionTermID`): each line of a paragraph followed by a
+    /// `: definition` line (one blank line between them allowed) is a term, its id the profile's slug
+    /// of its text, numbered with the headings' (format.md §16). 1-based lines, in document order.
+    static func definitionTerms(in source: Source, dialect: Dialect, profile: SlugProfile) -> [(line: Int, slug: String)] {
+        guard dialect.definitionTermIDs else { return [] }
+        var found: [(line: Int, slug: String)] = []
+        var fence: Fence? = nil
+        var inFence = [Bool](repeating: false, count: source.lineCount)
+        for line in 0..<source.lineCount {
+            let text = source.content(line)
+            if let f = fence {
+                inFence[line] = true
+                if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
+                continue
+            }
+            if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; inFence[line] = true }
+        }
+        func content(_ line: Int) -> Substring {
+            let text = String(decoding: source.content(line), as: UTF8.self)
+            var rest = text.drop { $0 == " " }
+            while let last = rest.last, last == " " || last == "\t" { rest = rest.dropLast() }
+            return rest
+        }
+        func isBlank(_ line: Int) -> Bool { content(line).allSatisfy { $0 == " " || $0 == "\t" } }
+        func isDefinition(_ line: Int) -> Bool {
+            let text = String(decoding: source.content(line), as: UTF8.self)
+            return text.prefix { $0 == " " }.count < 4 && (content(line).hasPrefix(": ") || content(line).hasPrefix(":\t"))
+        }
+        var termLines = Set<Int>()
+        for line in 0..<source.lineCount where !inFence[line] && isDefinition(line) {
+            var end = line - 1
+            if end >= 0, isBlank(end) { end -= 1 }
+            var start = end
+            while start >= 0, !inFence[start], !isBlank(start) { start -= 1 }
+            start += 1
+            guard start <= end, !(start...end).contains(where: isDefinition) else { continue }
+            for term in start...end {
+                let text = content(term)
+                guard let first = text.first, !"#>|<*-+".contains(first), !text.hasPrefix("{{") else { continue }
+                if termLines.insert(term).inserted { found.append((term + 1, profile.slug([.text(termText(String(text)))]))) }
+            }
+        }
+        return found.sorted { $0.line < $1.line }
     }
 
     /// The ids of attr_list blocks in a line of text: right after an inline element (`**x**{ #id }`,

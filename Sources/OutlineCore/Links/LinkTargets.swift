@@ -81,7 +81,8 @@ public struct LinkTargets: Sendable {
                   reserved: dialect.explicitIDsReservedFirst ? bases.compactMap(\.explicit) + others.filter(\.reserved).map(\.id) : [],
                   others: others.map { ($0.line, $0.id) } + extra, labels: source.map { DialectTargets.labels(in: $0, dialect: dialect) } ?? [],
                   tabs: dialect.tabbedIDs ? tabs : [], tabSlugs: dialect.tabSlugs.flatMap(SlugProfile.init(rawValue:)),
-                  combineHeader: dialect.tabSlugsCombineHeader, emojiShortcodes: dialect.emojiShortcodes)
+                  combineHeader: dialect.tabSlugsCombineHeader, emojiShortcodes: dialect.emojiShortcodes,
+                  terms: source.map { DialectTargets.definitionTerms(in: $0, dialect: dialect, profile: profile) } ?? [])
         unknowable = source.flatMap { DialectTargets.unknowable(in: $0, dialect: dialect) }
         hookComments = source.map { DialectTargets.hookComments(in: $0, dialect: dialect) } ?? false
     }
@@ -166,14 +167,21 @@ public struct LinkTargets: Sendable {
     init(headings bases: [HeadingBase], html: [LinkInventory.HTML], profile: SlugProfile, reserved: [String] = [],
          others: [(line: Int, id: String)] = [], labels: [(line: Int, id: String)] = [],
          tabs: [(line: Int, title: String, set: Int, index: Int)] = [], tabSlugs: SlugProfile? = nil, combineHeader: Bool = false,
-         emojiShortcodes: Bool = false) {
+         emojiShortcodes: Bool = false, terms: [(line: Int, slug: String)] = []) {
         var index = SlugIndex(profile, capacity: bases.count)
+        var others = others
+        var pendingTerms = terms[...]
         for id in reserved { index.reserve(id) }
         var headings: [(line: Int, id: String)] = []
         headings.reserveCapacity(bases.count)
         var alternates: [(line: Int, id: String)] = []
         var docutilsIDs: Set<String> = []
         for base in bases {
+            // Definition terms take their ids in document order, with the headings' counter.
+            while let term = pendingTerms.first, term.line < base.line {
+                others.append((term.line, index.add(term.slug)))
+                pendingTerms = pendingTerms.dropFirst()
+            }
             if let explicit = base.explicit {
                 index.reserve(explicit)
                 headings.append((base.line, explicit))
@@ -187,9 +195,9 @@ public struct LinkTargets: Sendable {
                 headings.append((base.line, id))
             }
         }
+        for term in pendingTerms { others.append((term.line, index.add(term.slug))) }
         // pymdownx.tabbed: each tab's input gets `__tabbed_SET_N`, or with a slugify the slug of its
         // title (after the heading's before it), unique among the page's ids.
-        var others = others
         for tab in tabs {
             if let tabSlugs {
                 var slug = tabSlugs.slug([.text(emojiShortcodes ? DialectTargets.withoutShortcodes(tab.title) : tab.title)])

@@ -51,6 +51,9 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         while end > trimmed.startIndex, trimmed[trimmed.index(before: end)].isWhitespace { end = trimmed.index(before: end) }
         guard end > trimmed.startIndex, trimmed[trimmed.index(before: end)] == "}",
               let open = trimmed[..<end].lastIndex(of: "{") else { return (nil, pieces) }
+        // `\{#x}` is text (an odd run of backslashes escapes the brace; `\\{#x}` is an id).
+        let backslashes = trimmed[..<open].reversed().prefix { $0 == "\\" }.count
+        if backslashes % 2 == 1 { return (nil, pieces) }
         let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: end)]
         var id: String? = nil
         for token in inner.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
@@ -292,7 +295,8 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             }
             switch scalar.properties.generalCategory {
             case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber:
-                out.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+                // Go's unicode.ToLower, one rune for one: `İ` is `i` (Swift's full mapping adds U+0307).
+                out.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
             default: break
             }
         }

@@ -53,6 +53,12 @@ public struct Dialect: Sendable, Hashable {
     /// MkDocs `hooks`: Python code that may rewrite a page; a page holding an HTML comment (the
     /// shortcodes such hooks fill, `<!-- md:option x -->`) has ids outline cannot know.
     public var hooks = false
+    /// goldmark's `autoDefinitionTermID` (Hugo): each definition term (`term` before `: definition`)
+    /// gets the heading slug of its text as its id, numbered with the headings' duplicates.
+    public var definitionTermIDs = false
+    /// Hugo shortcodes: `{{% name %}}` renders Markdown into the page (and `{{< include >}}` another
+    /// file's text), whose headings and terms get ids outline does not see.
+    public var shortcodes = false
 
     /// The file is MDX (a `.mdx` file, or every file of a Docusaurus site whose `markdown.format` is
     /// `mdx`): outline's lines are `{/* … */}` (`CommentSyntax`), a heading's id may be given by a

@@ -62,6 +62,8 @@ public struct Site: Sendable, Equatable {
     public var customDirectives: [String] = []
     /// Where the site's translations live (mkdocs-static-i18n, Hugo's languages, Docusaurus' i18n).
     public var translations: TranslationLayout? = nil
+    /// Hugo: how pages are published (`HugoSite`).
+    public var hugo: HugoSettings? = nil
 
     public init(generator: Generator, config: String, contentRoot: String, profile: SlugProfile?, dialect: Dialect) {
         self.generator = generator
@@ -75,7 +77,22 @@ public struct Site: Sendable, Equatable {
     public static let configurationNames: [(name: String, generator: Generator)] = [
         ("mkdocs.yml", .mkdocs), ("mkdocs.yaml", .mkdocs), ("conf.py", .sphinx),
         ("docusaurus.config.js", .docusaurus), ("docusaurus.config.ts", .docusaurus), ("docusaurus.config.mjs", .docusaurus),
+        ("hugo.toml", .hugo), ("hugo.yaml", .hugo), ("hugo.yml", .hugo), ("hugo.json", .hugo),
+        ("config.toml", .hugo), ("config.yaml", .hugo), ("config.yml", .hugo), ("config.json", .hugo),
     ]
+
+    /// Of the configuration files found in one directory (absolute), those a generator reads: Hugo
+    /// reads the first of `hugo.*` and `config.*` in that order and no other (format.md §16).
+    public static func readConfigurations(_ found: [String]) -> [String] {
+        var hugoSeen = false
+        return found.filter { path in
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard configurationNames.first(where: { $0.name == name })?.generator == .hugo else { return true }
+            if hugoSeen { return false }
+            hugoSeen = true
+            return true
+        }
+    }
 
     /// Whether the site reads the file at `path` as MDX (Docusaurus' `getFormat`: `mdx` every file,
     /// `md` none, `detect` by the extension, as when the site says nothing).
@@ -91,20 +108,22 @@ public struct Site: Sendable, Equatable {
     /// site publishes).
     public func publishes(_ path: String) -> Bool {
         func inside(_ root: String) -> Bool { path == root || path.hasPrefix(root == "/" ? "/" : root + "/") }
-        return inside(contentRoot) || docs.contains { inside($0.path) || $0.translations.values.contains(where: inside) } || otherRoots.contains(where: inside)
+        return inside(contentRoot) || (hugo?.languages.contains { inside($0.contentDir) } ?? false) || docs.contains { inside($0.path) || $0.translations.values.contains(where: inside) } || otherRoots.contains(where: inside)
     }
 
     /// Reads a site's configuration. `path`: the file, absolute; `read`: another file's bytes
     /// (MkDocs' `INHERIT`), absolute. nil when the file configures no site outline reads (a
     /// `conf.py` without MyST). A configuration that cannot be read at all is an error located in
     /// it (the caller says it once and reads the files as CommonMark).
-    public static func read(_ path: String, bytes: [UInt8], read: (String) -> [UInt8]?) throws -> Site? {
+    /// `isDirectory`: whether an absolute path is a directory (Hugo's `config.*` counts only beside `content/`).
+    public static func read(_ path: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool = { _ in false }) throws -> Site? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let directory = LocalLink.normalize(path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : ".")
         switch configurationNames.first(where: { $0.name == name })?.generator {
         case .mkdocs: return try MkDocsSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read)
         case .sphinx: return SphinxSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
         case .docusaurus: return DocusaurusSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
+        case .hugo: return try HugoSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read, isDirectory: isDirectory)
         default: return nil
         }
     }

@@ -5,12 +5,13 @@ public enum SiteLinks {
     /// `routes`: a Docusaurus site's docs by route; `canonical`: a site's absolute path as the
     /// caller names files.
     public static func rules(_ site: Site, file: String, contentRoot: String, labels: @escaping (String) -> Bool,
-                             routes: DocusaurusRouteTable? = nil, canonical: (String) -> String = { $0 }) -> LinkRules {
+                             routes: DocusaurusRouteTable? = nil, hugoRoutes: HugoRouteTable? = nil,
+                             canonical: (String) -> String = { $0 }) -> LinkRules {
         switch site.generator {
         case .mkdocs: return mkdocs(site, file: file, root: contentRoot)
         case .sphinx: return myst(site, file: file, root: contentRoot, labels: labels)
         case .docusaurus: return docusaurus(site, file: file, root: contentRoot, routes: routes, canonical: canonical)
-        case .hugo: return LinkRules(resolve: { .paths([LocalLink.resolve($0.path, from: file, root: contentRoot)]) }, unmatchedFragment: { _, _ in nil })
+        case .hugo: return hugo(site, file: file, root: contentRoot, routes: hugoRoutes, canonical: canonical)
         }
     }
 

@@ -242,7 +242,7 @@ public final class LinkResolver: @unchecked Sendable {
         guard let site = configuration(key).site else { return nil }
         let labels = site.dialect.mystTargets ? self.labels(of: site) : []
         return SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) },
-                               routes: routes(of: site), canonical: canonical)
+                               routes: routes(of: site), hugoRoutes: hugoRoutes(of: site), canonical: canonical)
     }
 
     /// Every link finding of one document (alias collisions, broken links); `prepared`: answer
@@ -262,7 +262,7 @@ public final class LinkResolver: @unchecked Sendable {
         if let site = config.site {
             let labels = site.dialect.mystTargets ? self.labels(of: site) : []
             rules = SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) },
-                                    routes: routes(of: site), canonical: canonical)
+                                    routes: routes(of: site), hugoRoutes: hugoRoutes(of: site), canonical: canonical)
         }
         return LinkCheck.documentFindings(outline, path: name, profile: forcedProfile ?? config.profile, root: root, links: links, own: own,
                                           repair: repair, name: display, rules: rules, lookup: lookup)
@@ -276,7 +276,7 @@ public final class LinkResolver: @unchecked Sendable {
         var paths = LinkCheck.paths(of: links, path: name, root: root)
         if let site = config.site, file != "-" {
             let rules = SiteLinks.rules(site, file: canonical(file), contentRoot: canonical(site.contentRoot), labels: { _ in false },
-                                        routes: routes(of: site), canonical: canonical)
+                                        routes: routes(of: site), hugoRoutes: hugoRoutes(of: site), canonical: canonical)
             var seen = Set<String>()
             for (_, link) in links where (!link.path.isEmpty || rules.resolvesEmptyPaths) && seen.insert(link.destination).inserted {
                 if case .paths(let candidates) = rules.resolve(link) { paths += candidates }
@@ -315,9 +315,21 @@ public final class LinkResolver: @unchecked Sendable {
         return table
     }
 
-    /// The routes of the Docusaurus sites of `configs`, before any parallel work asks for them.
+    /// Each Hugo site's pages by URL, by its configuration's path (format.md §16).
+    private var hugoTables: [String: HugoRouteTable] = [:]
+
+    func hugoRoutes(of site: Site) -> HugoRouteTable? {
+        guard site.generator == .hugo else { return nil }
+        if let known = hugoTables[site.config] { return known }
+        let store = self.store
+        let table = HugoRouteTable(site, canonical: canonical, list: { store.markdownFiles(in: $0) }, read: { store.contents(of: $0) })
+        hugoTables[site.config] = table
+        return table
+    }
+
+    /// The routes of the Docusaurus and Hugo sites of `configs`, before any parallel work asks for them.
     func prepareRoutes(_ configs: [Config]) {
-        for config in configs { if let site = config.site { _ = routes(of: site) } }
+        for config in configs { if let site = config.site { _ = routes(of: site); _ = hugoRoutes(of: site) } }
     }
 
     /// What the sites of `configs` need before links are checked in parallel: their labels.

