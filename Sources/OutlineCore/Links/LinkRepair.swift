@@ -297,7 +297,7 @@ public enum LinkRepair {
         if let rules, !link.path.isEmpty {
             switch rules.resolve(link) {
             case .skip: return .keep
-            case .broken(let why): return .cannot(why)
+            case .broken(_, let why): return .cannot(why)
             case .same: path = document.path
             case .paths(let candidates):
                 let found = candidates.first {
