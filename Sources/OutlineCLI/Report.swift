@@ -194,7 +194,7 @@ extension Report {
             for e in site.pages {
                 let from = SiteRedirects.docname(e.fromPage)
                 let directory = from.split(separator: "/").dropLast().joined(separator: "/")
-                let to = LocalLink.relative(SiteRedirects.docname(e.toPage) + ".html", fromDirectory: directory)
+                let to = FilePath.relative(SiteRedirects.docname(e.toPage) + ".html", fromDirectory: directory)
                 out += "    \(quoted(from, "\"")): \(quoted(to + (e.toFragment.map { "#" + $0 } ?? ""), "\"")),\n"
             }
             out += "}\n"

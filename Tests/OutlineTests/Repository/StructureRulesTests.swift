@@ -213,6 +213,22 @@ struct StructureRulesTests {
         }
     }
 
+    /// Whether a path lies inside a directory is asked of `FilePath` (`contains`, `below`), the one
+    /// place that knows `/`, `.` and the repository's top level: no code tests a prefix plus `/`.
+    @Test func pathContainmentIsFilePaths() throws {
+        let pattern = try NSRegularExpression(pattern: #"hasPrefix\([^)\n]*\+\s*"/"\s*\)|hasPrefix\([^)\n]*\?\s*"/"\s*:"#)
+        var checked = 0
+        for (path, text) in try sources("OutlineCore") + (try sources("OutlineCLI")) where path != "OutlineCore/Support/FilePath.swift" {
+            let plain = text.replacingOccurrences(of: "//[^\n]*", with: "", options: .regularExpression)
+            checked += 1
+            #expect(pattern.firstMatch(in: plain, range: NSRange(plain.startIndex..., in: plain)) == nil, "\(path) tests a path's containment itself")
+        }
+        #expect(checked > 50)
+        for sample in [#"path.hasPrefix(root + "/")"#, #"p.hasPrefix(r == "/" ? "/" : r + "/")"#] {
+            #expect(pattern.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil, "\(sample)")
+        }
+    }
+
     /// What a link points to has one home, `LinkResolver`, held by the run and by the language
     /// server's session alike: no other type reads a link's target file or applies the "regular
     /// files only" rule (format.md §11), and parse options and lifetimes have one spelling each.
