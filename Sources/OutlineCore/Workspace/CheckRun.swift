@@ -114,7 +114,7 @@ extension Run {
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
         if let against = request.against {
             let old = try Run.about(against.name) { try Outline(parsing: against.bytes) }
-            report.findings += Removals.findings([.init(oldName: Run.displayName(against.name), old: old,
+            report.findings += Removals.removedAnchors([.init(oldName: Run.displayName(against.name), old: old,
                                                         newName: Run.displayName(files[0]), new: outlines[0])], allowed: request.allowed)
         } else if let since {
             let history = try self.history(since)
@@ -122,7 +122,7 @@ extension Run {
             let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, hidden: request.hidden, current: { current[$0] ?? nil }, read: { [store] in try? store.read($0) })
             var removals = history.removalPairs(pairs, displayName: Run.displayName)
             for k in removals.indices { removals[k].language = language(of: pairs[k].newPath ?? history.tree.displayPath(pairs[k].oldPath)) }
-            report.findings += Removals.findings(removals, allowed: request.allowed, revision: since)
+            report.findings += Removals.removedAnchors(removals, allowed: request.allowed, revision: since)
             report.findings += stampedUnchanged(pairs, since: since, allowed: request.allowedStamps)
             // Only what the change broke fails (format.md §12): the rest existed at REV.
             if !request.strict {
@@ -239,7 +239,7 @@ extension Run {
             if checkLinks, files[k] != "-", case .markdown(let targets) = resolver.prepared(files[k]) { own = targets }
             var config = configs[k]
             config.links = checkLinks
-            var found = resolver.findings(outline, path: files[k], name: name, config: config, state: state, links: localLinks[k], own: own, prepared: true)
+            var found = resolver.documentFindings(outline, path: files[k], name: name, config: config, state: state, links: localLinks[k], own: own, prepared: true)
             if onlyLinks { found.own = [] }
             guard found.links != nil, (found.own + (found.links ?? [])).allSatisfy({ $0.path == name }) else { return (found, nil) }
             return (found, found.all)

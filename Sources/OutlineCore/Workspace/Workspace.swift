@@ -163,13 +163,13 @@ public final class Workspace: @unchecked Sendable {
     // MARK: findings
 
     /// Everything `check` reports about `path` (format.md §7, §8), messages naming files as `display` does.
-    public func findings(for path: String) -> [Diagnostic] {
+    public func diagnostics(for path: String) -> [Diagnostic] {
         guard let document = document(path) else {
             return parseFailure(path).map { [$0.located(in: display(path))] } ?? []
         }
         let context = linkContext(for: path)
         let prefix = folder(of: path) + "/"
-        return resolver.findings(document.outline, path: path, name: path, config: configuration(for: path), own: document.targets,
+        return resolver.documentFindings(document.outline, path: path, name: path, config: configuration(for: path), own: document.targets,
                                  repair: { LinkRepair.fix(for: $0, in: document, context: context, since: nil) },
                                  display: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).all
             // What a site's rules skip is counted by `check --verbose`, not shown in the editor.
