@@ -38,6 +38,9 @@ extension Run {
         /// `--strict` (or the config's `strict`): with `since`, findings that existed at REV count
         /// too, as without a revision.
         public var strict = false
+        /// What the command line sets over each file's configuration (format.md §13), applied again
+        /// to a configuration read as it was at `since` (a `.outline.toml` changed since).
+        public var commandLine: (@Sendable (inout Config) -> Void)? = nil
 
         public init(files: [String], configs: [Config]) {
             self.files = files
