@@ -65,7 +65,8 @@ struct Arguments: Sendable {
     var diffFormat: Report.DiffFormat? = nil
     var siteFormat: Report.SiteFormat = .text
     var translationFormat: TranslationReport.Format = .text
-    var redirects: Report.RedirectFormat? = nil
+    /// `--redirects` (nil: not given; `.some(nil)`: JSON; else a site generator's format).
+    var redirects: RedirectFormat?? = nil
     var siteRoot: String? = nil
     var folded: [String] = []
     var color: Color = .auto

@@ -49,10 +49,15 @@ enum Flags {
         },
         Flag("json", [.diff], "The same as --format json.") { $0.json = true },
         since([.diff], "Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
-        Flag("redirects", value: "FORMAT", optional: true, [.diff], choices: Report.RedirectFormat.allCases.map(\.rawValue), "With --since: every link target that vanished and where it went, as JSON ({\"old.md#slug\": \"new.md#slug\", ...}) or, with =FORMAT, as mkdocs (redirect_maps), docusaurus, sphinx (sphinx-reredirects), netlify (_redirects) or hugo (aliases) want it.") { a, raw in
-            a.redirects = try raw.map { try Values.choice($0, option: "redirects", as: Report.RedirectFormat.self) } ?? .json
+        Flag("redirects", value: "FORMAT", optional: true, [.diff], choices: ["json"] + RedirectFormat.all.map(\.name), "With --since: every link target that vanished and where it went, as JSON ({\"old.md#slug\": \"new.md#slug\", ...}) or, with =FORMAT, as \(RedirectFormat.all.map(\.name).joined(separator: ", ")) want it: the URLs the site served at REV and serves now, paths from its content root.") { a, raw in
+            guard let raw, raw != "json" else { a.redirects = .some(nil); return }
+            guard let format = RedirectFormat.all.first(where: { $0.name == raw }) else {
+                let names = ["json"] + RedirectFormat.all.map(\.name)
+                throw UsageError(message: "--redirects must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(raw)'" + Suggestion.hint(raw, among: names))
+            }
+            a.redirects = .some(format)
         },
-        Flag("site-root", value: "DIR", [.diff], completes: .directories, "With --redirects=FORMAT: the site's docs directory (MkDocs' docs_dir, Sphinx's source directory), which the paths are made relative to (config: site-root).") { a, raw in a.siteRoot = raw },
+        Flag("site-root", value: "DIR", [.diff], completes: .directories, "With --redirects=FORMAT: the directory the paths are made relative to (config: site-root); needed only where no site publishes the files (default: the site's content root, MkDocs' docs_dir, Sphinx's source directory).") { a, raw in a.siteRoot = raw },
         slugs([.diff], "With --redirects: how headings become link targets (\(Values.slugNames(.plain)))."),
 
         Flag("folded", value: "ID", [.state], repeatable: true, "Mark this section as folded in the sidecar.") { a, raw in a.folded.append(raw!) },
