@@ -64,12 +64,16 @@ enum Report {
                     ("path", d.path.map { .string(PathBytes.display($0)) } ?? .null),
                     ("line", d.line.map(JSONValue.int) ?? .null),
                 ]
+                // A removed section's file: where git saw it renamed from, or that it is gone.
+                if let old = d.oldPath { fields.append(("old_path", .string(PathBytes.display(old)))) }
+                if d.fileDeleted { fields.append(("deleted", .bool(true))) }
                 // Where the finding's bytes are known (a link's destination): additive fields.
                 if let column = d.column { fields.append(("column", .int(column))) }
                 if let end = d.end { fields.append(("end", .object([("line", .int(end.line)), ("column", .int(end.column))]))) }
                 // Every finding says how it counts: `finding` (exit 1) or `warning` (exit status
                 // unchanged), format.md §12.
                 fields += [("kind", .string(d.kind.rawValue)), ("severity", .string(d.severity.rawValue))]
+
                 // With --since: new, or existing at REV (format.md §12).
                 if let isNew = d.isNew { fields.append(("new", .bool(isNew))) }
                 fields.append(("message", .string(PathBytes.display(d.message))))
@@ -90,8 +94,9 @@ enum Report {
         }
         func property(_ s: String) -> String { data(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C") }
         var properties: [String] = []
-        if let path = d.path { properties.append("file=" + property(PathBytes.display(path))) }
-        if let line = d.line { properties.append("line=\(line)") }
+        // A finding in a file deleted since the revision has no file to stand on: the run's summary.
+        if let path = d.path, !d.fileDeleted { properties.append("file=" + property(PathBytes.display(path))) }
+        if let line = d.line, !d.fileDeleted { properties.append("line=\(line)") }
         properties.append("title=" + property("outline \(d.kind.rawValue)"))
         let command = d.severity == .warning ? "warning" : "error"
         return "::\(command) \(properties.joined(separator: ","))::\(data(PathBytes.display(d.message)))\n"

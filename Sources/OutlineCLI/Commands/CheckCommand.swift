@@ -4,7 +4,7 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Report anchor, numbering, fold, TOC and link problems: the gate for hooks and CI.",
-        usage: "outline check [--allow-folds] [--no-links] [--slugs NAME[,NAME...]] [--root DIR] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--allow-stamp PATTERN]... [--format FORMAT] [--stdin-filename PATH] [FILE...]",
+        usage: "outline check [--allow-folds] [--no-links] [--slugs NAME[,NAME...]] [--root DIR] [--levels A-B] [--state FILE] [--against OLD | --since REV] [--allow-removed PATTERN]... [--commit-message FILE] [--prune-allow-removed [-w]] [--allow-stamp PATTERN]... [--format FORMAT] [--stdin-filename PATH] [FILE...]",
         overview: """
         Prints one 'path:line: message' line per finding: headings without anchors, duplicate IDs,
         malformed or orphan anchors, stale numbering (in a numbered document), fold markers (a folded
@@ -26,7 +26,6 @@ enum CheckCommand {
             OptionSpec("stdin-filename", value: "PATH", "Read standard input as the file PATH: its .outline.toml, its links resolved from PATH, PATH in messages (as editors and formatters pipe a buffer)."),
             Options.since("For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed); a finding that existed at REV already does not fail the check."),
             Options.strict("With --since: findings that existed at REV fail the check too, as without a revision."),
-            OptionSpec("allow-removed", value: "PATTERN", repeatable: true, "With --against or --since, accept the removal of IDs matching PATTERN (an ID or a glob: 'legacy-*'; '*' for all)."),
             OptionSpec("allow-stamp", value: "PATTERN", repeatable: true, "With --since, in a translation: accept a source= that changed while the translated section's text did not, for IDs matching PATTERN (format.md §17)."),
             Options.levels("The --levels the documents are numbered with: stale numbering is what 'outline number --levels A-B' would change."),
             Options.format(Report.Format.allCases.map(\.rawValue), "text (the default: path:line: message), json ({\"version\":1,\"findings\":[...]}, each with its severity), github (workflow commands: ::error, ::warning) or sarif (SARIF 2.1.0, for code scanning). Warnings are in each, and on standard error."),
@@ -34,7 +33,7 @@ enum CheckCommand {
             Options.slugs("How headings become link targets: \(Options.slugNames()); several, comma-separated (github,hugo): every link must resolve on each."),
             Options.root,
             Options.verbose,
-        ] + Settings.options,
+        ] + AllowRemoved.options + Settings.options,
         run: run
     )
 
@@ -55,11 +54,16 @@ enum CheckCommand {
         let report = try work.check(request)
         for error in report.errors { console.report(error) }
         if !report.errors.isEmpty { return 2 }
+        if invocation.has("prune-allow-removed") {
+            guard let since else { throw UsageError(message: "--prune-allow-removed needs --since REV (the CI base)") }
+            return try AllowRemoved.prune(report, since: since, run: try settings.runConfig(operands), invocation: invocation, settings: settings, console: console)
+        }
+        if invocation.has("write") { throw UsageError(message: "check writes only with --prune-allow-removed") }
         // Warnings go to standard error in every format, as they always have; the machine formats
         // carry them too, with their severity, among the findings (format.md §12).
         for warning in report.warnings { console.report(warning) }
         // SARIF's paths are relative to the work tree's top level: asked of git for SARIF only.
-        let places = format == .sarif ? SARIF.Places(console: console, revision: since) : nil
+        let places = format == .sarif ? SARIF.Places(console: console) : nil
         // Text and workflow commands show what fails the run; JSON and SARIF list everything, each
         // finding marked new or existing under --since.
         let shown = format == .text ? report.findings : format == .github ? report.reported.filter { $0.isNew != false } : report.reported
@@ -67,6 +71,7 @@ enum CheckCommand {
         if report.existing > 0, let since {
             console.err("outline: \(report.existing) finding\(report.existing == 1 ? "" : "s") existed at \(since) already and \(report.existing == 1 ? "does" : "do") not fail the check (--format json lists every finding with \"new\"; --strict counts them too)\n")
         }
+        AllowRemoved.summary(report, console: console)
         if invocation.has("verbose") { Report.verbose(sites: request.configs.map(\.site), skipped: report.skipped, settings: settings, console: console) }
         return report.findings.isEmpty ? 0 : 1
     }
@@ -88,8 +93,7 @@ enum CheckCommand {
         if since != nil { request.excludes = try settings.excludes(operands, invocation: invocation) }
         request.hidden = run.hidden == true
         request.fragmentCaseIsError = run.fragmentCaseIsError == true
-        // The config's allow-removed adds to the command line's (its globs were checked when read).
-        request.allowed = try invocation.allowedRemovals() + run.allowRemoved.compactMap { Glob($0) }
+        request.removals = try AllowRemoved.policy(invocation, run: run, settings: settings, work: work)
         request.allowedStamps = try invocation.allowedRemovals("allow-stamp")
         request.strict = run.strict == true
         return request

@@ -73,7 +73,7 @@ struct ReviewTests {
 
         - `docs/setup.md:4`: broken link 'guide\.md\#install'\: section 'install' is now '\#install' (run 'outline links -w --since HEAD')
         - `docs/setup.md:4`: broken link 'guide\.md\#config'\: section 'config' is now 'guide\.md\#config-now' (run 'outline links -w --since HEAD')
-        - `HEAD:docs/guide.md:15`: anchor 'old' no longer exists in docs/guide\.md (to accept\: --allow-removed old, or allow-removed in \.outline\.toml; if it moved\: check both files, 'outline links -w --since HEAD' repairs the links)
+        - `docs/guide.md:4`: anchor 'old' no longer exists in docs/guide\.md (to accept\: --allow-removed docs/guide\.md\#old, allow-removed in \.outline\.toml, or the commit trailer 'Outline-Allow-Removed\: docs/guide\.md\#old'; nothing links to it\: removed = "linked" in \.outline\.toml accepts such removals; if it moved\: check both files, 'outline links -w --since HEAD' repairs the links)
 
 
         """##
