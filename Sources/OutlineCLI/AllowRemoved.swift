@@ -3,37 +3,24 @@ import OutlineCore
 /// How `check` accepts removed sections (format.md §10), as the command line, the environment and
 /// the configuration give them, and `--prune-allow-removed`: read here, decided by the library.
 enum AllowRemoved {
-    static let options: [OptionSpec] = [
-        OptionSpec("allow-removed", value: "PATTERN", repeatable: true, "With --against or --since, accept the removal of sections matching PATTERN: PATH#ID (globs on either side: 'docs/old.md#legacy-*'), or a bare ID, which matches in every file (said on stderr). OUTLINE_ALLOW_REMOVED adds more, and with --since so do 'Outline-Allow-Removed: PATH#ID' trailers of the commits since REV."),
-        OptionSpec("commit-message", value: "FILE", "Accept the removals the 'Outline-Allow-Removed: PATH#ID' trailers of the commit message FILE name (a commit-msg hook: the message being written)."),
-        OptionSpec("prune-allow-removed", "With --since: list the allow-removed entries of .outline.toml that accept no removal since REV (run it against the CI base; -w removes them)."),
-        OptionSpec("write", short: "w", "With --prune-allow-removed: remove those entries from .outline.toml, every other byte kept."),
-    ]
-
     /// The run's removal policy: `--allow-removed` (relative to the current directory), the
     /// environment's `OUTLINE_ALLOW_REMOVED`, the trailers of `--commit-message FILE` (paths from the
     /// work tree's top, as git names files), the run configuration's `allow-removed` (relative to its
     /// directory) and its `removed`.
-    static func policy(_ invocation: Invocation, run: Config, settings: Settings, work: Run) throws -> Removals.Policy {
-        var policy = Removals.Policy(linkedOnly: run.removedLinkedOnly == true)
-        for pattern in invocation.all("allow-removed") {
-            guard let p = RemovalPattern(pattern, origin: .commandLine) else {
-                throw UsageError(message: "--allow-removed needs PATH#ID or an ID (globs on either side), not '\(pattern)'")
-            }
-            policy.patterns.append(p)
-        }
+    static func policy(_ arguments: Arguments, run: Config, settings: Settings, work: Run) throws -> Removals.Policy {
+        var policy = Removals.Policy(patterns: arguments.allowRemoved, linkedOnly: run.removedLinkedOnly == true)
         if let value = settings.environment["OUTLINE_ALLOW_REMOVED"] {
             let (patterns, bad) = RemovalPattern.list(value, origin: .environment)
             if let first = bad.first { throw UsageError(message: "OUTLINE_ALLOW_REMOVED needs PATH#ID or IDs, not '\(first)'") }
             policy.patterns += patterns
         }
-        if let file = invocation.value("commit-message") {
+        if let file = arguments.commitMessage {
             let message = try work.read(file)
             for value in CommitTrailers.values(CommitTrailers.allowRemoved, in: message) {
                 policy.patterns += RemovalPattern.list(value, origin: .message(file), fromTop: true).patterns
             }
         }
-        let path = configPath(run, invocation: invocation, settings: settings)
+        let path = configPath(run, arguments: arguments, settings: settings)
         // Names as the run prints them, made relative to the config's directory: below the current
         // directory, its path comes off; above it, the current directory's path below it goes on.
         var prefix = run.directory == nil ? "" : String((path ?? "").dropLast(Config.fileName.count))
@@ -47,8 +34,8 @@ enum AllowRemoved {
     }
 
     /// The run configuration's file, as the run names it (nil: none).
-    static func configPath(_ run: Config, invocation: Invocation, settings: Settings) -> String? {
-        if let explicit = invocation.value("config") { return explicit }
+    static func configPath(_ run: Config, arguments: Arguments, settings: Settings) -> String? {
+        if let explicit = arguments.configFile { return explicit }
         return run.directory.map { settings.display($0 + "/" + Config.fileName) }
     }
 
@@ -62,11 +49,11 @@ enum AllowRemoved {
 
     /// `--prune-allow-removed`: the configuration's entries that accepted no removal since REV,
     /// listed as `PATH:LINE:` lines (exit 1 when there are some), or with `-w` removed (exit 0).
-    static func prune(_ report: Run.CheckReport, since: String, run: Config, invocation: Invocation, settings: Settings, console: Console) throws -> Int32 {
+    static func prune(_ report: Run.CheckReport, since: String, run: Config, arguments: Arguments, settings: Settings, console: Console) throws -> Int32 {
         let unused = report.unusedAcceptances.filter { if case .config = $0.origin { return true } else { return false } }.map(\.text)
-        guard let path = configPath(run, invocation: invocation, settings: settings), !unused.isEmpty else { return 0 }
+        guard let path = configPath(run, arguments: arguments, settings: settings), !unused.isEmpty else { return 0 }
         let bytes = try FileSystem.read(path)
-        if invocation.has("write") {
+        if arguments.pruneWrite {
             let pruned = try AllowRemovedEdit.removing(unused, from: bytes, path: path)
             try FileSystem.writeAtomically(pruned, to: path)
             console.err("outline: \(unused.count) allow-removed entr\(unused.count == 1 ? "y" : "ies") removed from \(path)\n")

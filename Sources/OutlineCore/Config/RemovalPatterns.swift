@@ -64,7 +64,7 @@ public struct RemovalPattern: Sendable, Equatable {
         if fromTop { return topNames.contains { path.matches($0) } }
         return names.contains { name in
             guard name.hasPrefix(prefix) else { return false }
-            return path.matches(LocalLink.normalize(within + name.dropFirst(prefix.count)))
+            return path.matches(FilePath.normalize(within + name.dropFirst(prefix.count)))
         }
     }
 
