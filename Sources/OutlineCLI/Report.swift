@@ -36,7 +36,7 @@ enum Report {
     }
 
     /// Findings, in `format`, as the bytes to write.
-    static func findings(_ findings: [Diagnostic], format: Format, places: SARIF.Places? = nil) -> [UInt8] {
+    static func rendered(_ findings: [Diagnostic], format: Format, places: SARIF.Places? = nil) -> [UInt8] {
         let pieces = findingPieces(findings, format: format, places: places)
         return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }

@@ -78,6 +78,7 @@ enum CheckCommand {
         request.removals = try AllowRemoved.policy(arguments, run: run, settings: settings, work: work)
         request.allowedStamps = arguments.allowStamp
         request.strict = run.strict == true
+        request.commandLine = settings.overrides
         return request
     }
 

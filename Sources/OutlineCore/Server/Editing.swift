@@ -238,7 +238,7 @@ extension LanguageServer {
         let outline = doc.outline
         let config = workspace.configuration(for: path)
         let profile = workspace.profile(for: path)
-        let findings = workspace.findings(for: path)
+        let findings = workspace.diagnostics(for: path)
         let kinds = Set(findings.map(\.kind))
         let only = (params["context"]?["only"]?.arrayValue ?? []).compactMap(\.stringValue)
         let diagnostics = params["context"]?["diagnostics"]?.arrayValue ?? []

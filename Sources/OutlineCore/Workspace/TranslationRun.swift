@@ -192,7 +192,7 @@ extension Run {
                   let layout = store.configuration(for: Workspace.directory(of: path)).translations,
                   layout.isTranslation(store.resolvedPath(path) ?? path) else { continue }
             let allowed = layout.allowStamp.compactMap { Glob($0) } + allowStamp
-            found += StampedUnchanged.findings(old: old, new: new, allowed: allowed, revision: since).map { $0.located(in: Run.displayName(path)) }
+            found += StampedUnchanged.of(old: old, new: new, allowed: allowed, revision: since).map { $0.located(in: Run.displayName(path)) }
         }
         return found
     }

@@ -123,7 +123,7 @@ struct LinkSuggestionTests {
         text += "[a](#heading-1x)\n[b](#heading-1x)\n[c](#heading-2x)\n[d](#heading-3x)\n"
         let outline = try Outline(parsing: Array(text.utf8), [.links])
         func hints(budget: Int) -> [Bool] {
-            LinkCheck.findings(outline, path: "a.md", profile: .github, root: ".", suggestionBudget: budget, lookup: { _ in .missing })
+            LinkCheck.brokenLinks(outline, path: "a.md", profile: .github, root: ".", suggestionBudget: budget, lookup: { _ in .missing })
                 .map { $0.message.contains("did you mean 'heading-") }
         }
         // 10 targets: two searches fit in 25 comparisons; the repeated fragment costs nothing.
