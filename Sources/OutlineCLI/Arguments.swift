@@ -74,7 +74,12 @@ struct Arguments: Sendable {
     /// `--allow-folds` (true) or `--no-folds` (false).
     var allowFolds: Bool? = nil
     var stdinFilename: String? = nil
-    var allowRemoved: [Glob] = []
+    /// `--allow-removed PATTERN` (format.md §10).
+    var allowRemoved: [RemovalPattern] = []
+    /// `check --commit-message FILE`, `--prune-allow-removed`, and its `-w`.
+    var commitMessage: String? = nil
+    var pruneAllowRemoved = false
+    var pruneWrite = false
     var allowStamp: [Glob] = []
     var noLinks = false
     var keepAliases = false

@@ -67,6 +67,9 @@ enum Report {
                     ("path", d.path.map { .string(PathBytes.display($0)) } ?? .null),
                     ("line", d.line.map(JSONValue.int) ?? .null),
                 ]
+                // A removed section's file: where git saw it renamed from, or that it is gone.
+                if let old = d.oldPath { fields.append(("old_path", .string(PathBytes.display(old)))) }
+                if d.fileDeleted { fields.append(("deleted", .bool(true))) }
                 // Where the finding's bytes are (a link's destination, else its line): additive fields.
                 if let span = d.span {
                     fields.append(("column", .int(span.start.column)))
@@ -115,8 +118,9 @@ enum Report {
         }
         func property(_ s: String) -> String { data(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C") }
         var properties: [String] = []
-        if let path = d.path { properties.append("file=" + property(PathBytes.display(path))) }
-        if let line = d.line { properties.append("line=\(line)") }
+        // A finding in a file deleted since the revision has no file to stand on: the run's summary.
+        if let path = d.path, !d.fileDeleted { properties.append("file=" + property(PathBytes.display(path))) }
+        if let line = d.line, !d.fileDeleted { properties.append("line=\(line)") }
         properties.append("title=" + property("outline \(d.kind.rawValue)"))
         let command = d.severity == .warning ? "warning" : "error"
         return "::\(command) \(properties.joined(separator: ","))::\(data(PathBytes.display(d.message)))\n"

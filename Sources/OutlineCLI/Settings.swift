@@ -292,6 +292,17 @@ final class Settings {
         return files.filter { $0 == "-" || seen.insert(FileSystem.canonical($0)).inserted }
     }
 
+    /// The current directory's path below `directory` (absolute), ending in `/`; empty when it is
+    /// that directory or not below it.
+    func below(_ directory: String) -> String {
+        let base = directory == "/" ? "/" : directory + "/"
+        guard workingDirectory.hasPrefix(base) else { return "" }
+        return String(workingDirectory.dropFirst(base.count)) + "/"
+    }
+
+    /// The process environment (`OUTLINE_ALLOW_REMOVED`).
+    var environment: [String: String] { console.environment }
+
     /// A path as outline prints it: relative to the current directory (`../.outline.toml` above it).
     func display(_ absolute: String) -> String {
         guard workingDirectory.hasPrefix("/") else { return absolute }
