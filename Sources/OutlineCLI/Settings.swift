@@ -239,8 +239,11 @@ final class Settings {
             guard !targets.isEmpty else { throw UsageError(message: "--source needs the translations' directories too: --source DIR TARGET...") }
             for target in targets where !FileSystem.isDirectory(target) { throw UsageError(message: "with --source, each TARGET is a directory; '\(target)' is not") }
             let absolute = { (path: String) in Git.resolve(path) ?? LocalLink.normalize(self.workingDirectory + "/" + path) }
-            return TranslationLayout(source: .init(language: TranslationSettings.lastComponent(absolute(source)), directory: absolute(source)),
-                                     targets: targets.map { .init(language: TranslationSettings.lastComponent(absolute($0)), directory: absolute($0)) })
+            var layout = TranslationLayout(source: .init(language: TranslationSettings.lastComponent(absolute(source)), directory: absolute(source)),
+                                           targets: targets.map { .init(language: TranslationSettings.lastComponent(absolute($0)), directory: absolute($0)) })
+            // The page settings (base key, front matter) still come from the configuration.
+            try self.config(forDirectory: source).translation.apply(to: &layout)
+            return layout
         }
         let directory = near.map { FileSystem.isDirectory($0) ? $0 : Workspace.directory(of: $0) } ?? "."
         let config = try self.config(forDirectory: directory)
@@ -248,7 +251,7 @@ final class Settings {
         // The site's i18n, from its project directory too (outside its content root).
         if siteOption != "none", config.siteChoice != "none", let start = Git.resolve(directory),
            let path = try nearestSiteConfiguration(from: start), var layout = try readSite(path, explicit: false)?.translations {
-            layout.allowStamp = config.translation.allowStamp
+            config.translation.apply(to: &layout)
             return layout
         }
         throw Diagnostic(.error, .config, "no translations configured here: add a [translation] table to .outline.toml (source, targets), or give --source DIR TARGET...")

@@ -161,7 +161,8 @@ enum TranslationAdoptCommand {
                                                                          near: source == nil ? operands.first : nil))
         if source == nil { request.only = operands.map { FileSystem.resolvedPath($0) ?? $0 } }
         request.assumeFresh = invocation.has("assume-fresh")
-        request.history = try TranslationReport.history(invocation)
+        if invocation.value("history") != nil { request.history = try TranslationReport.history(invocation) }
+        request.base = invocation.value("base")
         let adopted = try work.translationAdopt(request)
         guard !adopted.isEmpty else {
             throw UsageError(message: "no translated file to adopt in \(operands.joined(separator: " ")): a translation target's file whose source file exists")

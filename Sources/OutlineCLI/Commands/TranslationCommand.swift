@@ -7,7 +7,7 @@ enum TranslationCommand {
         "status": ["source", "format", "fail-on", "history", "since"],
         "diff": ["history"],
         "stamp": ["all", "write", "check", "diff", "output", "quiet"],
-        "adopt": ["source", "assume-fresh", "history", "write", "check", "diff", "output", "quiet"],
+        "adopt": ["source", "assume-fresh", "base", "history", "write", "check", "diff", "output", "quiet"],
     ]
 
     static let spec = CommandSpec(
@@ -42,6 +42,7 @@ enum TranslationCommand {
             OptionSpec("history", value: "N", "Read at most N commits of history: to name the revision a stale section was translated from (status, diff), to find each translation's last commit (adopt). Default 1000; 0: none."),
             Options.since("status: say where the source sections of orphaned IDs went since git revision REV (moved to another file, or deleted)."),
             OptionSpec("all", "stamp: stamp every stale and untracked section, edited or not."),
+            OptionSpec("base", value: "REV", "adopt: the revision the pages were translated from, for those whose front matter records none (the base key, default_lang_commit)."),
             OptionSpec("assume-fresh", "adopt: record the source's hash now, not as it was at the translation file's last commit."),
         ] + RewritingCommand.options,
         run: run

@@ -25,6 +25,17 @@ public struct TranslationLayout: Sendable, Equatable {
     /// IDs (or globs) whose `source=` may change while their translated text does not
     /// (`allow-stamp`, `--allow-stamp`): no `stamped-unchanged` finding for them.
     public var allowStamp: [String] = []
+    /// The front-matter key where a page records the source revision it was translated from
+    /// (`[translation] base-key`): what `adopt` hashes the source as of (format.md §17).
+    public var baseKey = TranslationLayout.defaultBaseKey
+    /// The front-matter keys a site translates, tracked as units of their own (`[translation]
+    /// front-matter`).
+    public var frontMatter = TranslationLayout.defaultFrontMatter
+
+    /// opentelemetry.io's key (its `scripts/check-i18n.sh` reads it); MDN's `sourceCommit` is the same idea.
+    public static let defaultBaseKey = "default_lang_commit"
+    /// What Hugo, MkDocs and Docusaurus pages show of their front matter.
+    public static let defaultFrontMatter = ["title", "description", "linkTitle"]
 
     public init(source: Tree, targets: [Tree]) {
         self.source = source

@@ -9,10 +9,12 @@ public enum TranslationState: String, Sendable, CaseIterable, Comparable {
     public static let failingByDefault: Set<TranslationState> = [.stale, .missing, .orphaned, .untracked, .unaligned]
 }
 
-/// One section's status.
+/// One section's status, or one page unit's (the preamble, a front-matter value).
 public struct TranslatedSection: Sendable {
-    /// The ID; nil for an unaligned section (no anchor).
+    /// The ID; nil for an unaligned section (no anchor); a page unit's name (`@preamble`).
     public var id: String?
+    /// The page unit, for one outside the sections (its `line` is where it stands, its `title` its name).
+    public var unit: PageUnit? = nil
     public var status: TranslationState
     /// 1-based line of the translated section's heading; nil for a missing one.
     public var line: Int?
@@ -61,6 +63,8 @@ public struct TranslatedFile: Sendable {
     public var sections: [TranslatedSection]
 
     public func count(_ state: TranslationState) -> Int { sections.lazy.filter { $0.status == state }.count }
+    /// The source file has headings (a page without one has only its page units).
+    public var sourceHasHeadings = true
 }
 
 /// A source file's sections as translations are compared with it: each ID's first section, its
@@ -74,8 +78,11 @@ public struct SourceSections: Sendable {
     public let byID: [String: Entry]
     /// The IDs in document order.
     public let order: [String]
+    /// The page's units outside its sections (the front-matter keys asked for, the preamble).
+    public let page: PageUnits
 
-    public init(_ outline: Outline) {
+    public init(_ outline: Outline, keys: [String] = TranslationLayout.defaultFrontMatter) {
+        page = PageUnits(outline, keys: keys)
         let content = SectionContent(outline)
         var byID: [String: Entry] = [:]
         var order: [String] = []
@@ -89,15 +96,19 @@ public struct SourceSections: Sendable {
 }
 
 public enum TranslationStatus {
-    public static func compare(source: Outline?, translation: Outline?) -> [TranslatedSection] {
-        compare(source: source.map(SourceSections.init), translation: translation)
+    public static func compare(source: Outline?, translation: Outline?, keys: [String] = TranslationLayout.defaultFrontMatter) -> [TranslatedSection] {
+        compare(source: source.map { SourceSections($0, keys: keys) }, translation: translation, keys: keys)
     }
 
-    /// The sections of `translation` against `source` (either may be missing): the translation's
-    /// sections in its order, then the source sections it lacks, in the source's order.
-    public static func compare(source: SourceSections?, translation: Outline?) -> [TranslatedSection] {
+    /// The units of `translation` against `source` (either may be missing): its page units (the
+    /// front-matter keys, the preamble), its sections in its order, then the source sections it
+    /// lacks, in the source's order.
+    public static func compare(source: SourceSections?, translation: Outline?, keys: [String] = TranslationLayout.defaultFrontMatter) -> [TranslatedSection] {
         var result: [TranslatedSection] = []
         var present = Set<String>()
+        if let translation {
+            result += page(source: source?.page, translation: PageUnits(translation, keys: keys), record: translation.pageRecord)
+        }
         if let translation {
             for section in translation.sections {
                 let line = section.heading.firstLine + 1
@@ -121,10 +132,46 @@ public enum TranslationStatus {
             }
         }
         if let source {
+            if translation == nil {
+                for unit in source.page.units {
+                    var entry = TranslatedSection(id: unit.unit.name, status: .missing, line: nil, title: unit.unit.name, sourceLine: unit.line, current: unit.hash)
+                    entry.unit = unit.unit
+                    result.append(entry)
+                }
+            }
             for id in source.order where !present.contains(id) {
                 let entry = source.byID[id]!
                 result.append(TranslatedSection(id: id, status: .missing, line: nil, title: entry.title, sourceLine: entry.line, current: entry.hash))
             }
+        }
+        return result
+    }
+}
+
+
+extension TranslationStatus {
+    /// The page units of a translation against its source's, by the page record: a unit both have is
+    /// fresh or stale by its recorded hash (`untracked` without one); one only the source has is
+    /// `missing`; one only the translation has is `local` when recorded `none`, `orphaned` when
+    /// recorded with a hash, `untracked` when not recorded.
+    static func page(source: PageUnits?, translation: PageUnits, record: PageRecord?) -> [TranslatedSection] {
+        var result: [TranslatedSection] = []
+        var seen = Set<PageUnit>()
+        for unit in translation.units + (source?.units ?? []) where seen.insert(unit.unit).inserted {
+            let mine = translation[unit.unit], theirs = source?[unit.unit]
+            let stamp = record?.stamp(unit.unit.key)
+            var entry = TranslatedSection(id: unit.unit.name, status: .fresh, line: mine?.line, title: unit.unit.name,
+                                          sourceLine: theirs?.line, current: theirs?.hash)
+            entry.unit = unit.unit
+            if case .hash(let h)? = stamp { entry.recorded = h }
+            switch (mine, theirs, stamp) {
+            case (nil, _, _): entry.status = .missing
+            case (_?, _, .local?): entry.status = .local
+            case (_?, _, nil), (_?, _, .malformed?): entry.status = .untracked
+            case (_?, nil, .hash?): entry.status = .orphaned
+            case (_?, let s?, .hash(let h)?): entry.status = h == s.hash ? .fresh : .stale
+            }
+            result.append(entry)
         }
         return result
     }

@@ -69,14 +69,16 @@ extension Run {
         let layout = request.layout
         let pairs = translationPairs(layout, only: request.only)
         var report = TranslationReport()
-        let (parsed, sources) = parseTranslationFiles(pairs, errors: &report.errors)
+        let (parsed, sources) = parseTranslationFiles(pairs, keys: layout.frontMatter, errors: &report.errors)
         for pair in pairs {
             let source = pair.sourceExists ? sources[pair.source] : nil
             let target = pair.targetExists ? parsed[pair.target] : nil
             if (pair.sourceExists && source == nil) || (pair.targetExists && target == nil) { continue }
-            report.files.append(TranslatedFile(path: pair.target, source: pair.source, language: layout.trees[pair.tree].language,
-                                               exists: pair.targetExists, sourceExists: pair.sourceExists,
-                                               sections: TranslationStatus.compare(source: source, translation: target)))
+            var file = TranslatedFile(path: pair.target, source: pair.source, language: layout.trees[pair.tree].language,
+                                      exists: pair.targetExists, sourceExists: pair.sourceExists,
+                                      sections: TranslationStatus.compare(source: source, translation: target, keys: layout.frontMatter))
+            file.sourceHasHeadings = source.map { !$0.order.isEmpty } ?? true
+            report.files.append(file)
         }
         if request.history > 0, report.files.contains(where: { $0.count(.stale) > 0 }) {
             do {
@@ -91,7 +93,7 @@ extension Run {
 
     /// Each distinct file of the pairs read and parsed once, in parallel (by absolute path), and each
     /// source file's sections hashed in the same pass (once, however many translations it has).
-    func parseTranslationFiles(_ pairs: [TranslationPair], errors: inout [Diagnostic]) -> (outlines: [String: Outline], sources: [String: SourceSections]) {
+    func parseTranslationFiles(_ pairs: [TranslationPair], keys: [String], errors: inout [Diagnostic]) -> (outlines: [String: Outline], sources: [String: SourceSections]) {
         var paths: [String] = []
         var isSource: [Bool] = []
         var seen = Set<String>()
@@ -104,7 +106,7 @@ extension Run {
         let flags = isSource
         let results = (try? each(paths) { k, _, bytes -> (Outline, SourceSections?) in
             let outline = try Outline(parsing: bytes, [], dialect: dialects[k])
-            return (outline, flags[k] ? SourceSections(outline) : nil)
+            return (outline, flags[k] ? SourceSections(outline, keys: keys) : nil)
         }) ?? []
         var outlines: [String: Outline] = [:], sources: [String: SourceSections] = [:]
         for (k, result) in results.enumerated() {

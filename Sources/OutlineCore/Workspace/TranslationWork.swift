@@ -25,7 +25,7 @@ extension Run {
         let translation = try outline(try read(path), path: path, rewriting ? [.rewriting] : [], dialect: dialect)
         let source = try outline(sourceBytes, path: sourcePath, dialect: store.configuration(for: Workspace.directory(of: sourcePath)).dialect(for: sourcePath))
         return TranslationFile(path: path, sourcePath: sourcePath, translation: translation, source: source,
-                               sections: TranslationStatus.compare(source: source, translation: translation))
+                               sections: TranslationStatus.compare(source: source, translation: translation, keys: layout.frontMatter))
     }
 
     /// The IDs asked for, each a section of the translation; an error names the first that is not.

@@ -169,9 +169,11 @@ public final class Workspace: @unchecked Sendable {
         }
         let context = linkContext(for: path)
         let prefix = folder(of: path) + "/"
-        return resolver.findings(document.outline, path: path, name: path, config: configuration(for: path), own: document.targets,
+        let config = configuration(for: path)
+        return resolver.findings(document.outline, path: path, name: path, config: config, own: document.targets,
                                  repair: { LinkRepair.fix(for: $0, in: document, context: context, since: nil) },
-                                 display: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).all
+                                 display: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 },
+                                 translation: config.translations?.isTranslation(store.resolvedPath(path) ?? path) ?? false).all
             // What a site's rules skip is counted by `check --verbose`, not shown in the editor.
             .filter { $0.kind != .linkSkipped }
             + translationFindings(for: path)
