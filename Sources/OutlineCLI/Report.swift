@@ -12,6 +12,9 @@ enum Report {
     }
 
     /// `diff --format` (`--json` is `--format json`; `markdown` needs `--since`).
+    /// `outline site --format`.
+    enum SiteFormat: String, CaseIterable, Sendable { case text, json }
+
     enum DiffFormat: String, CaseIterable {
         case text, json, markdown
     }
