@@ -83,6 +83,7 @@ struct Arguments: Sendable {
     /// `--history N` (nil: the command's default, 1,000 commits; `adopt`: all it needs).
     var history: Int? = nil
     var base: String? = nil
+    var setBase: String? = nil
     var stampAll = false
     var assumeFresh = false
 

@@ -35,6 +35,7 @@ public struct PageUnits: Sendable {
         public var hash: UInt32
         /// What a translator reads in `translation diff`.
         public var lines: [NumberedLine]
+        public var nonBlankLines: Int { lines.filter { !$0.text.allSatisfy(ASCII.isBlank) }.count }
     }
 
     /// The front-matter units in the order of the keys asked for, then the preamble.

@@ -20,6 +20,8 @@ public struct TranslatedSection: Sendable {
     public var line: Int?
     /// The translated title (the source's for a missing section).
     public var title: String
+    /// How many lines the source section (or unit) has, as a translator reads it (not blank ones).
+    public var sourceLines: Int? = nil
     /// 1-based line of the source section's heading; nil when the source has none.
     public var sourceLine: Int?
     /// What `source=` records (nil: none).
@@ -74,6 +76,8 @@ public struct SourceSections: Sendable {
         public var line: Int
         public var title: String
         public var hash: UInt32
+        /// Its lines as a translator reads them (heading and body, outline's own and blank ones left out).
+        public var lines: Int
     }
     public let byID: [String: Entry]
     /// The IDs in document order.
@@ -87,7 +91,8 @@ public struct SourceSections: Sendable {
         var byID: [String: Entry] = [:]
         var order: [String] = []
         for (k, section) in outline.sections.enumerated() where byID[section.id] == nil {
-            byID[section.id] = Entry(line: section.heading.firstLine + 1, title: section.title, hash: content.hash(of: k))
+            byID[section.id] = Entry(line: section.heading.firstLine + 1, title: section.title, hash: content.hash(of: k),
+                                     lines: content.displayLines(of: k).filter { !$0.text.allSatisfy(ASCII.isBlank) }.count)
             order.append(section.id)
         }
         self.byID = byID
@@ -120,6 +125,7 @@ public enum TranslationStatus {
                 let stamp = section.record?.source
                 let match = source?.byID[section.id]
                 var entry = TranslatedSection(id: section.id, status: .fresh, line: line, title: section.title, sourceLine: match?.line)
+                entry.sourceLines = match?.lines
                 if case .hash(let h)? = stamp { entry.recorded = h }
                 entry.current = match?.hash
                 switch (stamp, match) {
@@ -136,12 +142,15 @@ public enum TranslationStatus {
                 for unit in source.page.units {
                     var entry = TranslatedSection(id: unit.unit.name, status: .missing, line: nil, title: unit.unit.name, sourceLine: unit.line, current: unit.hash)
                     entry.unit = unit.unit
+                    entry.sourceLines = unit.nonBlankLines
                     result.append(entry)
                 }
             }
             for id in source.order where !present.contains(id) {
                 let entry = source.byID[id]!
-                result.append(TranslatedSection(id: id, status: .missing, line: nil, title: entry.title, sourceLine: entry.line, current: entry.hash))
+                var missing = TranslatedSection(id: id, status: .missing, line: nil, title: entry.title, sourceLine: entry.line, current: entry.hash)
+                missing.sourceLines = entry.lines
+                result.append(missing)
             }
         }
         return result
@@ -163,6 +172,7 @@ extension TranslationStatus {
             var entry = TranslatedSection(id: unit.unit.name, status: .fresh, line: mine?.line, title: unit.unit.name,
                                           sourceLine: theirs?.line, current: theirs?.hash)
             entry.unit = unit.unit
+            entry.sourceLines = theirs?.nonBlankLines
             if case .hash(let h)? = stamp { entry.recorded = h }
             switch (mine, theirs, stamp) {
             case (nil, _, _): entry.status = .missing

@@ -105,12 +105,14 @@ extension Run {
                 }
                 assignments[t] = (id, hash)
             }
-            // The page's units: each the translation has and its record does not, as the source had it then.
+            // The page's units: each the translation has and its record does not, as the source had it
+            // then; `none` for one the source had neither then nor now (the translator's own: a
+            // description only the translation gives).
             var page: [(unit: PageUnit, stamp: UInt32?)] = []
             if let old {
-                let units = PageUnits(old, keys: layout.frontMatter)
+                let then = PageUnits(old, keys: layout.frontMatter), now = PageUnits(source, keys: layout.frontMatter)
                 for unit in PageUnits(translation, keys: layout.frontMatter).units where translation.pageRecord?.attribute(unit.unit.key) == nil {
-                    if let hash = units[unit.unit]?.hash { page.append((unit.unit, hash)) }
+                    if let hash = then[unit.unit]?.hash { page.append((unit.unit, hash)) } else if now[unit.unit] == nil { page.append((unit.unit, nil)) }
                 }
             }
             var result = try Run.about(pair.target) { try TranslationAdopt.apply(translation, assignments: assignments, page: page) }

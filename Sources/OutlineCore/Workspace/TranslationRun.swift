@@ -24,6 +24,8 @@ extension Run {
         public var errors: [Diagnostic] = []
         /// Why no revision could be named (no git work tree); nil when history was read or not needed.
         public var historyProblem: String? = nil
+        /// Per language, what a translation team reads first.
+        public var languages: [LanguageSummary] { LanguageSummary.of(files) }
     }
 
     /// One translated file and its source, by the paths the layout gives (absolute).
@@ -146,13 +148,25 @@ extension Run {
             guard let current = parsed[files[f].source] else { continue }
             let currentContent = SectionContent(current)
             let byID = current.indexByID()
+            let currentPage = PageUnits(current, keys: layout.frontMatter)
             for s in files[f].sections.indices where files[f].sections[s].status == .stale {
-                guard let id = files[f].sections[s].id, let recorded = files[f].sections[s].recorded, let now = byID[id] else { continue }
-                let source = files[f].source
-                if let (version, then) = TranslationHistory.translatedVersion(id: id, recorded: recorded, versions: versions[source] ?? [],
-                                                                               outline: { outline($0, like: source) }) {
+                guard let id = files[f].sections[s].id, let recorded = files[f].sections[s].recorded else { continue }
+                let source = files[f].source, unit = files[f].sections[s].unit
+                let nowLines: [NumberedLine]
+                let found: (FileLog.Version, [NumberedLine])?
+                if let unit {
+                    guard let now = currentPage[unit] else { continue }
+                    nowLines = now.lines
+                    found = TranslationHistory.translatedVersion(unit: unit, keys: layout.frontMatter, recorded: recorded, versions: versions[source] ?? [],
+                                                                 outline: { outline($0, like: source) })
+                } else {
+                    guard let now = byID[id] else { continue }
+                    nowLines = currentContent.displayLines(of: now)
+                    found = TranslationHistory.translatedVersion(id: id, recorded: recorded, versions: versions[source] ?? [], outline: { outline($0, like: source) })
+                }
+                if let (version, then) = found {
                     files[f].sections[s].translatedFrom = log.commits[version.commit].name
-                    files[f].sections[s].changedLines = LineDiff.changedLines(LineDiff.operations(then.map(\.text), currentContent.displayLines(of: now).map(\.text)))
+                    files[f].sections[s].changedLines = LineDiff.changedLines(LineDiff.operations(then.map(\.text), nowLines.map(\.text)))
                     if keepVersions { files[f].sections[s].translatedLines = then }
                 } else if log.truncated {
                     files[f].sections[s].olderThanHistory = log.limit
