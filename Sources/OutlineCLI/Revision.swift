@@ -40,7 +40,7 @@ final class Revision: RevisionTree {
 
     func existed(_ path: String) -> Bool {
         guard exists, let here = git.relativeDirectory(of: ".") else { return false }
-        let relative = LocalLink.normalize(here.isEmpty ? path : here + "/" + path)
+        let relative = FilePath.normalize(here.isEmpty ? path : here + "/" + path)
         if relative.hasPrefix("..") || relative.hasPrefix("/") { return false }
         if relative == "." || listing[relative] != nil { return true }
         if directories == nil {

@@ -133,7 +133,7 @@ final class Settings {
             chosen = siteOption
         } else if let choice = config.siteChoice {
             if choice == "none" { return nil }
-            chosen = LocalLink.normalize(choice.hasPrefix("/") ? choice : (config.directory ?? workingDirectory) + "/" + choice)
+            chosen = FilePath.normalize(choice.hasPrefix("/") ? choice : (config.directory ?? workingDirectory) + "/" + choice)
         }
         guard let path = try chosen ?? nearestSiteConfiguration(from: directory), let site = try readSite(path, explicit: chosen != nil) else { return nil }
         return site.publishes(directory) ? site : nil
@@ -208,9 +208,9 @@ final class Settings {
     /// directory; nil for neither.
     func siteRoot(_ operands: [String]) throws -> String? {
         let config = try runConfig(operands)
-        guard let root = config.siteRoot else { return config.site.map { LocalLink.normalize(display($0.contentRoot)) } }
+        guard let root = config.siteRoot else { return config.site.map { FilePath.normalize(display($0.contentRoot)) } }
         guard let directory = config.directory else { return root }
-        return LocalLink.normalize(display(directory + "/" + root))
+        return FilePath.normalize(display(directory + "/" + root))
     }
 
     /// Where the translations live (format.md §17): `--source` with the targets given, else the
@@ -221,7 +221,7 @@ final class Settings {
     func translations(source: String?, targets: [String], near: String?) throws -> TranslationLayout {
         if let source {
             guard !targets.isEmpty else { throw UsageError(message: "--source needs the translations too: --source DIR TARGET... or --source FILE TARGET_FILE...") }
-            let absolute = { (path: String) in Git.resolve(path) ?? LocalLink.normalize(self.workingDirectory + "/" + path) }
+            let absolute = { (path: String) in Git.resolve(path) ?? FilePath.normalize(self.workingDirectory + "/" + path) }
             let language = { (path: String) in TranslationSettings.lastComponent(Workspace.directory(of: path)) }
             var layout: TranslationLayout
             if FileSystem.isDirectory(source) {
@@ -285,16 +285,14 @@ final class Settings {
             return
         }
         func below(_ path: String, _ directory: String) -> String? {
-            if path == directory { return "" }
-            let prefix = directory == "/" ? "/" : directory + "/"
-            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) + "/" : nil
+            FilePath.below(directory, path).map { $0.isEmpty ? "" : $0 + "/" }
         }
         if let to = below(workingDirectory, base) {
             excludes.add(globs, from: "", to: to)
         } else if let from = below(base, workingDirectory) {
             excludes.add(globs, from: from, to: "")
         } else {
-            excludes.add(globs, from: LocalLink.relative(String(base.dropFirst()), fromDirectory: String(workingDirectory.dropFirst())) + "/", to: "")
+            excludes.add(globs, from: FilePath.relative(String(base.dropFirst()), fromDirectory: String(workingDirectory.dropFirst())) + "/", to: "")
         }
     }
 
@@ -329,6 +327,6 @@ final class Settings {
     /// A path as outline prints it: relative to the current directory (`../.outline.toml` above it).
     func display(_ absolute: String) -> String {
         guard workingDirectory.hasPrefix("/") else { return absolute }
-        return LocalLink.relative(String(absolute.dropFirst()), fromDirectory: String(workingDirectory.dropFirst()))
+        return FilePath.relative(String(absolute.dropFirst()), fromDirectory: String(workingDirectory.dropFirst()))
     }
 }

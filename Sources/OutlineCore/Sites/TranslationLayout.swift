@@ -18,13 +18,13 @@ public struct TranslationLayout: Sendable, Equatable {
 
         public init(language: String, directory: String, suffixed: Bool = false) {
             self.language = language
-            self.directory = LocalLink.normalize(directory)
+            self.directory = FilePath.normalize(directory)
             self.suffixed = suffixed
         }
 
         /// The tree of the single file `file` (absolute).
         public init(language: String, file: String) {
-            let path = LocalLink.normalize(file)
+            let path = FilePath.normalize(file)
             self.init(language: language, directory: path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ".")
             self.file = path
         }
@@ -59,7 +59,7 @@ public struct TranslationLayout: Sendable, Equatable {
     /// belongs to none. The deepest directory wins (`docs/fr/` inside `docs/`); in a suffix layout the
     /// name's language suffix decides.
     public func place(of path: String) -> (tree: Int, key: String)? {
-        let path = LocalLink.normalize(path)
+        let path = FilePath.normalize(path)
         var best: (tree: Int, key: String, depth: Int)? = nil
         for (k, tree) in trees.enumerated() {
             if let file = tree.file {

@@ -71,8 +71,8 @@ struct PageUnitTests {
         #expect(again.pageRecord?.stamp("preamble") == .hash(0x1f3a9c2e))
         #expect(again.pageRecord?.stamp("title") == .local)
         #expect(again.sections.map(\.title) == ["Title"])
-        #expect(Check.findings(again, path: "x.md").isEmpty == false)   // the heading has no anchor; nothing about the record
-        #expect(!Check.findings(again, path: "x.md").contains { $0.kind == .orphanAnchor || $0.kind == .malformedAnchor })
+        #expect(StructureFindings.of(again, path: "x.md").isEmpty == false)   // the heading has no anchor; nothing about the record
+        #expect(!StructureFindings.of(again, path: "x.md").contains { $0.kind == .orphanAnchor || $0.kind == .malformedAnchor })
         #expect(try PinIDs.strip(again).output == original, "\(variant)")
         // In place: one value replaced, one added, the other kept.
         let restamped = try TranslationStamp.apply(again, stamps: [:], page: [(.preamble, 0xabcdef01), (.frontMatter("description"), 7)])
@@ -84,14 +84,14 @@ struct PageUnitTests {
     @Test func aRecordIsReadOnlyAtTheEnd() throws {
         let misplaced = try Outline(parsing: bytes("<!-- outline-page:preamble=1f3a9c2e -->\n\n# T\n<!-- outline:t -->\n"))
         #expect(misplaced.pageRecord == nil)
-        let found = Check.findings(misplaced, path: "x.md")
+        let found = StructureFindings.of(misplaced, path: "x.md")
         #expect(found.map(\.kind) == [.orphanAnchor] && found.first?.line == 1, "\(found)")
         let blanksAfter = try Outline(parsing: bytes("# T\n<!-- outline:t -->\n\n<!-- outline-page:preamble=1f3a9c2e -->\n\n\n"))
         #expect(blanksAfter.pageRecord?.stamp("preamble") == .hash(0x1f3a9c2e))
         let malformed = try Outline(parsing: bytes("# T\n<!-- outline:t -->\n\n<!-- outline-page:preamble=1f3a9c2e oops -->\n"))
         #expect(malformed.pageRecord?.problem == .notAnAttribute("oops"))
         #expect(malformed.pageRecord?.stamp("preamble") == nil)
-        #expect(Check.findings(malformed, path: "x.md").map(\.kind) == [.malformedAnchor])
+        #expect(StructureFindings.of(malformed, path: "x.md").map(\.kind) == [.malformedAnchor])
         #expect(throws: Diagnostic.self) { try TranslationStamp.apply(malformed, stamps: [:], page: [(.preamble, 1)]) }
         // The record is outline's own line: not in the last section's hash.
         let plain = try Outline(parsing: bytes("# T\n<!-- outline:t -->\n\nBody.\n"))

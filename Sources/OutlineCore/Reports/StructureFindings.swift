@@ -1,6 +1,6 @@
 /// `outline check`: what keeps anchors stable in hooks and CI. Every finding is a diagnostic naming its
 /// file and line; the CLI renders them (`path:line: message`, JSON, or GitHub workflow commands).
-public enum Check {
+public enum StructureFindings {
     /// Findings about one document on its own: headings without anchors, duplicate IDs, malformed and
     /// orphan anchors, stale numbering (in a numbered document), malformed or orphan fold markers, and
     /// any fold marker unless `allowFolds` (a folded view committed in place of its document has lost
@@ -12,8 +12,8 @@ public enum Check {
     /// - Parameter translation: the document is a translation (format.md §17): its IDs come from its
     ///   source, so a heading without an anchor names `outline translation adopt`, not `id` (which
     ///   pins nothing there).
-    public static func findings(_ outline: Outline, path: String, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil,
-                                profile: SlugProfile = .github, tocDepth: Int? = nil, translation: Bool = false) -> [Diagnostic] {
+    public static func of(_ outline: Outline, path: String, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil,
+                          profile: SlugProfile = .github, tocDepth: Int? = nil, translation: Bool = false) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for section in outline.sections {
             let headingLine = section.heading.firstLine + 1
@@ -47,7 +47,7 @@ public enum Check {
             }
         }
         found += staleNumbers(outline, levels: numberLevels)
-        found += TableOfContents.findings(outline, options: .init(profile: profile, depth: tocDepth))
+        found += TableOfContents.staleTOCs(outline, options: .init(profile: profile, depth: tocDepth))
         for marker in outline.malformedMarkers {
             found.append(.finding(.malformedFoldMarker, line: marker.line + 1, "malformed fold marker: \(marker.reason)"))
         }
@@ -59,15 +59,15 @@ public enum Check {
                 found.append(.finding(.foldMarker, line: marker.line + 1, "fold marker for '\(marker.id)': this is a folded view, its hidden lines are not here (run 'outline unfold', or check --allow-folds)").about(.section(marker.id)))
             }
         }
-        return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }.map { $0.located(in: path) }
+        return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }.map { $0.spanningLine(in: outline.source).located(in: path) }
     }
 
     /// The findings of one document on its own, with what its configuration says (folds allowed,
     /// the numbering's levels, the slug profile, the TOC depth): what `check` and the language
     /// server both report about a document before its links.
-    public static func findings(_ outline: Outline, path: String, config: Config, translation: Bool = false) -> [Diagnostic] {
-        findings(outline, path: path, allowFolds: config.allowFolds ?? false, numberLevels: config.numberLevels,
-                 profile: config.profile, tocDepth: config.tocDepth, translation: translation)
+    public static func of(_ outline: Outline, path: String, config: Config, translation: Bool = false) -> [Diagnostic] {
+        of(outline, path: path, allowFolds: config.allowFolds ?? false, numberLevels: config.numberLevels,
+           profile: config.profile, tocDepth: config.tocDepth, translation: translation)
     }
 
     /// A document's own findings and its link findings together, by line (a stable sort: the order
