@@ -119,7 +119,7 @@ enum Flags {
         Flag("all", [.translationStamp], "Stamp every stale and untracked section and page unit, edited or not; with --set-base and no FILE: every translated page.") { $0.stampAll = true },
         Flag("set-base", value: "REV", [.translationStamp], "Instead of stamping: write the commit REV names into the base key ([translation] base-key, default_lang_commit) of each page whose sections and page units are all fresh, never of a drifted one: after pinning the source, so that a drift check that diffs the source since that key agrees again.") { a, raw in a.setBase = raw },
         Flag("base", value: "REV", [.translationAdopt], "The git revision the translations were made from, for the pages whose front matter records none (the base key, [translation] base-key, default_lang_commit); without either, the translation file's last commit.") { a, raw in a.base = raw },
-        Flag("assume-fresh", [.translationAdopt], "Record the source's hash now, not as it was at the translation file's last commit.") { $0.assumeFresh = true },
+        Flag("assume-fresh", [.translationAdopt], "Record the source's hash now, not as it was when the page was translated.") { $0.assumeFresh = true },
     ]
 
     // MARK: shared by several commands

@@ -72,7 +72,14 @@ enum TranslationCommand {
         .translationAdopt,
         summary: "Align an existing translation without anchors to its source and write the source's IDs on the sections it can align.",
         operands: "TARGET...",
-        overview: "Sections are aligned only where the alignment is certain; the rest are warnings that name the fix.",
+        overview: """
+        Sections are aligned only where the alignment is certain (a translated heading's {#id} naming a
+        source section first); the rest are warnings that name the fix. source= is recorded, for the
+        sections and for the page units (the preamble, translated front-matter values) in the page
+        record, as the source was at the revision the page was translated from: the one its front
+        matter records ([translation] base-key, default_lang_commit), else --base, else the page's last
+        commit.
+        """,
         arguments: [("TARGET", "The translations to align (directories or files).")]
     ) { arguments, console in
         let settings = try Settings(arguments, console: console)

@@ -113,8 +113,6 @@ public enum TranslationStatus {
         var present = Set<String>()
         if let translation {
             result += page(source: source?.page, translation: PageUnits(translation, keys: keys), record: translation.pageRecord)
-        }
-        if let translation {
             for section in translation.sections {
                 let line = section.heading.firstLine + 1
                 guard section.anchored, section.duplicateOf == nil else {
@@ -156,7 +154,6 @@ public enum TranslationStatus {
         return result
     }
 }
-
 
 extension TranslationStatus {
     /// The page units of a translation against its source's, by the page record: a unit both have is
