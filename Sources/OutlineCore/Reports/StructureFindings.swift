@@ -20,9 +20,10 @@ public enum StructureFindings {
             if let first = section.duplicateOf, let record = section.record, let id = record.id {
                 found.append(.finding(.duplicateID, line: record.line + 1, "duplicate ID '\(id)' (first at line \(outline.sections[first].heading.firstLine + 1))").about(.section(id)))
             } else if let record = section.record, record.problem != nil {
-                // Where the heading's anchor belongs: `id` replaces it (say with what).
-                found.append(.finding(.malformedAnchor, line: record.line + 1,
-                                      "\(CommentFormat.describe(record)); run 'outline id -w' to replace it with '\(section.id)'").about(.section(section.id)))
+                // Where the heading's anchor belongs: `id` replaces it (say with what); in a
+                // translation `id` writes nothing, and the ID is the source section's.
+                let fix = translation ? "write the source section's ID there" : "run 'outline id -w' to replace it with '\(section.id)'"
+                found.append(.finding(.malformedAnchor, line: record.line + 1, "\(CommentFormat.describe(record)); \(fix)").about(.section(section.id)))
             } else if !section.anchored {
                 let fix = translation ? "run 'outline translation adopt -w', or copy the source section's ID" : "run 'outline id -w'"
                 found.append(.finding(.missingAnchor, line: headingLine, "heading '\(section.title)' has no anchor (\(fix))").about(.heading(section.title)))

@@ -126,8 +126,9 @@ struct TranslationBaseTests {
         _ = try git("commit -q -am 'i18n: update drifted status'", dir)
 
         // Before adopting, check names adopt for the translated headings, never `id -w`.
-        let check = try runBinary(["check", "content/ja/metrics.md"], directory: dir)
-        #expect(check.status == 1 && check.text.contains("translation adopt") && !check.text.contains("outline id -w"), "\(check.text)")
+        let check = try runBinary(["check", "content/ja/metrics.md", "content/en/metrics.md"], directory: dir)
+        #expect(check.status == 1 && check.text.contains("content/ja/metrics.md:6: heading '計装' has no anchor (run 'outline translation adopt -w', or copy the source section's ID)"), "\(check.text)")
+        #expect(check.text.contains("content/en/metrics.md:5: heading 'Instruments' has no anchor (run 'outline id -w')"), "\(check.text)")
 
         // The source pinned and committed, then the translations adopted against the unpinned history.
         #expect(try runBinary(["id", "-w", "content/en"], directory: dir).status == 0)
