@@ -44,8 +44,9 @@ final class Settings {
     private let arguments: Arguments
 
     /// The command line over a configuration: each option that a `.outline.toml` key also sets
-    /// wins over it, applied in this one place, so a request carries resolved values only.
-    private let overrides: (inout Config) -> Void
+    /// wins over it, applied in this one place, so a request carries resolved values only (and a
+    /// configuration read as it was at a revision gets it too).
+    let overrides: @Sendable (inout Config) -> Void
 
     /// The configuration `path` is worked on with: its `.outline.toml` (`config(forFile:)`) with the
     /// command line applied over it.

@@ -112,6 +112,13 @@ public final class MemoryRevision: RevisionTree {
         return k == "." || files[k] != nil || files.keys.contains { $0.hasPrefix(k + "/") }
     }
 
+    public func markdownFiles(under directory: String) -> [String] {
+        guard exists else { return [] }
+        let inside = directory == root ? "" : directory.hasPrefix(root + "/") ? String(directory.dropFirst(root.count + 1)) : FilePath.normalize(directory)
+        return files.keys.filter { LocalLink.isMarkdown($0) && (inside.isEmpty || inside == "." || $0.hasPrefix(inside + "/")) }.sorted()
+            .map { directory.hasPrefix("/") ? root + "/" + $0 : $0 }
+    }
+
     public func vanishedMarkdown(accounted: Set<String>, under operands: [String], excludes: Excludes, hidden: Bool) -> [(old: String, renamedTo: String?)] {
         guard exists else { return [] }
         // The directory operands (a file operand is accounted for by itself).
