@@ -86,7 +86,10 @@ struct Arguments: Sendable {
     var insert = false
     var source: String? = nil
     var failOn: Set<TranslationState>? = nil
-    var history = 1000
+    /// `--history N` (nil: the command's default, 1,000 commits; `adopt`: all it needs).
+    var history: Int? = nil
+    var base: String? = nil
+    var setBase: String? = nil
     var stampAll = false
     var assumeFresh = false
 

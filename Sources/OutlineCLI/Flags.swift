@@ -114,20 +114,23 @@ enum Flags {
             a.siteFormat = try Values.choice(raw!, option: "format", as: Report.SiteFormat.self)
         },
 
-        Flag("source", value: "DIR", [.translationStatus, .translationAdopt], completes: .directories, "The source language's directory; the TARGET operands are then the translations' directories (a directory per language).") { a, raw in a.source = raw },
+        Flag("source", value: "PATH", [.translationStatus, .translationDiff, .translationStamp, .translationAdopt], completes: .files, "The source language's directory, the TARGET operands then the translations' directories (a directory per language) or files in them; or a single source file, the TARGET operands then files translating it, whatever their names.") { a, raw in a.source = raw },
         Flag("format", value: "FORMAT", [.translationStatus], choices: TranslationReport.Format.allCases.map(\.rawValue), "text (the default), json ({\"version\":1,\"files\":[...],\"summary\":{...}}), github (workflow commands) or markdown (a table for a site or a pull request).") { a, raw in
             a.translationFormat = try Values.choice(raw!, option: "format", as: TranslationReport.Format.self)
         },
         Flag("fail-on", value: "STATUSES", [.translationStatus], "The statuses that make the exit status 1, comma-separated (default: stale,missing,orphaned,untracked,unaligned; 'none' for none).") { a, raw in
             a.failOn = try Values.statuses(raw!)
         },
-        Flag("history", value: "N", [.translationStatus, .translationDiff, .translationAdopt], "Read at most N commits of history: to name the revision a stale section was translated from (status, diff), to find each translation's last commit (adopt). Default 1000; 0: none.") { a, raw in
+        Flag("history", value: "N", [.translationStatus, .translationDiff, .translationAdopt], "Read at most N commits of history: to name the revision a stale section was translated from (status, diff; default 1000; 0: none), to find the last commit of each translation whose front matter records no revision (adopt; default: as far back as needed).") { a, raw in
             guard let n = Int(raw!), n >= 0 else { throw UsageError(message: "--history needs a whole number of commits, not '\(raw!)'") }
             a.history = n
         },
         since([.translationStatus], "Say where the source sections of orphaned IDs went since git revision REV (moved to another file, or deleted)."),
-        Flag("all", [.translationStamp], "Stamp every stale and untracked section, edited or not.") { $0.stampAll = true },
-        Flag("assume-fresh", [.translationAdopt], "Record the source's hash now, not as it was at the translation file's last commit.") { $0.assumeFresh = true },
+        ids([.translationStamp], "A section to stamp, or a page unit (@preamble, @title: a front-matter key); default: the stale and untracked ones edited since HEAD."),
+        Flag("all", [.translationStamp], "Stamp every stale and untracked section and page unit, edited or not; with --set-base and no FILE: every translated page.") { $0.stampAll = true },
+        Flag("set-base", value: "REV", [.translationStamp], "Instead of stamping: write the commit REV names into the base key ([translation] base-key, default_lang_commit) of each page whose sections and page units are all fresh, never of a drifted one: after pinning the source, so that a drift check that diffs the source since that key agrees again.") { a, raw in a.setBase = raw },
+        Flag("base", value: "REV", [.translationAdopt], "The git revision the translations were made from, for the pages whose front matter records none (the base key, [translation] base-key, default_lang_commit); without either, the translation file's last commit.") { a, raw in a.base = raw },
+        Flag("assume-fresh", [.translationAdopt], "Record the source's hash now, not as it was when the page was translated.") { $0.assumeFresh = true },
     ]
 
     // MARK: shared by several commands

@@ -157,13 +157,38 @@ final class Git {
         return blobs
     }
 
+    /// Each object git names so (`REV^{commit}`, `REV:path`), in order: its id and bytes, nil when git
+    /// finds none (missing or ambiguous): one `git cat-file --batch`.
+    func objects(_ names: [String]) throws -> [(id: String, bytes: [UInt8])?] {
+        guard !names.isEmpty else { return [] }
+        let result = try Subprocess.run(["git", "-C", root, "cat-file", "--batch"], input: Array(names.map { $0 + "\n" }.joined().utf8))
+        guard result.status == 0 else { throw Diagnostic.file("git", "git cat-file failed") }
+        let data = result.output
+        var found: [(id: String, bytes: [UInt8])?] = []
+        var p = 0
+        while found.count < names.count, p < data.count, let newline = data[p...].firstIndex(of: 10) {
+            let parts = data[p..<newline].split(separator: 32)
+            p = newline + 1
+            // `ID TYPE SIZE` then the bytes and a newline; `NAME missing` (or `ambiguous`) alone.
+            guard parts.count == 3, let size = Int(String(decoding: parts[2], as: UTF8.self)), p + size <= data.count else {
+                found.append(nil)
+                continue
+            }
+            found.append((String(decoding: parts[0], as: UTF8.self), Array(data[p..<(p + size)])))
+            p += size + 1
+        }
+        while found.count < names.count { found.append(nil) }
+        return found
+    }
+
     /// The commits that changed files under the root-relative `directories`, newest first, at most
     /// `limit`: one `git log --raw -z` (renames detected), each change with its blobs.
     func fileLog(under directories: [String], limit: Int) throws -> FileLog {
         guard hasCommits() else { return FileLog(root: root, commits: [], limit: limit, truncated: false) }
         let specs = directories.map { $0.isEmpty ? ":(top)" : ":(top,literal)" + $0 }
-        guard let out = try Git.run(["log", "-z", "--raw", "--no-abbrev", "-M", "-n", String(limit + 1),
-                                     "--format=%x01%H %cs", "--"] + specs, in: root) else {
+        // `FileLog.unlimited`: the whole history (`adopt` reads as far back as its pages need).
+        let count = limit >= FileLog.unlimited ? [] : ["-n", String(limit + 1)]
+        guard let out = try Git.run(["log", "-z", "--raw", "--no-abbrev", "-M"] + count + ["--format=%x01%H %cs", "--"] + specs, in: root) else {
             throw Diagnostic.file("git", "git log failed")
         }
         var commits: [FileLog.Commit] = []

@@ -102,6 +102,18 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
 
     func blobs(_ ids: [String]) throws -> [String: [UInt8]] { try git().blobs(ids) }
 
+    func lookup(revisions: [String], files: [(revision: String, path: String)]) throws -> (commits: [String?], files: [[UInt8]?]) {
+        let git = try self.git()
+        // A name git's batch cannot take (a blank or a line break in it) names nothing.
+        func usable(_ s: String) -> Bool { !s.isEmpty && !s.utf8.contains { $0 <= 32 } }
+        let names = revisions.map { usable($0) ? $0 + "^{commit}" : nil }
+            + files.map { request in git.relativePath(of: request.path).flatMap { usable(request.revision) && !$0.utf8.contains(10) ? request.revision + ":" + $0 : nil } }
+        let found = try git.objects(names.compactMap { $0 })
+        var answers = found.makeIterator()
+        let all = names.map { name in name == nil ? nil : answers.next()! }
+        return (all.prefix(revisions.count).map { $0?.id }, all.dropFirst(revisions.count).map { $0?.bytes })
+    }
+
     /// The file at a revision, through `git show REV:./NAME` in the file's directory (the language
     /// server asks only for a fragment that no longer resolves; the workspace remembers the answer).
     func contents(of path: String, at revision: String) -> [UInt8]? {

@@ -213,17 +213,49 @@ final class Settings {
         return FilePath.normalize(display(directory + "/" + root))
     }
 
-    /// Where the translations live (format.md §17): `--source DIR` with the target directories given,
-    /// else the `[translation]` or site configuration of `near` (a file or directory; the current
-    /// directory when nil).
+    /// Where the translations live (format.md §17): `--source` with the targets given, else the
+    /// `[translation]` or site configuration of `near` (a file or directory; the current directory
+    /// when nil). `--source DIR`: each TARGET is a language's directory, or a file of one (the deepest
+    /// directory above it under which the source has the file at the same path); `--source FILE`:
+    /// each TARGET is a file translating it, whatever its name.
     func translations(source: String?, targets: [String], near: String?) throws -> TranslationLayout {
         if let source {
-            guard FileSystem.isDirectory(source) else { throw UsageError(message: "--source needs a directory, not '\(source)'") }
-            guard !targets.isEmpty else { throw UsageError(message: "--source needs the translations' directories too: --source DIR TARGET...") }
-            for target in targets where !FileSystem.isDirectory(target) { throw UsageError(message: "with --source, each TARGET is a directory; '\(target)' is not") }
+            guard !targets.isEmpty else { throw UsageError(message: "--source needs the translations too: --source DIR TARGET... or --source FILE TARGET_FILE...") }
             let absolute = { (path: String) in Git.resolve(path) ?? FilePath.normalize(self.workingDirectory + "/" + path) }
-            return TranslationLayout(source: .init(language: TranslationSettings.lastComponent(absolute(source)), directory: absolute(source)),
-                                     targets: targets.map { .init(language: TranslationSettings.lastComponent(absolute($0)), directory: absolute($0)) })
+            let language = { (path: String) in TranslationSettings.lastComponent(Workspace.directory(of: path)) }
+            var layout: TranslationLayout
+            if FileSystem.isDirectory(source) {
+                let root = absolute(source)
+                var trees: [String] = []
+                for target in targets {
+                    if FileSystem.isDirectory(target) { trees.append(absolute(target)); continue }
+                    guard FileSystem.exists(target) else { throw UsageError(message: "--source: no such file or directory '\(target)'") }
+                    // The deepest directory above the file under which the source has it too.
+                    let file = absolute(target)
+                    var directory = Workspace.directory(of: file)
+                    while directory != "/" && directory != "." && !FileSystem.exists(root + "/" + String(file.dropFirst(directory.count + 1))) {
+                        directory = Workspace.directory(of: directory)
+                    }
+                    guard directory != "/", directory != ".", directory != root else {
+                        throw UsageError(message: "--source \(source): '\(target)' has no file at its path in \(source) (give --source the source file itself)")
+                    }
+                    trees.append(directory)
+                }
+                var seen = Set<String>()
+                layout = TranslationLayout(source: .init(language: TranslationSettings.lastComponent(root), directory: root),
+                                           targets: trees.filter { seen.insert($0).inserted }.map { .init(language: TranslationSettings.lastComponent($0), directory: $0) })
+            } else if FileSystem.exists(source) {
+                for target in targets where FileSystem.isDirectory(target) || !FileSystem.exists(target) {
+                    throw UsageError(message: "with --source FILE, each TARGET is a translated file; '\(target)' is not")
+                }
+                layout = TranslationLayout(source: .init(language: language(absolute(source)), file: absolute(source)),
+                                           targets: targets.map { .init(language: language(absolute($0)), file: absolute($0)) })
+            } else {
+                throw UsageError(message: "--source: no such file or directory '\(source)'")
+            }
+            // The page settings (base key, front matter) still come from the configuration.
+            try self.config(forDirectory: FileSystem.isDirectory(source) ? source : Workspace.directory(of: source)).translation.apply(to: &layout)
+            return layout
         }
         let directory = near.map { FileSystem.isDirectory($0) ? $0 : Workspace.directory(of: $0) } ?? "."
         let config = try self.config(forDirectory: directory)
@@ -231,7 +263,7 @@ final class Settings {
         // The site's i18n, from its project directory too (outside its content root).
         if siteOption != "none", config.siteChoice != "none", let start = Git.resolve(directory),
            let path = try nearestSiteConfiguration(from: start), var layout = try readSite(path, explicit: false)?.translations {
-            layout.allowStamp = config.translation.allowStamp
+            config.translation.apply(to: &layout)
             return layout
         }
         throw Diagnostic(.error, .config, "no translations configured here: add a [translation] table to .outline.toml (source, targets), or give --source DIR TARGET...")

@@ -82,6 +82,45 @@ struct SchemaTests {
         #expect(link["destination"] is String && link["reason"] is String)
     }
 
+    /// `translation status --format json` conforms to `schema/outline-translation-status.schema.json`,
+    /// every kind of unit and every optional field in it: stale with the revision it was translated
+    /// from, missing, orphaned, untracked, unaligned, local, page units, an untranslated page, a
+    /// heading-less one.
+    @Test(.enabled(if: PreCommit.available, "pip is not available: the JSON Schema cannot be checked"))
+    func translationStatusConformsToTheSchema() throws {
+        try PreCommit.prepareVenv()
+        let python = PreCommit.venv.appendingPathComponent("bin/python").path
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        for sub in ["en", "fr", "out"] { try fm.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true) }
+        func write(_ path: String, _ text: String) throws { try text.write(to: dir.appendingPathComponent(path), atomically: true, encoding: .utf8) }
+        try write(".outline.toml", "[translation]\nsource = \"en\"\ntargets = [\"fr\"]\n")
+        try write("en/a.md", "---\ntitle: A\ndescription: About A\n---\n\nIntro.\n\n# A\n<!-- outline:a -->\n\nRun `a`.\n\n## B\n<!-- outline:b -->\n\nBee.\n")
+        try write("en/index.md", "---\ntitle: Home\n---\n\nMore than 40 vendors.\n")
+        try write("en/later.md", "# Later\n<!-- outline:later -->\n\nLater.\n")
+        try write("fr/a.md", "---\ntitle: A (fr)\n---\n\nIntro (fr).\n\n# A\n<!-- outline:a -->\n\nLancez `a`.\n\n## Gone\n<!-- outline:gone -->\n\nParti.\n\n## Note\n<!-- outline:note source=none -->\n\nMerci.\n\n## Sans ancre\n\nTexte.\n")
+        try write("fr/index.md", "---\ntitle: Accueil\n---\n\nPlus de 40 fournisseurs.\n")
+        #expect(try shell("git init -q -b main . && git add -A && git -c user.name=t -c user.email=t@t commit -q -m base", in: dir).status == 0)
+        #expect(try runBinary(["translation", "stamp", "-w", "--id", "a", "--id", "@preamble", "fr/a.md"], directory: dir).status == 0)
+        #expect(try runBinary(["translation", "stamp", "-w", "--all", "fr/index.md"], directory: dir).status == 0)
+        #expect(try shell("git -c user.name=t -c user.email=t@t commit -q -am stamped && sed -i 's/Run `a`./Run `a` twice./; s/Intro./Intro, changed./' en/a.md && sed -i 's/40/90/' en/index.md", in: dir).status == 0)
+        let result = try runBinary(["translation", "status", "--format", "json"], directory: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        for token in ["\"stale\"", "\"missing\"", "\"orphaned\"", "\"untracked\"", "\"unaligned\"", "\"local\"", "\"translated_from\"", "\"changed_lines\"",
+                      "\"unit\": \"preamble\"", "\"unit\": \"front-matter\"", "\"source_has_headings\": false", "\"exists\": false", "\"languages\""] {
+            #expect(result.text.contains(token), "\(token) in \(result.text)")
+        }
+        try Data(result.stdout).write(to: dir.appendingPathComponent("out/status.json"))
+        let schema = Paths.root.appendingPathComponent("schema/outline-translation-status.schema.json").path
+        let script = "import json,glob,jsonschema; s=json.load(open('\(schema)')); jsonschema.Draft202012Validator.check_schema(s); [jsonschema.validate(json.load(open(f)), s) for f in sorted(glob.glob('\(dir.path)/out/*.json'))]; print('ok')"
+        let checked = try shell("'\(python)' -c \"\(script)\"", in: dir)
+        #expect(checked.status == 0 && checked.output.hasSuffix("ok\n"), "\(checked.output)")
+        // A status the schema does not know is caught (the check is not vacuous).
+        try Data(result.text.replacingOccurrences(of: "\"stale\"", with: "\"old\"").utf8).write(to: dir.appendingPathComponent("out/zbad.json"))
+        #expect(try shell("'\(python)' -c \"\(script)\"", in: dir).status != 0)
+    }
+
     /// `check --format sarif` conforms to the official SARIF 2.1.0 schema (OASIS, committed under
     /// `Tests/Fixtures/sarif` with its notice), URI formats included: paths with spaces, Unicode and
     /// bytes that are not UTF-8 relative to the repository's top level, a removed anchor of

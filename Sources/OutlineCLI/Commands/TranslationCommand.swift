@@ -32,7 +32,7 @@ enum TranslationCommand {
         let source = arguments.source, operands = arguments.operands
         var request = Run.TranslationRequest(layout: try settings.translations(source: source, targets: source == nil ? [] : operands, near: source == nil ? operands.first : nil))
         if source == nil { request.only = operands.map { FileSystem.resolvedPath($0) ?? $0 } }
-        request.history = arguments.history
+        request.history = arguments.history ?? 1000
         request.since = arguments.since
         let report = try work.translationStatus(request)
         return try TranslationReport.status(report, arguments: arguments, settings: settings, console: console)
@@ -48,35 +48,38 @@ enum TranslationCommand {
         guard let file = arguments.operands.first else { throw UsageError(message: "translation diff needs TARGET_FILE") }
         let settings = try Settings(arguments, console: console)
         let work = LocalFiles.run(console: console, settings: settings, arguments: arguments)
-        let layout = try settings.translations(source: nil, targets: [], near: file)
-        let diff = try work.translationDiff(file, ids: Array(arguments.operands.dropFirst()), layout: layout, history: arguments.history)
+        let layout = try settings.translations(source: arguments.source, targets: arguments.source == nil ? [] : [file], near: file)
+        let diff = try work.translationDiff(file, ids: Array(arguments.operands.dropFirst()), layout: layout, history: arguments.history ?? 1000)
         return TranslationReport.diff(diff, settings: settings, console: console)
     }
 
     static let stamp = CommandSpec(
         .translationStamp,
-        summary: "Record the source's hash now on the translated sections named.",
-        operands: "TARGET_FILE [ID...]",
-        overview: "Without IDs: the stale and untracked sections whose translation changed since HEAD (--all: every one).",
-        arguments: [("TARGET_FILE", "A translated file."), ("ID", "Section IDs (default: the stale and untracked ones edited since HEAD).")]
+        summary: "Record the source's hash now on the translated sections and page units chosen.",
+        operands: "FILE...",
+        overview: """
+        Without --id: the stale and untracked sections and page units whose translation changed since
+        HEAD (--all: every one). The old form 'stamp FILE ID...' still works, with a warning.
+        """,
+        arguments: [("FILE", "Translated files (with --set-base, directories too; none with --all: every translated page).")]
     ) { arguments, console in
-        guard let file = arguments.operands.first else { throw UsageError(message: "translation stamp needs TARGET_FILE") }
-        if try RewritingCommand.mode(arguments) == .write, file == "-" { throw UsageError(message: "--write needs a file") }
         let settings = try Settings(arguments, console: console)
         let work = LocalFiles.run(console: console, settings: settings, arguments: arguments)
-        var request = Run.StampRequest(path: file, layout: try settings.translations(source: nil, targets: [], near: file))
-        request.ids = Array(arguments.operands.dropFirst())
-        request.all = arguments.stampAll
-        let result = try work.translationStamp(request)
-        console.report(result.diagnostics, about: file)
-        return RewritingCommand.emit([(file, result.rewrite)], arguments: arguments, console: console)
+        return try TranslationStampCommand.run(arguments, settings: settings, work: work, console: console)
     }
 
     static let adopt = CommandSpec(
         .translationAdopt,
         summary: "Align an existing translation without anchors to its source and write the source's IDs on the sections it can align.",
         operands: "TARGET...",
-        overview: "Sections are aligned only where the alignment is certain; the rest are warnings that name the fix.",
+        overview: """
+        Sections are aligned only where the alignment is certain (a translated heading's {#id} naming a
+        source section first); the rest are warnings that name the fix. source= is recorded, for the
+        sections and for the page units (the preamble, translated front-matter values) in the page
+        record, as the source was at the revision the page was translated from: the one its front
+        matter records ([translation] base-key, default_lang_commit), else --base, else the page's last
+        commit.
+        """,
         arguments: [("TARGET", "The translations to align (directories or files).")]
     ) { arguments, console in
         let settings = try Settings(arguments, console: console)

@@ -9,19 +9,24 @@ public enum StructureFindings {
     ///   so that stale numbering is exactly what `outline number` would change.
     /// - Parameter profile: the slug profile a table of contents links with, `tocDepth` its depth (the
     ///   config's; a marker's `depth=` wins); a stale or malformed one is a finding (the outline must have been parsed with `links: true` when it has TOC markers).
+    /// - Parameter translation: the document is a translation (format.md §17): its IDs come from its
+    ///   source, so a heading without an anchor names `outline translation adopt`, not `id` (which
+    ///   pins nothing there).
     public static func of(_ outline: Outline, path: String, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil,
-                                profile: SlugProfile = .github, tocDepth: Int? = nil) -> [Diagnostic] {
+                          profile: SlugProfile = .github, tocDepth: Int? = nil, translation: Bool = false) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for section in outline.sections {
             let headingLine = section.heading.firstLine + 1
             if let first = section.duplicateOf, let record = section.record, let id = record.id {
                 found.append(.finding(.duplicateID, line: record.line + 1, "duplicate ID '\(id)' (first at line \(outline.sections[first].heading.firstLine + 1))").about(.section(id)))
             } else if let record = section.record, record.problem != nil {
-                // Where the heading's anchor belongs: `id` replaces it (say with what).
-                found.append(.finding(.malformedAnchor, line: record.line + 1,
-                                      "\(CommentFormat.describe(record)); run 'outline id -w' to replace it with '\(section.id)'").about(.section(section.id)))
+                // Where the heading's anchor belongs: `id` replaces it (say with what); in a
+                // translation `id` writes nothing, and the ID is the source section's.
+                let fix = translation ? "write the source section's ID there" : "run 'outline id -w' to replace it with '\(section.id)'"
+                found.append(.finding(.malformedAnchor, line: record.line + 1, "\(CommentFormat.describe(record)); \(fix)").about(.section(section.id)))
             } else if !section.anchored {
-                found.append(.finding(.missingAnchor, line: headingLine, "heading '\(section.title)' has no anchor (run 'outline id -w')").about(.heading(section.title)))
+                let fix = translation ? "run 'outline translation adopt -w', or copy the source section's ID" : "run 'outline id -w'"
+                found.append(.finding(.missingAnchor, line: headingLine, "heading '\(section.title)' has no anchor (\(fix))").about(.heading(section.title)))
             }
         }
         for orphan in outline.orphanRecords {
@@ -32,6 +37,14 @@ public enum StructureFindings {
                 found.append(.finding(.malformedAnchor, line: orphan.line + 1, "\(CommentFormat.describe(orphan)); \(hint)"))
             } else {
                 found.append(.finding(.orphanAnchor, line: orphan.line + 1, "orphan outline record: not directly after a section heading"))
+            }
+        }
+        let page = outline.pageRecord
+        for record in outline.pageRecords {
+            if let problem = record.problem {
+                found.append(.finding(.malformedAnchor, line: record.line + 1, "malformed page record: \(problem.description)"))
+            } else if record !== page {
+                found.append(.finding(.orphanAnchor, line: record.line + 1, "orphan page record: not the last line of the file (format.md §17)"))
             }
         }
         found += staleNumbers(outline, levels: numberLevels)
@@ -53,9 +66,9 @@ public enum StructureFindings {
     /// The findings of one document on its own, with what its configuration says (folds allowed,
     /// the numbering's levels, the slug profile, the TOC depth): what `check` and the language
     /// server both report about a document before its links.
-    public static func of(_ outline: Outline, path: String, config: Config) -> [Diagnostic] {
+    public static func of(_ outline: Outline, path: String, config: Config, translation: Bool = false) -> [Diagnostic] {
         of(outline, path: path, allowFolds: config.allowFolds ?? false, numberLevels: config.numberLevels,
-                 profile: config.profile, tocDepth: config.tocDepth)
+           profile: config.profile, tocDepth: config.tocDepth, translation: translation)
     }
 
     /// A document's own findings and its link findings together, by line (a stable sort: the order

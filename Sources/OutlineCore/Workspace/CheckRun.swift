@@ -199,6 +199,8 @@ extension Run {
         // Each file's findings; and, when they are all about that file (the usual case), in line
         // order, sorted here in parallel (a stable sort: the order within a line kept).
         let configs = request.configs, state = onlyLinks ? nil : request.state
+        // Which files are translations (asked here, on the run's thread: the stores answer one at a time).
+        let translated = files.indices.map { k in configs[k].translations.map { $0.isTranslation(store.resolvedPath(files[k]) ?? files[k]) } ?? false }
         var perFile = Parallel.map(files.count) { k -> (found: DocumentFindings, byLine: [Diagnostic]?) in
             guard let outline = outlines[k] else { return (DocumentFindings(own: [], links: nil), nil) }
             let name = Run.displayName(files[k])
@@ -206,7 +208,8 @@ extension Run {
             if checkLinks, files[k] != "-", case .markdown(let targets) = resolver.prepared(files[k]) { own = targets }
             var config = configs[k]
             config.links = checkLinks
-            var found = resolver.documentFindings(outline, path: files[k], name: name, config: config, state: state, links: localLinks[k], own: own, prepared: true)
+            var found = resolver.documentFindings(outline, path: files[k], name: name, config: config, state: state, links: localLinks[k], own: own, prepared: true,
+                                                  translation: translated[k])
             if onlyLinks { found.own = [] }
             guard found.links != nil, (found.own + (found.links ?? [])).allSatisfy({ $0.path == name }) else { return (found, nil) }
             return (found, found.all)

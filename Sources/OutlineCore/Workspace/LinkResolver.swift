@@ -348,11 +348,12 @@ public final class LinkResolver: @unchecked Sendable {
     /// Everything `check` reports about one document (format.md §7, §8): its own findings (and the
     /// folded IDs of `state` that no longer exist) and, when `config` checks links, its link
     /// findings. `check` and the language server's diagnostics both come from here. `config`: the
-    /// document's own (no lookup: a run calls this from every thread).
+    /// document's own (no lookup: a run calls this from every thread); `translation`: the document is
+    /// a translation's (format.md §17).
     func documentFindings(_ outline: Outline, path: String, name: String, config: Config, state: SidecarFile? = nil,
                   links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil, prepared: Bool = false,
-                  repair: ((LocalLink) -> String?)? = nil, display: (String) -> String = { $0 }) -> DocumentFindings {
-        var mine = StructureFindings.of(outline, path: name, config: config)
+                  repair: ((LocalLink) -> String?)? = nil, display: (String) -> String = { $0 }, translation: Bool = false) -> DocumentFindings {
+        var mine = StructureFindings.of(outline, path: name, config: config, translation: translation)
         if let state { mine += StructureFindings.missingFolded(state, in: outline, name: name) }
         guard config.links ?? true else { return DocumentFindings(own: mine, links: nil) }
         return DocumentFindings(own: mine, links: linkFindings(outline, path: path, name: name, config: config, links: links, own: own,

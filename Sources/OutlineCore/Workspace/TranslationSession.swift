@@ -17,7 +17,7 @@ extension Workspace {
         for sourcePath in layout.paths(of: place.key, inTree: 0) {
             guard let source = self.document(sourcePath) else { continue }
             return SessionTranslation(sourcePath: sourcePath, source: source.outline, translation: document.outline,
-                                      sections: TranslationStatus.compare(source: source.outline, translation: document.outline))
+                                      sections: TranslationStatus.compare(source: source.outline, translation: document.outline, keys: layout.frontMatter))
         }
         return nil
     }

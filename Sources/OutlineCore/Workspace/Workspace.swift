@@ -182,7 +182,8 @@ public final class Workspace: @unchecked Sendable {
         let config = configuration(for: path)
         let found = resolver.documentFindings(document.outline, path: path, name: path, config: config, own: document.targets,
                                               repair: { LinkRepair.fix(for: $0, in: document, context: context, since: nil) },
-                                              display: { FilePath.below(prefix, $0).flatMap { $0.isEmpty ? nil : $0 } ?? $0 })
+                                              display: { FilePath.below(prefix, $0).flatMap { $0.isEmpty ? nil : $0 } ?? $0 },
+                                              translation: config.translations?.isTranslation(store.resolvedPath(path) ?? path) ?? false)
         var all = found.all
         // The policy `check` applies (FindingsPolicy): every surface, case-only fragments promoted
         // where configured, skipped links counted there and not shown here.
