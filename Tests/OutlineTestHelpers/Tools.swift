@@ -52,6 +52,45 @@ public enum PreCommit {
         guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
     }
 
+    /// check-jsonschema (GitHub's workflow and action schemas ship inside it: no network) and zizmor,
+    /// added to the test venv on first use. Both pinned: a newer zizmor brings new audits, which
+    /// should come in as a change of this line with the fixes they ask for, not as a failure of an
+    /// unrelated build.
+    public static func prepareWorkflowTools() throws {
+        try prepareVenv()
+        lock.lock()
+        defer { lock.unlock() }
+        let bin = venv.appendingPathComponent("bin").path
+        if (try? shell("'\(bin)/zizmor' --version | grep -qx 'zizmor 1.33.1' && '\(bin)/check-jsonschema' --version | grep -q ' 0.39.0$'", in: Paths.root).status) == 0 { return }
+        let setup = try shell("'\(bin)/pip' install -q zizmor==1.33.1 check-jsonschema==0.39.0", in: Paths.root)
+        guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
+    }
+
+    /// A directory of wheels for `pip --no-index --find-links`: the build backend pyproject.toml
+    /// names (setuptools), downloaded once into `.build/test-tools/wheelhouse`. The pre-commit test
+    /// adds outline's wheel from dist/ beside it, so that nothing else can be what pip installs.
+    public static func wheelhouse() throws -> URL {
+        try prepareVenv()
+        lock.lock()
+        defer { lock.unlock() }
+        let dir = Paths.root.appendingPathComponent(".build/test-tools/wheelhouse")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        if names.contains(where: { $0.hasPrefix("setuptools-") && $0.hasSuffix(".whl") }) { return dir }
+        let setup = try shell("'\(venv.path)/bin/pip' download -q --no-deps --only-binary :all: -d '\(dir.path)' 'setuptools>=70.1'", in: Paths.root)
+        guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
+        return dir
+    }
+
+    /// The fenced YAML block of a Markdown text (README.md, docs/integration.md) whose `- repo:` line
+    /// names `repo`, without the indentation of the list item it may be in.
+    public static func configuration(repo: String, in text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let open = lines.indices.first(where: { lines[$0].hasSuffix("```yaml") && $0 + 2 < lines.count && lines[$0 + 2].hasSuffix("- repo: \(repo)") }),
+              let close = lines[(open + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```" }) else { return nil }
+        let indent = lines[open].prefix { $0 == " " }.count
+        return lines[(open + 1)..<close].map { $0.dropFirst(indent) + "\n" }.joined()
+    }
+
     /// The pre-commit executable: from PATH, or the test venv's.
     public static func executable() throws -> String {
         if let found = try? shell("command -v pre-commit", in: Paths.root), found.status == 0 {
