@@ -38,6 +38,9 @@ extension Run {
         /// `--strict` (or the config's `strict`): with `since`, findings that existed at REV count
         /// too, as without a revision.
         public var strict = false
+        /// What the command line sets over each file's configuration (format.md §13), applied again
+        /// to a configuration read as it was at `since` (a `.outline.toml` changed since).
+        public var commandLine: (@Sendable (inout Config) -> Void)? = nil
 
         public init(files: [String], configs: [Config]) {
             self.files = files
@@ -57,7 +60,7 @@ extension Run {
         public var errors: [Diagnostic] = []
         /// Links a site's generator resolves in ways outline cannot know offline, by reason: counted
         /// for `--verbose`, never reported (format.md §16).
-        public var skipped: [(reason: String, count: Int)] = []
+        public var skipped: [(reason: LinkSkip, count: Int)] = []
         /// With `--since` (not `--strict`): findings and warnings that existed at REV. They are in
         /// `reported` (marked `isNew == false`), not in `findings` or `warnings`.
         public var existing = 0
@@ -114,7 +117,7 @@ extension Run {
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
         if let against = request.against {
             let old = try Run.about(against.name) { try Outline(parsing: against.bytes) }
-            report.findings += Removals.findings([.init(oldName: Run.displayName(against.name), old: old,
+            report.findings += Removals.removedAnchors([.init(oldName: Run.displayName(against.name), old: old,
                                                         newName: Run.displayName(files[0]), new: outlines[0])], allowed: request.allowed)
         } else if let since {
             let history = try self.history(since)
@@ -122,7 +125,7 @@ extension Run {
             let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, hidden: request.hidden, current: { current[$0] ?? nil }, read: { [store] in try? store.read($0) })
             var removals = history.removalPairs(pairs, displayName: Run.displayName)
             for k in removals.indices { removals[k].language = language(of: pairs[k].newPath ?? history.tree.displayPath(pairs[k].oldPath)) }
-            report.findings += Removals.findings(removals, allowed: request.allowed, revision: since)
+            report.findings += Removals.removedAnchors(removals, allowed: request.allowed, revision: since)
             report.findings += stampedUnchanged(pairs, since: since, allowed: request.allowedStamps)
             // Only what the change broke fails (format.md §12): the rest existed at REV.
             if !request.strict {
@@ -142,11 +145,12 @@ extension Run {
         }
         // Links skipped under a site's rules are counted, not reported.
         if report.findings.contains(where: { $0.kind == .linkSkipped }) {
-            var counts: [String: Int] = [:]
-            var order: [String] = []
+            var counts: [LinkSkip: Int] = [:]
+            var order: [LinkSkip] = []
             for d in report.findings where d.kind == .linkSkipped {
-                if counts[d.message] == nil { order.append(d.message) }
-                counts[d.message, default: 0] += 1
+                guard case .skipped(let reason)? = d.subject else { continue }
+                if counts[reason] == nil { order.append(reason) }
+                counts[reason, default: 0] += 1
             }
             report.skipped = order.map { ($0, counts[$0]!) }
             report.findings.removeAll { $0.kind == .linkSkipped }
@@ -196,6 +200,7 @@ extension Run {
             let note = " (breaks under \(under.map(\.rawValue).joined(separator: ", ")); resolves under \(resolves.map(\.rawValue).joined(separator: ", ")))"
             var named = d
             named.message += note
+            named.brokenUnder = under.map(\.rawValue)
             return named
         }
         let merged = findings.map(named) + added.map(named)
@@ -237,7 +242,7 @@ extension Run {
             if checkLinks, files[k] != "-", case .markdown(let targets) = resolver.prepared(files[k]) { own = targets }
             var config = configs[k]
             config.links = checkLinks
-            var found = resolver.findings(outline, path: files[k], name: name, config: config, state: state, links: localLinks[k], own: own, prepared: true)
+            var found = resolver.documentFindings(outline, path: files[k], name: name, config: config, state: state, links: localLinks[k], own: own, prepared: true)
             if onlyLinks { found.own = [] }
             guard found.links != nil, (found.own + (found.links ?? [])).allSatisfy({ $0.path == name }) else { return (found, nil) }
             return (found, found.all)

@@ -24,7 +24,7 @@ public final class Workspace: @unchecked Sendable {
         self.folders = folders.map(Workspace.trimmed)
         buffers = Buffers(store)
         resolver = LinkResolver(store: buffers, configuration: { [unowned self] in self.configuration(for: $0) }, naming: LinkResolver.Naming(
-            canonical: { LocalLink.normalize($0) },
+            canonical: { FilePath.normalize($0) },
             root: { [unowned self] in self.folder(of: $0) },
             safeRoots: { [unowned self] in
                 self.folders + self.folders.flatMap { self.store.safeRoots(for: $0) }
@@ -101,7 +101,7 @@ public final class Workspace: @unchecked Sendable {
     /// The folder `path` belongs to (the longest that contains it), else its own directory.
     public func folder(of path: String) -> String {
         var best: String? = nil
-        for f in folders where path.hasPrefix(f == "/" ? "/" : f + "/") && f.count > (best?.count ?? -1) { best = f }
+        for f in folders where f != path && FilePath.contains(f, path) && f.count > (best?.count ?? -1) { best = f }
         return best ?? Workspace.directory(of: path)
     }
 
@@ -163,13 +163,13 @@ public final class Workspace: @unchecked Sendable {
     // MARK: findings
 
     /// Everything `check` reports about `path` (format.md §7, §8), messages naming files as `display` does.
-    public func findings(for path: String) -> [Diagnostic] {
+    public func diagnostics(for path: String) -> [Diagnostic] {
         guard let document = document(path) else {
             return parseFailure(path).map { [$0.located(in: display(path))] } ?? []
         }
         let context = linkContext(for: path)
         let prefix = folder(of: path) + "/"
-        return resolver.findings(document.outline, path: path, name: path, config: configuration(for: path), own: document.targets,
+        return resolver.documentFindings(document.outline, path: path, name: path, config: configuration(for: path), own: document.targets,
                                  repair: { LinkRepair.fix(for: $0, in: document, context: context, since: nil) },
                                  display: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).all
             // What a site's rules skip is counted by `check --verbose`, not shown in the editor.

@@ -12,7 +12,7 @@ struct SameFindingsTests {
             "/w/b.md": "# B\n<!-- outline:b -->\n\nText.\n",
         ])
         let workspace = Workspace(store: store, folders: ["/w"])
-        let server = workspace.findings(for: "/w/a.md")
+        let server = workspace.diagnostics(for: "/w/a.md")
         var request = Run.CheckRequest(files: ["/w/a.md", "/w/b.md"], configs: [Config(), Config()])
         request.root = "/w"
         let report = try Run(store: store, lifetime: .session()).check(request)
