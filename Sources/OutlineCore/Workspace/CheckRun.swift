@@ -133,28 +133,10 @@ extension Run {
                                               outlines: outlines, localLinks: localLinks)
             }
         }
-        // Warnings (a fragment that differs only in case, under the github profile) leave the exit
-        // status alone, unless the configuration makes them findings.
-        if request.fragmentCaseIsError {
-            report.findings = report.findings.map { d in
-                guard d.kind == .fragmentCase && d.severity == .warning else { return d }
-                var d = d
-                d.severity = .finding
-                return d
-            }
-        }
-        // Links skipped under a site's rules are counted, not reported.
-        if report.findings.contains(where: { $0.kind == .linkSkipped }) {
-            var counts: [LinkSkip: Int] = [:]
-            var order: [LinkSkip] = []
-            for d in report.findings where d.kind == .linkSkipped {
-                guard case .skipped(let reason)? = d.subject else { continue }
-                if counts[reason] == nil { order.append(reason) }
-                counts[reason, default: 0] += 1
-            }
-            report.skipped = order.map { ($0, counts[$0]!) }
-            report.findings.removeAll { $0.kind == .linkSkipped }
-        }
+        // One policy with the language server: case-only fragments promoted where configured,
+        // links a site's rules skip counted, not reported.
+        report.findings = FindingsPolicy.promoted(report.findings, fragmentCaseIsError: request.fragmentCaseIsError)
+        (report.findings, report.skipped) = FindingsPolicy.skips(report.findings)
         report.reported = report.findings
         report.existing = report.findings.filter { $0.isNew == false && $0.kind != .linkSkipped }.count
         if report.existing > 0 { report.findings.removeAll { $0.isNew == false } }
@@ -169,18 +151,7 @@ extension Run {
     /// once, naming where it breaks and where it resolves.
     private func surfaces(_ request: CheckRequest, outlines: [Outline?], localLinks: [[(line: Int, link: LocalLink)]],
                           findings: [Diagnostic]) throws -> [Diagnostic] {
-        let all = [request.profile] + request.moreProfiles
-        // A broken link is the same link under every profile when its file, line and destination are.
-        struct Key: Hashable { let path: String?; let line: Int?; let subject: Diagnostic.Subject }
-        func key(_ d: Diagnostic) -> Key? {
-            guard d.kind == .brokenLink, let subject = d.subject else { return nil }
-            return Key(path: d.path, line: d.line, subject: subject)
-        }
-        // Which profiles each broken link breaks under, and its finding under the first of them.
-        var brokenUnder: [Key: [SlugProfile]] = [:]
-        var first: [Key: Diagnostic] = [:]
-        for d in findings { if let k = key(d) { brokenUnder[k, default: []].append(request.profile); first[k] = d } }
-        var added: [Diagnostic] = []
+        var further: [(profile: SlugProfile, findings: [Diagnostic])] = []
         for profile in request.moreProfiles {
             var single = request
             single.profile = profile
@@ -188,22 +159,9 @@ extension Run {
             single.since = nil
             let resolver = self.resolver(root: request.root, forcedProfile: profile)
             resolver.adopt(files: request.files, outlines: outlines)
-            for d in try findingsAcross(single, resolver: resolver, outlines: outlines, targets: [], localLinks: localLinks, onlyLinks: true) {
-                guard let k = key(d) else { continue }
-                if brokenUnder[k] == nil { first[k] = d; added.append(d) }
-                brokenUnder[k, default: []].append(profile)
-            }
+            further.append((profile, try findingsAcross(single, resolver: resolver, outlines: outlines, targets: [], localLinks: localLinks, onlyLinks: true)))
         }
-        func named(_ d: Diagnostic) -> Diagnostic {
-            guard let k = key(d), let under = brokenUnder[k], under.count < all.count else { return d }
-            let resolves = all.filter { !under.contains($0) }
-            let note = " (breaks under \(under.map(\.rawValue).joined(separator: ", ")); resolves under \(resolves.map(\.rawValue).joined(separator: ", ")))"
-            var named = d
-            named.message += note
-            named.brokenUnder = under.map(\.rawValue)
-            return named
-        }
-        let merged = findings.map(named) + added.map(named)
+        let merged = FindingsPolicy.merged(findings, further: further, surfaces: [request.profile] + request.moreProfiles)
         // Each file's findings together, by line, as a single surface's are.
         let order = Dictionary(request.files.enumerated().map { (Run.displayName($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
         let keyed = merged.enumerated().map { (file: order[$0.element.path ?? ""] ?? Int.max, line: $0.element.line ?? 0, offset: $0.offset) }
