@@ -415,7 +415,9 @@ public enum LinkRepair {
         if fragment == nil, original.fragment == nil, let hash = original.destination.firstIndex(of: "#") {
             return written + original.destination[hash...]   // a line anchor after ?plain=1, kept as written
         }
-        return written + (fragment.map { "#" + encodeFragment($0) } ?? "")
+        // A link to its own file without a fragment names the file (an empty destination is no link).
+        return written.isEmpty && fragment == nil ? encodePath(relativePath(to: path, fromDirectoryOf: file))
+                                                  : written + (fragment.map { "#" + encodeFragment($0) } ?? "")
     }
 
     /// A destination for `path` (relative to the linking file's directory) and `fragment`.

@@ -7,7 +7,7 @@ public enum SectionPlacement: String, Sendable, CaseIterable { case after, befor
 enum SectionEdit {
     /// Where lines go: before the heading block starting on a line, or after the file's last
     /// non-blank line.
-    enum Position: Equatable { case before(line: Int), end }
+    enum Landing: Equatable { case before(line: Int), end }
 
     /// The indices of section `k` and its subsections.
     static func subtree(_ k: Int, in outline: Outline) -> Range<Int> {
@@ -18,7 +18,7 @@ enum SectionEdit {
     }
 
     /// The position and level `placement` relative to section `k` gives.
-    static func position(_ placement: SectionPlacement, of k: Int, in outline: Outline) -> (Position, level: Int) {
+    static func position(_ placement: SectionPlacement, of k: Int, in outline: Outline) -> (Landing, level: Int) {
         let section = outline.sections[k]
         switch placement {
         case .before: return (.before(line: section.heading.blockStartLine), section.heading.level)
@@ -88,7 +88,7 @@ enum SectionEdit {
     /// their gap; at the end, after the last non-blank line, the gap then the lines (the line ending
     /// that line had goes after the new last line). `planned`: the sections the lines hold, as the
     /// result must have them.
-    static func put(_ lines: SectionLines, into outline: Outline, at position: Position, planned: [Verification.Expected]) throws -> RewriteResult {
+    static func put(_ lines: SectionLines, into outline: Outline, at position: Landing, planned: [Verification.Expected]) throws -> RewriteResult {
         let source = outline.source
         let ending = source.firstLineEnding
         var bytes: [UInt8] = []

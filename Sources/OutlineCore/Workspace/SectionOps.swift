@@ -72,7 +72,7 @@ extension Run {
         }
         let (cut, lines) = try Run.about(from) { try SectionEdit.cut(a.pinned, section: a.index) }
         let target = same ? try tree.outline(from, bytes: cut.output) : other!
-        var position = SectionEdit.Position.end, level = section.heading.level
+        var position = SectionEdit.Landing.end, level = section.heading.level
         if let placement, let relativeTo {
             let (j, warnings) = try locate(SectionAddress(path: destination, fragment: relativeTo), in: tree.linked(to, target), tree: tree)
             change.diagnostics += warnings
