@@ -41,7 +41,7 @@ struct StructureRulesTests {
 
     /// OutlineCore's folders, lowest first: a folder names types of the folders before it, never after
     /// (ARCHITECTURE.md, "Which way imports go").
-    static let layers = ["Support", "Sidecar", "Parsing", "Model", "Edits", "Links", "Sites", "Config", "Transforms", "Reports", "History", "Translations", "Sections", "Workspace", "Server"]
+    static let layers = ["Support", "Sidecar", "Parsing", "Model", "Edits", "Links", "Sites", "Config", "Transforms", "Reports", "History", "Translations", "Sections", "Workspace", "Server", "MCP"]
 
     @Test func onlyTheCommonMarkFolderImportsCCmark() throws {
         let core = try sources("OutlineCore")
