@@ -10,17 +10,17 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
     /// only reads this.
     private var stdin: [UInt8]? = nil
 
-    init(console: Console, settings: Settings? = nil, invocation: Invocation? = nil) {
+    init(console: Console, settings: Settings? = nil, arguments: Arguments? = nil) {
         self.console = console
         self.settings = settings
-        self.excludes = invocation?.all("exclude") ?? []
+        self.excludes = arguments?.exclude ?? []
     }
 
     /// A run over this machine's files and git, from the current directory, kept by the console's
     /// lifetime (the process exits right after writing the output, and freeing a docs tree's
     /// documents one by one first would only delay it).
-    static func run(console: Console, settings: Settings? = nil, invocation: Invocation? = nil) -> Run {
-        let files = LocalFiles(console: console, settings: settings, invocation: invocation)
+    static func run(console: Console, settings: Settings? = nil, arguments: Arguments? = nil) -> Run {
+        let files = LocalFiles(console: console, settings: settings, arguments: arguments)
         let run = Run(store: files, revisions: files, lifetime: console.lifetime)
         console.lifetime.keep(run)
         return run

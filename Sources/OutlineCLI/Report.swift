@@ -12,6 +12,9 @@ enum Report {
     }
 
     /// `diff --format` (`--json` is `--format json`; `markdown` needs `--since`).
+    /// `outline site --format`.
+    enum SiteFormat: String, CaseIterable, Sendable { case text, json }
+
     enum DiffFormat: String, CaseIterable {
         case text, json, markdown
     }
@@ -64,12 +67,15 @@ enum Report {
                     ("path", d.path.map { .string(PathBytes.display($0)) } ?? .null),
                     ("line", d.line.map(JSONValue.int) ?? .null),
                 ]
-                // Where the finding's bytes are known (a link's destination): additive fields.
-                if let column = d.column { fields.append(("column", .int(column))) }
-                if let end = d.end { fields.append(("end", .object([("line", .int(end.line)), ("column", .int(end.column))]))) }
+                // Where the finding's bytes are (a link's destination, else its line): additive fields.
+                if let span = d.span {
+                    fields.append(("column", .int(span.start.column)))
+                    fields.append(("end", .object([("line", .int(span.end.line)), ("column", .int(span.end.column))])))
+                }
                 // Every finding says how it counts: `finding` (exit 1) or `warning` (exit status
                 // unchanged), format.md §12.
                 fields += [("kind", .string(d.kind.rawValue)), ("severity", .string(d.severity.rawValue))]
+                fields += subjectFields(d)
                 // With --since: new, or existing at REV (format.md §12).
                 if let isNew = d.isNew { fields.append(("new", .bool(isNew))) }
                 fields.append(("message", .string(PathBytes.display(d.message))))
@@ -79,6 +85,25 @@ enum Report {
         case .github:
             return [Array(findings.map(workflowCommand).joined().utf8)]
         }
+    }
+
+    /// What a finding is about, as fields scripts read instead of the message (format.md §12,
+    /// `schema/outline-check.schema.json`): `id` of a section, `title` of a heading without an ID,
+    /// `toc` (the block's ordinal), and for a link its `destination` as written, `reason` and, where
+    /// its path led to a file, `target`; `broken_under` for a link broken on some surfaces only.
+    static func subjectFields(_ d: Diagnostic) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = []
+        switch d.subject {
+        case .section(let id)?: fields.append(("id", .string(id)))
+        case .heading(let title)?: fields.append(("title", .string(PathBytes.display(title))))
+        case .toc(let ordinal)?: fields.append(("toc", .int(ordinal)))
+        case .link(let destination)?: fields.append(("destination", .string(PathBytes.display(destination))))
+        case .skipped?, nil: break
+        }
+        if let reason = d.reason { fields.append(("reason", .string(reason.rawValue))) }
+        if let target = d.target { fields.append(("target", .string(PathBytes.display(target)))) }
+        if let under = d.brokenUnder { fields.append(("broken_under", .array(under.map(JSONValue.string)))) }
+        return fields
     }
 
     /// `::error file=PATH,line=N,title=outline KIND::message` (`::warning` for a warning, which
@@ -256,7 +281,7 @@ extension Report {
     /// `--verbose` (format.md §16): each site the files were read as, once, and the links skipped
     /// under its rules, counted by reason, on standard error.
     /// `skipped`: nil where the command does not count them (`links` leaves such links alone).
-    static func verbose(sites: [Site?], skipped: [(reason: String, count: Int)]?, settings: Settings, console: Console) {
+    static func verbose(sites: [Site?], skipped: [(reason: LinkSkip, count: Int)]?, settings: Settings, console: Console) {
         var seen = Set<String>()
         var plain = 0
         for site in sites {

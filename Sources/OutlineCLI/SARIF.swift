@@ -95,17 +95,18 @@ enum SARIF {
                 var physical: [(String, JSONValue)] = [("artifactLocation", .object(artifact))]
                 if let line = d.line {
                     var region: [(String, JSONValue)] = [("startLine", .int(line))]
-                    if let column = d.column {
-                        region.append(("startColumn", .int(column)))
-                        if let end = d.end {
-                            region.append(("endLine", .int(end.line)))
-                            region.append(("endColumn", .int(end.column)))
-                        }
+                    if let span = d.span {
+                        region.append(("startColumn", .int(span.start.column)))
+                        region.append(("endLine", .int(span.end.line)))
+                        region.append(("endColumn", .int(span.end.column)))
                     }
                     physical.append(("region", .object(region)))
                 }
                 fields.append(("locations", .array([.object([("physicalLocation", .object(physical))])])))
             }
+            // What it is about, as the JSON format says it (SARIF's property bag).
+            let subject = Report.subjectFields(d)
+            if !subject.isEmpty { fields.append(("properties", .object(subject))) }
             // With --since: SARIF's own word for a result that existed in the baseline (REV).
             if let isNew = d.isNew { fields.append(("baselineState", .string(isNew ? "new" : "unchanged"))) }
             return .object(fields)

@@ -4,14 +4,6 @@ import OutlineCore
 /// the nearest one in the file's directory or its ancestors, up to the repository root (a directory
 /// holding `.git`). Read once per directory, before any parallel work.
 final class Settings {
-    static let options: [OptionSpec] = [
-        OptionSpec("config", value: "FILE", "Read options from FILE instead of the nearest .outline.toml."),
-        OptionSpec("no-config", "Ignore every .outline.toml."),
-        OptionSpec("exclude", value: "GLOB", repeatable: true, "Leave out of directory walks the paths GLOB matches (as gitignore reads a pattern; adds to the config's exclude)."),
-        OptionSpec("hidden", "Walk hidden directories too (.github/, .archive/; never .git), as the config's hidden = true does."),
-        OptionSpec("site", value: "PATH", "Read the files as the site configured by PATH (mkdocs.yml, conf.py, docusaurus.config.js) publishes them, or 'none': as CommonMark. Default: the nearest site configuration above each file."),
-    ]
-
     private let explicit: Config?
     private let disabled: Bool
     /// `--site PATH` (absolute) or `--site none`.
@@ -22,43 +14,34 @@ final class Settings {
     private let workingDirectory: String
     private let console: Console
 
-    init(_ invocation: Invocation, console: Console) throws {
+    init(_ arguments: Arguments, console: Console) throws {
         self.console = console
-        disabled = invocation.has("no-config")
-        if let file = invocation.value("config") {
-            if disabled { throw UsageError(message: "--config and --no-config cannot be combined") }
-            explicit = try Config.parse(try FileSystem.read(file), path: file)
-        } else {
-            explicit = nil
-        }
+        disabled = arguments.noConfig
+        explicit = try arguments.configFile.map { try Config.parse(try FileSystem.read($0), path: $0) }
         workingDirectory = Git.resolve(".") ?? "."
-        if let site = invocation.value("site") {
+        if let site = arguments.site {
             guard site == "none" || FileSystem.exists(site) else { throw UsageError(message: "--site needs 'none' or a site's configuration file (mkdocs.yml, conf.py, docusaurus.config.js), not '\(site)'") }
             siteOption = site == "none" ? site : Git.resolve(site) ?? site
         } else {
             siteOption = nil
         }
-        // Read (and refused when wrong) before any file is: the options a configuration also sets.
-        // `--depth` sets `[toc] depth` only for `toc`: it is a fold depth to `fold`, `tree` and `edit`.
-        let slugs = try invocation.slugList(), levels = try invocation.levels(), form = try invocation.linkableForm()
-        let tocDepth = invocation.command == "toc" ? try invocation.depth() : nil
-        if let tocDepth, tocDepth > 6 { throw UsageError(message: "--depth for a table of contents is at most 6, not \(tocDepth)") }
-        let folds: Bool? = invocation.has("no-folds") ? false : invocation.has("allow-folds") ? true : nil
-        let linkable = invocation.has("linkable"), hidden = invocation.has("hidden"), noLinks = invocation.has("no-links")
-        // `--strict` is check's and links' (unfold's is another option, not a config key).
-        let strict = invocation.has("strict") && (invocation.command == "check" || invocation.command == "links")
+        self.arguments = arguments
+        // The options a configuration also sets, read (and refused when wrong) by the table already.
         overrides = { config in
-            if let slugs { config.slugs = slugs[0]; config.moreSlugs = Array(slugs.dropFirst()) }
-            if let levels { config.numberLevels = levels }
-            if let tocDepth { config.tocDepth = tocDepth }
-            if let folds { config.allowFolds = folds }
-            if linkable { config.linkable = true }
-            if let form { config.linkableForm = form }
-            if hidden { config.hidden = true }
-            if noLinks { config.links = false }
-            if strict { config.strict = true }
+            if let slugs = arguments.slugs { config.slugs = slugs[0]; config.moreSlugs = Array(slugs.dropFirst()) }
+            if let levels = arguments.levels { config.numberLevels = levels }
+            if let tocDepth = arguments.tocDepth { config.tocDepth = tocDepth }
+            if let folds = arguments.allowFolds { config.allowFolds = folds }
+            if arguments.linkable { config.linkable = true }
+            if let form = arguments.linkableForm { config.linkableForm = form }
+            if arguments.hidden { config.hidden = true }
+            if arguments.noLinks { config.links = false }
+            if arguments.strict { config.strict = true }
         }
     }
+
+    /// The command line, for the walks (`--exclude`, `--hidden`).
+    private let arguments: Arguments
 
     /// The command line over a configuration: each option that a `.outline.toml` key also sets
     /// wins over it, applied in this one place, so a request carries resolved values only.
@@ -255,8 +238,8 @@ final class Settings {
     }
 
     /// `--exclude` and the run's config `exclude` (for files no walk saw: deleted since a revision).
-    func excludes(_ operands: [String], invocation: Invocation) throws -> Excludes {
-        var excludes = Excludes(try cliExcludes(invocation))
+    func excludes(_ operands: [String]) throws -> Excludes {
+        var excludes = Excludes(cliExcludes)
         add(try runConfig(operands), to: &excludes)
         return excludes
     }
@@ -283,24 +266,20 @@ final class Settings {
         }
     }
 
-    private func cliExcludes(_ invocation: Invocation) throws -> [Glob] {
-        try invocation.all("exclude").map { pattern -> Glob in
-            guard let glob = Glob(pattern, pathAware: true) else { throw UsageError(message: "--exclude needs a glob, not '\(pattern)'") }
-            return glob
-        }
-    }
+    /// `--exclude`'s globs (the table refused a wrong one).
+    private var cliExcludes: [Glob] { arguments.exclude.compactMap { Glob($0, pathAware: true) } }
 
     /// FILE operands expanded (see `FileSystem.expand`), each directory's walk leaving out what
     /// `--exclude` and that directory's config exclude.
-    func expand(_ operands: [String], invocation: Invocation) throws -> [String] {
-        let globs = try cliExcludes(invocation)
+    func expand(_ operands: [String]) throws -> [String] {
+        let globs = cliExcludes
         var files: [String] = []
         for operand in operands {
             if operand != "-" && FileSystem.isDirectory(operand) {
                 var excludes = Excludes(globs)
                 let config = try config(forDirectory: operand)
                 add(config, to: &excludes)
-                let hidden = invocation.has("hidden") || config.hidden == true
+                let hidden = arguments.hidden || config.hidden == true
                 files += try FileSystem.expand([operand], excludes: excludes, hidden: hidden) { warning in
                     console.report(warning)
                 }

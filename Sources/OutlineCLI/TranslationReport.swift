@@ -5,31 +5,9 @@ import OutlineCore
 enum TranslationReport {
     enum Format: String, CaseIterable { case text, json, github, markdown }
 
-    /// `--history N`: a whole number (0: no history read).
-    static func history(_ invocation: Invocation) throws -> Int {
-        guard let raw = invocation.value("history") else { return 1000 }
-        guard let n = Int(raw), n >= 0 else { throw UsageError(message: "--history needs a whole number of commits, not '\(raw)'") }
-        return n
-    }
-
-    /// `--fail-on a,b`: statuses, or `none`.
-    static func failOn(_ invocation: Invocation) throws -> Set<TranslationState> {
-        guard let raw = invocation.value("fail-on") else { return TranslationState.failingByDefault }
-        if raw == "none" { return [] }
-        var states = Set<TranslationState>()
-        for name in raw.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            guard let state = TranslationState(rawValue: name) else {
-                throw UsageError(message: "--fail-on takes statuses (\(TranslationState.allCases.map(\.rawValue).joined(separator: ", ")) or none), not '\(name)'"
-                                 + Suggestion.hint(name, among: TranslationState.allCases.map(\.rawValue)))
-            }
-            states.insert(state)
-        }
-        return states
-    }
-
-    static func status(_ report: Run.TranslationReport, invocation: Invocation, settings: Settings, console: Console) throws -> Int32 {
-        let format = try invocation.format(Format.self)
-        let failOn = try failOn(invocation)
+    static func status(_ report: Run.TranslationReport, arguments: Arguments, settings: Settings, console: Console) throws -> Int32 {
+        let format = arguments.translationFormat
+        let failOn = arguments.failOn ?? TranslationState.failingByDefault
         for error in report.errors { console.report(error) }
         if !report.errors.isEmpty { return 2 }
         let show = { (path: String) in PathBytes.display(settings.display(path)) }
@@ -154,14 +132,14 @@ enum TranslationReport {
 enum TranslationAdoptCommand {
     /// `translation adopt`: the translations of `--source DIR TARGET_DIR...` (or of the configured
     /// layout, under the TARGET operands) aligned and rewritten through the shared rewriting frame.
-    static func run(_ operands: [String], invocation: Invocation, settings: Settings, work: Run, console: Console) throws -> Int32 {
-        let mode = try RewritingCommand.mode(invocation)
-        let source = invocation.value("source")
+    static func run(_ operands: [String], arguments: Arguments, settings: Settings, work: Run, console: Console) throws -> Int32 {
+        let mode = try RewritingCommand.mode(arguments)
+        let source = arguments.source
         var request = Run.AdoptRequest(layout: try settings.translations(source: source, targets: source == nil ? [] : operands,
                                                                          near: source == nil ? operands.first : nil))
         if source == nil { request.only = operands.map { FileSystem.resolvedPath($0) ?? $0 } }
-        request.assumeFresh = invocation.has("assume-fresh")
-        request.history = try TranslationReport.history(invocation)
+        request.assumeFresh = arguments.assumeFresh
+        request.history = arguments.history
         let adopted = try work.translationAdopt(request)
         guard !adopted.isEmpty else {
             throw UsageError(message: "no translated file to adopt in \(operands.joined(separator: " ")): a translation target's file whose source file exists")
@@ -177,10 +155,10 @@ enum TranslationAdoptCommand {
             console.report(file.result.diagnostics, about: shown)
             results.append((shown, file.result.rewrite))
         }
-        if !invocation.has("quiet") {
+        if !arguments.quiet {
             let aligned = adopted.reduce(0) { $0 + $1.aligned }, unaligned = adopted.reduce(0) { $0 + $1.unaligned }
             console.err("adopt: \(aligned) section\(aligned == 1 ? "" : "s") aligned, \(unaligned) unaligned, in \(adopted.count) translated file\(adopted.count == 1 ? "" : "s")\n")
         }
-        return RewritingCommand.emit(results, invocation: invocation, console: console)
+        return RewritingCommand.emit(results, arguments: arguments, console: console)
     }
 }

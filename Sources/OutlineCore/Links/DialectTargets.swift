@@ -24,7 +24,7 @@ enum DialectTargets {
 
     /// Why the page has ids outline cannot know (text a snippet includes, content a plugin makes),
     /// or nil: a fragment no target matches is then skipped, not reported.
-    static func unknowable(in source: Source, dialect: Dialect) -> String? {
+    static func unknowable(in source: Source, dialect: Dialect) -> LinkSkip? {
         guard dialect.snippets || dialect.generatedBlocks || dialect.shortcodes else { return nil }
         var fence: Fence? = nil
         for line in 0..<source.lineCount {
@@ -35,10 +35,10 @@ enum DialectTargets {
             }
             if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; continue }
             let t = text.drop(while: ASCII.isBlank)
-            if dialect.snippets, t.starts(with: Array("--8<--".utf8)) { return "the page includes text with pymdownx.snippets" }
-            if dialect.generatedBlocks, t.starts(with: Array("::: ".utf8)) { return "the page holds content a plugin generates (:::)" }
+            if dialect.snippets, t.starts(with: Array("--8<--".utf8)) { return .snippets }
+            if dialect.generatedBlocks, t.starts(with: Array("::: ".utf8)) { return .pluginContent }
             if dialect.shortcodes, t.starts(with: [UInt8(ascii: "{"), UInt8(ascii: "{")]), let name = shortcode(in: t) {
-                return "the page holds Markdown a shortcode renders ({{% \(name) %}})"
+                return .shortcodeMarkdown(name)
             }
         }
         return nil

@@ -303,7 +303,7 @@ public enum LinkRepair {
         if let rules = context.rules?(file), !link.path.isEmpty {
             switch rules.resolve(link) {
             case .skip: return .keep
-            case .broken(let why): return .cannot(why)
+            case .broken(_, let why): return .cannot(why)
             case .same: path = file
             case .paths(let candidates):
                 let found = candidates.first {

@@ -47,7 +47,7 @@ public enum Check {
                 found.append(.finding(.foldMarker, line: marker.line + 1, "fold marker for '\(marker.id)': this is a folded view, its hidden lines are not here (run 'outline unfold', or check --allow-folds)").about(.section(marker.id)))
             }
         }
-        return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }.map { $0.located(in: path) }
+        return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }.map { $0.spanningLine(in: outline.source).located(in: path) }
     }
 
     /// The findings of one document on its own, with what its configuration says (folds allowed,

@@ -293,7 +293,7 @@ extension SiteLinks {
             guard let routes else { return .paths([LocalLink.resolve(link.path, from: file, root: root)]) }
             var path = link.path
             if !path.hasPrefix("/") {
-                guard let resolved = resolveURL(path, against: String(pageRoute.dropFirst())) else { return .broken("it leads above the site's root") }
+                guard let resolved = resolveURL(path, against: String(pageRoute.dropFirst())) else { return .broken(.notPublished, "it leads above the site's root") }
                 path = "/" + resolved
             } else if site.baseURL != "/", path.hasPrefix(DocusaurusRoutes.key(site.baseURL) + "/") {
                 path = String(path.dropFirst(DocusaurusRoutes.key(site.baseURL).count))
@@ -305,11 +305,11 @@ extension SiteLinks {
                 let name = path.split(separator: "/").last.map(String.init) ?? ""
                 if docs.route.isEmpty && name.contains(".") { return .paths([join(join(siteDirectory, "static"), String(path.dropFirst()))]) }
                 let closest = Suggestion.nearest(key, among: routes.routes)
-                return .broken("no doc of the site is routed at \(path)" + (closest.map { " (did you mean \($0)?)" } ?? ""))
+                return .broken(.notPublished, "no doc of the site is routed at \(path)" + (closest.map { " (did you mean \($0)?)" } ?? ""))
             }
             let name = path.split(separator: "/").last.map(String.init) ?? ""
             if name.contains(".") { return .paths([join(join(siteDirectory, "static"), String(path.dropFirst()))]) }
-            return .skip("a route outside the docs (a blog post, a page): only a Docusaurus build knows it")
+            return .skip(.routeOutsideDocs)
         }, unmatchedFragment: { _, _ in nil })
     }
 }

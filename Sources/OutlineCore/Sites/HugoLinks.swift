@@ -255,14 +255,14 @@ extension SiteLinks {
             return "/" + relative.split(separator: "/").dropLast().joined(separator: "/")
         }()
         if let routes, routes.isUnrendered(file) {
-            var rules = LinkRules(resolve: { _ in .skip("a file Hugo renders no page for (build.render never, headless): its links resolve where it is included") },
-                                  unmatchedFragment: { _, _ in "" })
+            var rules = LinkRules(resolve: { _ in .skip(.unrenderedPage) },
+                                  unmatchedFragment: { _, _ in .resolves })
             rules.resolvesEmptyPaths = true
             return rules
         }
         var rules = LinkRules(resolve: { link in
-            if settings.hookDestinations.contains(link.destination) { return .skip("the site's link render hook makes '\(link.destination)' (\(settings.linkHook ?? "render-link.html"))") }
-            if link.destination.contains("{{") { return .skip("a shortcode in the destination ({{% … %}}), filled when Hugo renders the page") }
+            if settings.hookDestinations.contains(link.destination) { return .skip(.renderHook(destination: link.destination, hook: settings.linkHook ?? "render-link.html")) }
+            if link.destination.contains("{{") { return .skip(.shortcodeDestination) }
             if LocalLink.isMarkdown(link.path) && !link.inHTML {
                 if link.path.hasPrefix("/") { return .paths([join(home.dir, String(link.path.dropFirst()))]) }
                 return .paths([LocalLink.resolve(link.path, from: file, root: root)])
@@ -278,7 +278,7 @@ extension SiteLinks {
                     if !found.isEmpty { return .paths(found) }
                 }
             }
-            guard let resolved = resolveURL(link.path, against: String(pageURL.dropFirst())) else { return .broken("it leads above the site's root") }
+            guard let resolved = resolveURL(link.path, against: String(pageURL.dropFirst())) else { return .broken(.notPublished, "it leads above the site's root") }
             let path = "/" + resolved
             let found = routes.files(at: path)
             if !found.isEmpty { return .paths(found) }
@@ -292,15 +292,15 @@ extension SiteLinks {
             }
             let unprefixed = home.prefix.isEmpty || !path.hasPrefix(home.prefix + "/") ? path : String(path.dropFirst(home.prefix.count))
             let first = unprefixed.split(separator: "/").first.map(String.init) ?? ""
-            if settings.taxonomies.contains(first) { return .skip("a taxonomy page Hugo makes (/\(first)/)") }
-            if HugoRouteTable.key(unprefixed).isEmpty { return .skip("the home page Hugo makes") }
+            if settings.taxonomies.contains(first) { return .skip(.taxonomy(String(first))) }
+            if HugoRouteTable.key(unprefixed).isEmpty { return .skip(.homePage) }
             if segments.count == 1 + (home.prefix.isEmpty ? 0 : 1), routes.urls.contains(where: { $0.hasPrefix(HugoRouteTable.key(path) + "/") }) {
-                return .skip("the list page Hugo makes for the section \(path)")
+                return .skip(.listPage(path))
             }
             let closest = Suggestion.nearest(HugoRouteTable.key(path), among: routes.urls)
-            return .broken("no page of the site is published at \(path)" + (closest.map { " (did you mean \($0)/?)" } ?? ""))
+            return .broken(.notPublished, "no page of the site is published at \(path)" + (closest.map { " (did you mean \($0)/?)" } ?? ""))
         }, unmatchedFragment: { _, _ in
-            site.profile == nil ? "headings are given ids by \(site.unknownSlugify ?? "a generator outline cannot follow")" : nil
+            site.profile == nil ? .skip(.headingIDs(site.unknownSlugify ?? "a generator outline cannot follow")) : nil
         })
         rules.url = { target, fragment in
             guard let url = routes?.url(of: target) else { return nil }

@@ -57,7 +57,7 @@ extension Run {
         public var errors: [Diagnostic] = []
         /// Links a site's generator resolves in ways outline cannot know offline, by reason: counted
         /// for `--verbose`, never reported (format.md §16).
-        public var skipped: [(reason: String, count: Int)] = []
+        public var skipped: [(reason: LinkSkip, count: Int)] = []
         /// With `--since` (not `--strict`): findings and warnings that existed at REV. They are in
         /// `reported` (marked `isNew == false`), not in `findings` or `warnings`.
         public var existing = 0
@@ -142,11 +142,12 @@ extension Run {
         }
         // Links skipped under a site's rules are counted, not reported.
         if report.findings.contains(where: { $0.kind == .linkSkipped }) {
-            var counts: [String: Int] = [:]
-            var order: [String] = []
+            var counts: [LinkSkip: Int] = [:]
+            var order: [LinkSkip] = []
             for d in report.findings where d.kind == .linkSkipped {
-                if counts[d.message] == nil { order.append(d.message) }
-                counts[d.message, default: 0] += 1
+                guard case .skipped(let reason)? = d.subject else { continue }
+                if counts[reason] == nil { order.append(reason) }
+                counts[reason, default: 0] += 1
             }
             report.skipped = order.map { ($0, counts[$0]!) }
             report.findings.removeAll { $0.kind == .linkSkipped }
@@ -196,6 +197,7 @@ extension Run {
             let note = " (breaks under \(under.map(\.rawValue).joined(separator: ", ")); resolves under \(resolves.map(\.rawValue).joined(separator: ", ")))"
             var named = d
             named.message += note
+            named.brokenUnder = under.map(\.rawValue)
             return named
         }
         let merged = findings.map(named) + added.map(named)

@@ -498,7 +498,7 @@ struct LinkableTests {
         // A new heading takes the alias's name: the alias is ambiguous now.
         try (try text() + "\n## Setting up\n").write(to: file, atomically: true, encoding: .utf8)
         let collision = try runBinary(["check", "--format", "json", "."], directory: dir)
-        #expect(collision.text.contains("\"kind\": \"alias-collision\", \"severity\": \"finding\", \"message\": \"alias 'setting-up' of section 'install' is also another link target"), "\(collision.text)")
+        #expect(collision.text.contains("\"kind\": \"alias-collision\", \"severity\": \"finding\", \"id\": \"setting-up\", \"message\": \"alias 'setting-up' of section 'install' is also another link target"), "\(collision.text)")
         let usage = try runBinary(["links", "--keep-aliases", "g.md"], directory: dir)
         #expect(usage.status == 2 && usage.stderr.hasPrefix("outline: --keep-aliases needs --since REV"))
     }

@@ -36,8 +36,9 @@ struct SurfacesTests {
         #expect(findings.map { "\($0["line"]!) \($0["kind"]!) \($0["severity"]!)" } == [
             "4 missing-anchor finding", "6 fragment-case warning", "6 broken-link finding", "8 missing-anchor finding",
         ])
-        // The field stands between kind and message: the rest of a line is as it was.
-        #expect(json.text.contains("\"kind\": \"missing-anchor\", \"severity\": \"finding\", \"message\": \"heading 'Bar' has no anchor"))
+        // The severity stands after the kind, the subject's fields after it, then the message.
+        #expect(json.text.contains("\"kind\": \"missing-anchor\", \"severity\": \"finding\", \"title\": \"Bar\", \"message\": \"heading 'Bar' has no anchor"))
+        #expect(json.text.contains("\"kind\": \"broken-link\", \"severity\": \"finding\", \"destination\": \"#nowhere\", \"reason\": \"no-target\", \"message\""))
 
         // GitHub: `::warning` for the warning, `::error` for the findings.
         let github = runInProcess(["check", "--format", "github"], stdin: doc)

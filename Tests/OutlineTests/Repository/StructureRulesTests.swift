@@ -187,14 +187,26 @@ struct StructureRulesTests {
         }
     }
 
-    /// Each option several commands take is declared once (`Options.swift`), and the command line
-    /// is applied over `.outline.toml` in one place (`Settings.effective`): no command writes
-    /// `flag ?? config ?? default` itself.
-    @Test func sharedOptionsAreDeclaredOnceAndResolvedOnce() throws {
+    /// Every option is a value of the one table (`Flags.swift`), read through the typed
+    /// `Arguments` it sets: nothing else declares an option or reads one by its name, and the
+    /// command line is applied over `.outline.toml` in one place (`Settings.effective`): no command
+    /// writes `flag ?? config ?? default` itself.
+    @Test func optionsAreOneTableReadThroughTypedArguments() throws {
         let cli = try sources("OutlineCLI").map { (path: $0.path, text: $0.text) }
-        for option in ["slugs", "depth", "since", "levels", "root", "json", "state", "id", "strip", "strict", "format", "verbose"] {
-            let declaring = cli.filter { $0.text.contains("OptionSpec(\"\(option)\"") }.map(\.path)
-            #expect(declaring == ["OutlineCLI/Options.swift"], "--\(option) declared in \(declaring)")
+        let lookups = try NSRegularExpression(pattern: #"\.(has|value|all|values|flags)\(\s*"[a-z-]+"\s*\)|values\["[a-z-]+"\]|\.command\s*==\s*""#)
+        for (path, text) in cli {
+            let code = Self.code(text)
+            if path != "OutlineCLI/Flags.swift" && path != "OutlineCLI/Flag.swift" {
+                #expect(!code.contains("Flag(\""), "\(path) declares an option outside the table")
+            }
+            // Strings kept (the name is one), comments dropped.
+            let plain = text.replacingOccurrences(of: "//[^\n]*", with: "", options: .regularExpression)
+            #expect(lookups.firstMatch(in: plain, range: NSRange(plain.startIndex..., in: plain)) == nil, "\(path) reads an option by its name")
+            #expect(!code.contains("Invocation"), "\(path) names the untyped invocation")
+        }
+        // The rule sees what it forbids.
+        for sample in [#"if invocation.has("strict") { }"#, #"let x = invocation.value("since")"#, #"if invocation.command == "toc" { }"#] {
+            #expect(lookups.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil, "\(sample)")
         }
         for (path, text) in cli + (try sources("OutlineCore")) where path != "OutlineCore/Config/Config.swift" {
             #expect(!Self.code(text).contains("?? .github"), "\(path) resolves the slug profile itself")

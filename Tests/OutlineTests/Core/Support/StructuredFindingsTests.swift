@@ -20,9 +20,42 @@ struct StructuredFindingsTests {
         #expect(String(decoding: outline.source.bytes[range], as: UTF8.self) == "gone.md#x")
         // `é` is one column: the destination starts after "See [the é guide](" (18 code points).
         #expect(first.line == 3 && first.column == 19)
-        #expect(first.end == Diagnostic.Spot(line: 3, column: 28))
+        #expect(first.end == SourceSpan.Place(line: 3, column: 28, utf8Column: 29, utf16Column: 28))
+        // Bytes and UTF-16 units count as their tools count: `é` is two bytes, one unit.
+        #expect(first.span?.start == SourceSpan.Place(line: 3, column: 19, utf8Column: 20, utf16Column: 19))
         let second = try #require(found.last?.range)
         #expect(String(decoding: outline.source.bytes[second], as: UTF8.self) == "#nowhere")
+    }
+
+    @Test func anAstralCharacterIsTwoUTF16UnitsAndFourBytes() throws {
+        let (_, found) = try linkFindings("😀 [x](#gone)\n")
+        #expect(found.first?.span?.start == SourceSpan.Place(line: 1, column: 7, utf8Column: 10, utf16Column: 8))
+    }
+
+    /// Every finding of a document has a span, not a line alone: a finding about a heading or an
+    /// anchor spans its line's content (without the line ending), so editors and SARIF place it.
+    @Test func everyFindingOfADocumentHasASpan() throws {
+        let text = "# Top\r\n\n## Two\n<!-- outline:x -->\n## Three\n<!-- outline:x -->\n[a](#gone)\n"
+        let outline = try Outline(parsing: Array(text.utf8), [.links])
+        let found = Check.findings(outline, path: "a.md") + LinkCheck.documentFindings(outline, path: "a.md", profile: .github, root: ".") { _ in .missing }
+        #expect(Set(found.map(\.kind)) == [.missingAnchor, .duplicateID, .brokenLink])
+        for d in found {
+            let span = try #require(d.span, "\(d.kind) has no span")
+            #expect(span.start.line == d.line)
+            let bytes = String(decoding: outline.source.bytes[span.bytes], as: UTF8.self)
+            #expect(!bytes.contains("\n") && !bytes.contains("\r"))
+        }
+        let top = try #require(found.first { $0.line == 1 })
+        #expect(top.span?.start.column == 1 && top.span?.end.column == 6)
+    }
+
+    @Test func aFindingOnALastLineWithoutLineEndingEndsThere() throws {
+        for text in ["# A", "# A\r", "\u{FEFF}# A", "[x](#gone)"] {
+            let outline = try Outline(parsing: Array(text.utf8), [.links])
+            let found = Check.findings(outline, path: "a.md") + LinkCheck.documentFindings(outline, path: "a.md", profile: .github, root: ".") { _ in .missing }
+            let span = try #require(found.first?.span, "\(text)")
+            #expect(span.end.line == 1 && span.bytes.upperBound <= outline.source.bytes.count)
+        }
     }
 
     @Test func aBOMIsNoColumn() throws {

@@ -23,6 +23,7 @@ struct WorkspaceRunTests {
             case .section(let s)?: subject = "section \(s)"
             case .heading(let s)?: subject = "heading \(s)"
             case .toc(let n)?: subject = "toc \(n)"
+            case .skipped(let reason)?: subject = "skipped \(reason)"
             case nil: subject = "-"
             }
             return "\(d.path ?? "?"):\(d.line ?? 0) \(d.kind.rawValue) \(subject)"
