@@ -50,6 +50,6 @@ public struct SectionAddress: Sendable, Equatable, CustomStringConvertible {
             return (k, .slug)
         }
         let names = sections.map(\.id) + document.targets.headings.map(\.id)
-        throw Diagnostic.error(.unknownID, "no section '\(fragment)' in \(path)\(Suggestion.hint(fragment, among: names))").about(.section(fragment))
+        throw Diagnostic.error(.unknownID, "no section '\(fragment)'\(Suggestion.hint(fragment, among: names)) ('outline tree \(path)' lists the IDs)").about(.section(fragment))
     }
 }
