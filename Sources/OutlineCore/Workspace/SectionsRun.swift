@@ -96,7 +96,7 @@ extension Run {
         if let ifHash {
             let now = SectionText(original, section: k, path: path)
             guard now.hash == ifHash else {
-                throw Diagnostic.error(.changedOriginal, line: now.line, "section '\(now.id)' changed since it was read (hash \(now.hash), not \(ifHash)): read it again ('outline show \(path)#\(now.id) --json') and redo the edit")
+                throw Diagnostic.error(.changedOriginal, line: now.line, "section '\(now.id)' changed since it was read (hash \(now.hash), not \(ifHash)): read it again ('outline show --json \(path)#\(now.id)', or the show_section tool) and redo the edit")
                     .about(.section(now.id)).located(in: path)
             }
         }
