@@ -69,7 +69,8 @@ async def test_the_initialize_handshake(docs):
             assert result.server_info.name == "outline-md"
             shown = await session.call_tool("show_section", {"path": "guide.md", "id": "linux"})
             assert not shown.is_error
-            assert shown.structured_content["text"] == "### Linux\r\n<!-- outline:linux -->\r\n\r\nApt.\r\n\r\n"
+            hash = shown.structured_content["hash"]
+            assert text(shown) == f"guide.md#linux lines 9-13, hash {hash}\n### Linux\r\n<!-- outline:linux -->\r\n\r\nApt.\r\n\r\n"
 
 
 async def test_replace_is_guarded_by_the_hash_it_read(docs):

@@ -95,7 +95,10 @@ struct MCPTools {
         var text = "\(s.path)#\(s.id) lines \(s.line)-\(s.endLine), hash \(s.hash)\n"
         for w in warnings { text += MCPTools.line(w) + "\n" }
         text += String(decoding: s.bytes, as: UTF8.self)
-        return MCPTools.result(text, s.json)
+        // The section's text once, for the model: the structured answer carries the rest (a second
+        // copy would double what an agent reads).
+        guard case .object(let members) = s.json else { return MCPTools.result(text, nil) }
+        return MCPTools.result(text, .object(members.filter { $0.0 != "text" }))
     }
 
     func linksTo(_ arguments: JSONValue, _ run: Run) throws -> JSONValue {
