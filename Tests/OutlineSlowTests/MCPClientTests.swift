@@ -7,14 +7,8 @@ import OutlineTestHelpers
 /// `.build/test-tools/mcp-venv` on first use.
 @Suite("MCP server with the Python SDK's client", .serialized)
 struct MCPClientTests {
-    static let venv = Paths.root.appendingPathComponent(".build/test-tools/mcp-venv")
-
     static func python() throws -> String {
-        let python = venv.appendingPathComponent("bin/python").path
-        if (try? shell("'\(python)' -c 'import mcp, pytest, anyio'", in: Paths.root).status) == 0 { return python }
-        let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q 'mcp>=2' pytest", in: Paths.root)
-        #expect(setup.status == 0, "the mcp SDK could not be installed: \(setup.output)")
-        return python
+        try ClientVenv.python("mcp-venv", packages: "'mcp>=2' pytest", imports: "mcp, pytest, anyio")
     }
 
     @Test func pythonSDKSuite() throws {
