@@ -42,7 +42,7 @@ final class Git {
     /// it lies outside it).
     func displayPath(_ relative: String) -> String {
         guard let here else { return root + "/" + relative }
-        return here.isEmpty ? relative : LocalLink.relative(relative, fromDirectory: here)
+        return here.isEmpty ? relative : FilePath.relative(relative, fromDirectory: here)
     }
 
     /// Markdown files of `listing` (a revision's files) under the directories among `operands` that
@@ -55,8 +55,7 @@ final class Git {
         let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         return listing.keys.sorted().filter { path in
             guard !accounted.contains(path), LocalLink.isMarkdown(path),
-                  let directory = directories.first(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) else { return false }
-            let inside = directory.isEmpty ? path : String(path.dropFirst(directory.count + 1))
+                  let inside = directories.lazy.compactMap({ FilePath.below($0, path) }).first else { return false }
             return (hidden || !inside.split(separator: "/").dropLast().contains { $0.hasPrefix(".") }) && !excludes.excludes(displayPath(path))
         }.map { ($0, renamedFrom[$0]) }
     }
@@ -74,8 +73,8 @@ final class Git {
             resolvedDirectories[parentPath] = parent
         }
         let full = (parent == "/" ? "" : parent) + "/" + name
-        guard full.hasPrefix(root + "/") else { return nil }
-        return String(full.dropFirst(root.count + 1))
+        guard let inside = FilePath.below(root, full), !inside.isEmpty else { return nil }
+        return inside
     }
 
     /// Files git sees as renamed between `revision` and the work tree: new path → old path.
@@ -97,9 +96,7 @@ final class Git {
     func relativeDirectory(of directory: String) -> String? {
         let absolute = directory.hasPrefix("/") ? directory : self.directory + "/" + directory
         guard let resolved = Git.resolve(absolute) else { return nil }
-        if resolved == root { return "" }
-        guard resolved.hasPrefix(root + "/") else { return nil }
-        return String(resolved.dropFirst(root.count + 1))
+        return FilePath.below(root, resolved)
     }
 
     /// The files of `revision`: root-relative path → blob object id (one `git ls-tree -r -z`).

@@ -46,7 +46,7 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
         let globs = config.exclude.compactMap { Glob($0, pathAware: true) }
         if !globs.isEmpty { excludes.add(globs, from: (config.directory ?? folder) + "/", to: "") }
         let files = (try? FileSystem.expand([folder], excludes: excludes, hidden: config.hidden == true)) ?? []
-        return files.map { $0.hasPrefix("/") ? LocalLink.normalize($0) : LocalLink.normalize(folder + "/" + $0) }
+        return files.map { $0.hasPrefix("/") ? FilePath.normalize($0) : FilePath.normalize(folder + "/" + $0) }
     }
 
     /// Only a regular file, and a symbolic link only to one inside the work tree, never into `/proc`,

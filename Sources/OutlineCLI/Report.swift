@@ -36,7 +36,7 @@ enum Report {
     }
 
     /// Findings, in `format`, as the bytes to write.
-    static func findings(_ findings: [Diagnostic], format: Format, places: SARIF.Places? = nil) -> [UInt8] {
+    static func rendered(_ findings: [Diagnostic], format: Format, places: SARIF.Places? = nil) -> [UInt8] {
         let pieces = findingPieces(findings, format: format, places: places)
         return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }
@@ -194,7 +194,7 @@ extension Report {
             for e in site.pages {
                 let from = SiteRedirects.docname(e.fromPage)
                 let directory = from.split(separator: "/").dropLast().joined(separator: "/")
-                let to = LocalLink.relative(SiteRedirects.docname(e.toPage) + ".html", fromDirectory: directory)
+                let to = FilePath.relative(SiteRedirects.docname(e.toPage) + ".html", fromDirectory: directory)
                 out += "    \(quoted(from, "\"")): \(quoted(to + (e.toFragment.map { "#" + $0 } ?? ""), "\"")),\n"
             }
             out += "}\n"

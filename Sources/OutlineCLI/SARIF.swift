@@ -140,9 +140,9 @@ enum SARIF {
         if let revision = places.revision, places.root != nil, path.hasPrefix(revision + ":") {
             return (percentEncoded(String(path.dropFirst(revision.count + 1))), true)
         }
-        let absolute = LocalLink.normalize(path.hasPrefix("/") ? path : places.workingDirectory + "/" + path)
-        if let root = places.root, absolute.hasPrefix(root == "/" ? "/" : root + "/") {
-            return (percentEncoded(String(absolute.dropFirst(root == "/" ? 1 : root.count + 1))), true)
+        let absolute = FilePath.normalize(path.hasPrefix("/") ? path : places.workingDirectory + "/" + path)
+        if let root = places.root, let inside = FilePath.below(root, absolute), !inside.isEmpty {
+            return (percentEncoded(inside), true)
         }
         return (fileURI(absolute), false)
     }

@@ -44,8 +44,9 @@ final class Settings {
     private let arguments: Arguments
 
     /// The command line over a configuration: each option that a `.outline.toml` key also sets
-    /// wins over it, applied in this one place, so a request carries resolved values only.
-    private let overrides: (inout Config) -> Void
+    /// wins over it, applied in this one place, so a request carries resolved values only (and a
+    /// configuration read as it was at a revision gets it too).
+    let overrides: @Sendable (inout Config) -> Void
 
     /// The configuration `path` is worked on with: its `.outline.toml` (`config(forFile:)`) with the
     /// command line applied over it.
@@ -133,7 +134,7 @@ final class Settings {
             chosen = siteOption
         } else if let choice = config.siteChoice {
             if choice == "none" { return nil }
-            chosen = LocalLink.normalize(choice.hasPrefix("/") ? choice : (config.directory ?? workingDirectory) + "/" + choice)
+            chosen = FilePath.normalize(choice.hasPrefix("/") ? choice : (config.directory ?? workingDirectory) + "/" + choice)
         }
         guard let path = try chosen ?? nearestSiteConfiguration(from: directory), let site = try readSite(path, explicit: chosen != nil) else { return nil }
         return site.publishes(directory) ? site : nil
@@ -208,9 +209,9 @@ final class Settings {
     /// directory; nil for neither.
     func siteRoot(_ operands: [String]) throws -> String? {
         let config = try runConfig(operands)
-        guard let root = config.siteRoot else { return config.site.map { LocalLink.normalize(display($0.contentRoot)) } }
+        guard let root = config.siteRoot else { return config.site.map { FilePath.normalize(display($0.contentRoot)) } }
         guard let directory = config.directory else { return root }
-        return LocalLink.normalize(display(directory + "/" + root))
+        return FilePath.normalize(display(directory + "/" + root))
     }
 
     /// Where the translations live (format.md §17): `--source DIR` with the target directories given,
@@ -221,7 +222,7 @@ final class Settings {
             guard FileSystem.isDirectory(source) else { throw UsageError(message: "--source needs a directory, not '\(source)'") }
             guard !targets.isEmpty else { throw UsageError(message: "--source needs the translations' directories too: --source DIR TARGET...") }
             for target in targets where !FileSystem.isDirectory(target) { throw UsageError(message: "with --source, each TARGET is a directory; '\(target)' is not") }
-            let absolute = { (path: String) in Git.resolve(path) ?? LocalLink.normalize(self.workingDirectory + "/" + path) }
+            let absolute = { (path: String) in Git.resolve(path) ?? FilePath.normalize(self.workingDirectory + "/" + path) }
             return TranslationLayout(source: .init(language: TranslationSettings.lastComponent(absolute(source)), directory: absolute(source)),
                                      targets: targets.map { .init(language: TranslationSettings.lastComponent(absolute($0)), directory: absolute($0)) })
         }
@@ -253,16 +254,14 @@ final class Settings {
             return
         }
         func below(_ path: String, _ directory: String) -> String? {
-            if path == directory { return "" }
-            let prefix = directory == "/" ? "/" : directory + "/"
-            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) + "/" : nil
+            FilePath.below(directory, path).map { $0.isEmpty ? "" : $0 + "/" }
         }
         if let to = below(workingDirectory, base) {
             excludes.add(globs, from: "", to: to)
         } else if let from = below(base, workingDirectory) {
             excludes.add(globs, from: from, to: "")
         } else {
-            excludes.add(globs, from: LocalLink.relative(String(base.dropFirst()), fromDirectory: String(workingDirectory.dropFirst())) + "/", to: "")
+            excludes.add(globs, from: FilePath.relative(String(base.dropFirst()), fromDirectory: String(workingDirectory.dropFirst())) + "/", to: "")
         }
     }
 
@@ -297,6 +296,6 @@ final class Settings {
     /// A path as outline prints it: relative to the current directory (`../.outline.toml` above it).
     func display(_ absolute: String) -> String {
         guard workingDirectory.hasPrefix("/") else { return absolute }
-        return LocalLink.relative(String(absolute.dropFirst()), fromDirectory: String(workingDirectory.dropFirst()))
+        return FilePath.relative(String(absolute.dropFirst()), fromDirectory: String(workingDirectory.dropFirst()))
     }
 }

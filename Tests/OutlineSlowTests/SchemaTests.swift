@@ -70,7 +70,9 @@ struct SchemaTests {
         #expect(link["column"] as? Int == 9)
         let end = try #require(link["end"] as? [String: Any])
         #expect(end["line"] as? Int == link["line"] as? Int && end["column"] as? Int == 17)
-        #expect(findings.filter { $0["kind"] as? String == "missing-anchor" }.allSatisfy { $0["column"] == nil })
+        // A heading's finding spans its line, from column 1, and names the heading it is about.
+        #expect(findings.filter { $0["kind"] as? String == "missing-anchor" }.allSatisfy { $0["column"] as? Int == 1 && $0["title"] is String })
+        #expect(link["destination"] is String && link["reason"] is String)
     }
 
     /// `check --format sarif` conforms to the official SARIF 2.1.0 schema (OASIS, committed under

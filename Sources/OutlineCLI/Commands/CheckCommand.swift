@@ -73,6 +73,7 @@ enum CheckCommand {
         request.allowed = arguments.allowRemoved + run.allowRemoved.compactMap { Glob($0) }
         request.allowedStamps = arguments.allowStamp
         request.strict = run.strict == true
+        request.commandLine = settings.overrides
         return request
     }
 

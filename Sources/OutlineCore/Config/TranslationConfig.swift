@@ -76,7 +76,7 @@ public struct TranslationSettings: Sendable, Equatable {
     /// The layout with directories made absolute against `directory` (the configuration's own).
     public func layout(in directory: String) -> TranslationLayout? {
         guard let source else { return nil }
-        let root = LocalLink.normalize(directory + "/" + source)
+        let root = FilePath.normalize(directory + "/" + source)
         var layout: TranslationLayout
         if suffixLayout {
             layout = TranslationLayout(source: .init(language: sourceLanguage ?? "", directory: root, suffixed: sourceLanguage != nil),
@@ -91,7 +91,7 @@ public struct TranslationSettings: Sendable, Equatable {
 
     /// A directory's name: the language of a directory-per-language tree (`content/zh-cn`).
     public static func lastComponent(_ path: String) -> String {
-        String(LocalLink.normalize(path).split(separator: "/").last ?? "")
+        String(FilePath.normalize(path).split(separator: "/").last ?? "")
     }
 }
 

@@ -104,8 +104,8 @@ public final class History {
     /// The pairs as `diff --since` reads them: both sides as the run names files, with their targets.
     public func treePairs(_ pairs: [Pair], profile: SlugProfile, displayName: (String) -> String) -> [TreeHistory.FilePair] {
         pairs.map { pair in
-            let oldPath = LocalLink.normalize(tree.displayPath(pair.oldPath))
-            let newPath = pair.newPath.map { LocalLink.normalize(displayName($0)) }
+            let oldPath = FilePath.normalize(tree.displayPath(pair.oldPath))
+            let newPath = pair.newPath.map { FilePath.normalize(displayName($0)) }
             return TreeHistory.FilePair(oldPath: pair.old == nil ? nil : oldPath,
                                         old: pair.old.map { LinkedDocument(path: oldPath, outline: $0, profile: profile) },
                                         newPath: newPath,

@@ -28,7 +28,7 @@ public enum Removals {
     /// the older version, unless `allowed` (`--allow-removed` patterns) matches it.
     /// Each finding names its way out: `--allow-removed` for a removal that is meant, and with
     /// `revision` (`check --since REV`) the link repair for a section that moved.
-    public static func findings(_ pairs: [FilePair], allowed: [Glob] = [], revision: String? = nil) -> [Diagnostic] {
+    public static func removedAnchors(_ pairs: [FilePair], allowed: [Glob] = [], revision: String? = nil) -> [Diagnostic] {
         let present = pairs.map { $0.new.map(ids(present:)) ?? [] }
         // An ID that appeared elsewhere is a move only with the evidence of Movement's rule.
         let movement = Movement.find(pairs.map { Movement.Version(old: $0.old, new: $0.new, language: $0.language) })

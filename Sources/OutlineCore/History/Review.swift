@@ -161,7 +161,7 @@ public struct Review: Sendable {
             // Where the check compared with REV (format.md §12), what existed then is no news.
             if let isNew = d.isNew { return isNew }
             if d.kind == .removedAnchor || d.kind == .slugTakeover { return true }
-            guard let path = d.path.map(LocalLink.normalize) else { return false }
+            guard let path = d.path.map(FilePath.normalize) else { return false }
             if changed.contains(path) { return true }
             guard case .link(let destination)? = d.subject, let link = LocalLink(destination), !link.path.isEmpty else { return false }
             return changed.contains(LocalLink.resolve(link.path, from: path, root: root))

@@ -22,6 +22,9 @@ public protocol RevisionTree: AnyObject {
     /// top-relative path). What a walk leaves out (hidden directories unless `hidden`, `excludes`) is
     /// left out.
     func vanishedMarkdown(accounted: Set<String>, under operands: [String], excludes: Excludes, hidden: Bool) -> [(old: String, renamedTo: String?)]
+    /// The revision's Markdown files inside `directory` (absolute), as absolute paths: what a site
+    /// published then (its pages, routes and labels at the revision), whatever the work tree holds now.
+    func markdownFiles(under directory: String) -> [String]
     /// The revision's bytes at each top-relative old path (nil: no file there), every path not
     /// fetched before read in one batch.
     func contents(ofOldPaths paths: [String]) throws -> [[UInt8]?]

@@ -20,10 +20,10 @@ public struct SiteRedirects: Sendable {
     /// `map`: what `TreeHistory.redirects` gives (`old.md#x` → `new.md#y`, paths as the run names
     /// files); `siteRoot`: the site's docs directory, the same way (nil: paths as they are).
     public init(_ map: [(from: String, to: String)], siteRoot: String?) {
-        let root = siteRoot.map(LocalLink.normalize).flatMap { $0 == "." ? nil : $0 }
+        let root = siteRoot.map(FilePath.normalize).flatMap { $0 == "." ? nil : $0 }
         func relative(_ path: String) -> String? {
             guard let root else { return path }
-            return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : nil
+            return FilePath.below(root, path).flatMap { $0.isEmpty ? nil : $0 }
         }
         // The fragment starts at the first `#` after a Markdown file's name: a page may hold `#`
         // itself (`c#.md`).

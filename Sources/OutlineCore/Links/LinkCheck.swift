@@ -211,14 +211,14 @@ public enum LinkCheck {
 
     /// Every link finding of one document: alias collisions, then broken links (`findings`), as
     /// `check` and the language server both report them.
-    public static func documentFindings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
+    public static func linkFindings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
                                         links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
                                         repair: ((LocalLink) -> String?)? = nil,
                                         name: (String) -> String = { $0 },
                                         rules: LinkRules? = nil,
                                         lookup: (String) -> Destination) -> [Diagnostic] {
         (aliasCollisions(outline, path: path, profile: profile) + shadowedDefinitions(outline, path: path)
-            + findings(outline, path: path, profile: profile, root: root, links: links, own: own, repair: repair, name: name, rules: rules, lookup: lookup))
+            + brokenLinks(outline, path: path, profile: profile, root: root, links: links, own: own, repair: repair, name: name, rules: rules, lookup: lookup))
             .map { $0.spanningLine(in: outline.source) }
     }
 
@@ -248,7 +248,7 @@ public enum LinkCheck {
     /// is now, and the command), so that the finding names its fix rather than a near spelling.
     /// `name`: how messages name a resolved path (the language server resolves absolute paths and
     /// names them relative to the folder, as people read them).
-    public static func findings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
+    public static func brokenLinks(_ outline: Outline, path: String, profile: SlugProfile, root: String,
                                 links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
                                 suggestionBudget: Int = LinkCheck.suggestionBudget,
                                 repair: ((LocalLink) -> String?)? = nil,

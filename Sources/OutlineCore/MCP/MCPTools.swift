@@ -58,19 +58,19 @@ struct MCPTools {
     func path(_ arguments: JSONValue, _ key: String = "path", run: Run, default fallback: String? = nil) throws -> String {
         var path = arguments[key]?.stringValue ?? fallback ?? ""
         guard !path.isEmpty else { throw Refusal(text: "missing argument '\(key)' (a path relative to \(root))") }
-        if path.hasPrefix(root + "/") { path = String(path.dropFirst(root.count + 1)) } else if path == root { path = "." }
+        if path.hasPrefix("/"), let inside = FilePath.below(root, FilePath.normalize(path)) { path = inside.isEmpty ? "." : inside }
         let parts = path.split(separator: "/")
         guard !path.hasPrefix("/"), !parts.contains(".."), !path.utf8.contains(0) else {
             throw Refusal(text: "refusing '\(path)': give a path inside \(root), relative to it, without '..'")
         }
         try inside(path, run: run)
-        return parts.isEmpty ? "." : LocalLink.normalize(path)
+        return parts.isEmpty ? "." : FilePath.normalize(path)
     }
 
     /// Refuses a path that a symbolic link leads out of the served directory.
     func inside(_ path: String, run: Run) throws {
         guard let resolved = run.store.resolvedPath(path) else { return }
-        guard resolved == root || resolved.hasPrefix(root + "/") else {
+        guard FilePath.contains(root, resolved) else {
             throw Refusal(text: "refusing '\(path)': a symbolic link leads it out of \(root), which is all this server serves")
         }
     }
@@ -114,8 +114,7 @@ struct MCPTools {
         let depth = arguments["depth"]?.intValue
         var files: [String] = []
         if case .directory = run.store.kind(of: path) {
-            let base = run.store.resolvedPath(".") ?? root
-            files = run.store.markdownFiles(in: run.store.resolvedPath(path) ?? path).map { $0.hasPrefix(base + "/") ? String($0.dropFirst(base.count + 1)) : $0 }
+            files = markdownFiles(under: path, run: run)
         } else {
             files = [path]
         }
@@ -135,12 +134,18 @@ struct MCPTools {
         return MCPTools.result(text.isEmpty ? "No Markdown file under \(path).\n" : text, .object([("files", .array(items))]))
     }
 
+    /// The Markdown files under the directory `path`, as the run names them (relative to the served
+    /// directory), walked as `check DIR` walks one.
+    func markdownFiles(under path: String, run: Run) -> [String] {
+        let base = run.store.resolvedPath(".") ?? root
+        return run.store.markdownFiles(in: run.store.resolvedPath(path) ?? path).map { FilePath.below(base, $0) ?? $0 }
+    }
+
     func check(_ arguments: JSONValue, _ run: Run) throws -> JSONValue {
         let path = try self.path(arguments, run: run, default: ".")
         var files = [path]
         if case .directory = run.store.kind(of: path) {
-            let base = run.store.resolvedPath(".") ?? root
-            files = run.store.markdownFiles(in: run.store.resolvedPath(path) ?? path).map { $0.hasPrefix(base + "/") ? String($0.dropFirst(base.count + 1)) : $0 }
+            files = markdownFiles(under: path, run: run)
         }
         let configs = files.map { run.store.configuration(for: Workspace.directory(of: $0)) }
         var request = Run.CheckRequest(files: files, configs: configs)

@@ -271,7 +271,7 @@ extension SiteLinks {
             if settings.pagePathLinks && !link.inHTML {
                 // The render hook's GetPage: the content path from the file's directory, then from the content root.
                 let written = link.path.hasSuffix("/") ? String(link.path.dropLast()) : link.path
-                var tries = [written.hasPrefix("/") ? written : LocalLink.normalize(fileDirectory + "/" + written)]
+                var tries = [written.hasPrefix("/") ? written : FilePath.normalize(fileDirectory + "/" + written)]
                 if !written.hasPrefix("/") { tries.append("/" + written) }
                 for path in tries where !path.hasPrefix("/..") {
                     let found = routes.pages(atPath: path, prefix: home.prefix)
@@ -290,11 +290,11 @@ extension SiteLinks {
                 let owners = routes.files(at: directory).map { f in String(f[..<(f.lastIndex(of: "/") ?? f.startIndex)]) }
                 return .paths(statics.map { join($0, String(path.dropFirst())) } + owners.map { join($0, name) } + [join(home.dir, String(path.dropFirst()))])
             }
-            let unprefixed = home.prefix.isEmpty || !path.hasPrefix(home.prefix + "/") ? path : String(path.dropFirst(home.prefix.count))
+            let unprefixed = home.prefix.isEmpty ? path : FilePath.below(home.prefix, path).flatMap { $0.isEmpty ? nil : "/" + $0 } ?? path
             let first = unprefixed.split(separator: "/").first.map(String.init) ?? ""
             if settings.taxonomies.contains(first) { return .skip(.taxonomy(String(first))) }
             if HugoRouteTable.key(unprefixed).isEmpty { return .skip(.homePage) }
-            if segments.count == 1 + (home.prefix.isEmpty ? 0 : 1), routes.urls.contains(where: { $0.hasPrefix(HugoRouteTable.key(path) + "/") }) {
+            if segments.count == 1 + (home.prefix.isEmpty ? 0 : 1), routes.urls.contains(where: { url in let key = HugoRouteTable.key(path); return !key.isEmpty && url != key && FilePath.contains(key, url) }) {
                 return .skip(.listPage(path))
             }
             let closest = Suggestion.nearest(HugoRouteTable.key(path), among: routes.urls)

@@ -107,7 +107,7 @@ public struct Site: Sendable, Equatable {
     /// Whether `path` (absolute) lies inside the content root (or, for Docusaurus, any directory the
     /// site publishes).
     public func publishes(_ path: String) -> Bool {
-        func inside(_ root: String) -> Bool { path == root || path.hasPrefix(root == "/" ? "/" : root + "/") }
+        func inside(_ root: String) -> Bool { FilePath.contains(root, path) }
         return inside(contentRoot) || (hugo?.languages.contains { inside($0.contentDir) } ?? false) || docs.contains { inside($0.path) || $0.translations.values.contains(where: inside) } || otherRoots.contains(where: inside)
     }
 
@@ -118,7 +118,7 @@ public struct Site: Sendable, Equatable {
     /// `isDirectory`: whether an absolute path is a directory (Hugo's `config.*` counts only beside `content/`).
     public static func read(_ path: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool = { _ in false }) throws -> Site? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let directory = LocalLink.normalize(path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : ".")
+        let directory = FilePath.normalize(path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : ".")
         switch configurationNames.first(where: { $0.name == name })?.generator {
         case .mkdocs: return try MkDocsSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read)
         case .sphinx: return SphinxSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)

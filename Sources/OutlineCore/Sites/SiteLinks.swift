@@ -17,12 +17,12 @@ public enum SiteLinks {
 
     /// `path` lies inside `root` (both normalized, as the caller names files).
     static func inside(_ path: String, _ root: String) -> Bool {
-        root == "." ? !path.hasPrefix("../") && path != ".." && !path.hasPrefix("/") : path == root || path.hasPrefix(root + "/")
+        FilePath.contains(root, path)
     }
 
     /// `relative` (a path from the site's root) as the caller names files.
     static func join(_ root: String, _ relative: String) -> String {
-        LocalLink.normalize(root == "." ? relative : root + "/" + relative)
+        FilePath.normalize(root == "." ? relative : root + "/" + relative)
     }
 
     // MARK: MkDocs

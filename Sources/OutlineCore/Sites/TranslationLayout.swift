@@ -15,7 +15,7 @@ public struct TranslationLayout: Sendable, Equatable {
 
         public init(language: String, directory: String, suffixed: Bool = false) {
             self.language = language
-            self.directory = LocalLink.normalize(directory)
+            self.directory = FilePath.normalize(directory)
             self.suffixed = suffixed
         }
     }
@@ -38,7 +38,7 @@ public struct TranslationLayout: Sendable, Equatable {
     /// belongs to none. The deepest directory wins (`docs/fr/` inside `docs/`); in a suffix layout the
     /// name's language suffix decides.
     public func place(of path: String) -> (tree: Int, key: String)? {
-        let path = LocalLink.normalize(path)
+        let path = FilePath.normalize(path)
         var best: (tree: Int, key: String, depth: Int)? = nil
         for (k, tree) in trees.enumerated() {
             guard let inside = TranslationLayout.relative(path, to: tree.directory) else { continue }

@@ -38,6 +38,9 @@ extension Run {
         /// `--strict` (or the config's `strict`): with `since`, findings that existed at REV count
         /// too, as without a revision.
         public var strict = false
+        /// What the command line sets over each file's configuration (format.md §13), applied again
+        /// to a configuration read as it was at `since` (a `.outline.toml` changed since).
+        public var commandLine: (@Sendable (inout Config) -> Void)? = nil
 
         public init(files: [String], configs: [Config]) {
             self.files = files
@@ -114,7 +117,7 @@ extension Run {
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
         if let against = request.against {
             let old = try Run.about(against.name) { try Outline(parsing: against.bytes) }
-            report.findings += Removals.findings([.init(oldName: Run.displayName(against.name), old: old,
+            report.findings += Removals.removedAnchors([.init(oldName: Run.displayName(against.name), old: old,
                                                         newName: Run.displayName(files[0]), new: outlines[0])], allowed: request.allowed)
         } else if let since {
             let history = try self.history(since)
@@ -122,7 +125,7 @@ extension Run {
             let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, hidden: request.hidden, current: { current[$0] ?? nil }, read: { [store] in try? store.read($0) })
             var removals = history.removalPairs(pairs, displayName: Run.displayName)
             for k in removals.indices { removals[k].language = language(of: pairs[k].newPath ?? history.tree.displayPath(pairs[k].oldPath)) }
-            report.findings += Removals.findings(removals, allowed: request.allowed, revision: since)
+            report.findings += Removals.removedAnchors(removals, allowed: request.allowed, revision: since)
             report.findings += stampedUnchanged(pairs, since: since, allowed: request.allowedStamps)
             // Only what the change broke fails (format.md §12): the rest existed at REV.
             if !request.strict {
@@ -130,28 +133,10 @@ extension Run {
                                               outlines: outlines, localLinks: localLinks)
             }
         }
-        // Warnings (a fragment that differs only in case, under the github profile) leave the exit
-        // status alone, unless the configuration makes them findings.
-        if request.fragmentCaseIsError {
-            report.findings = report.findings.map { d in
-                guard d.kind == .fragmentCase && d.severity == .warning else { return d }
-                var d = d
-                d.severity = .finding
-                return d
-            }
-        }
-        // Links skipped under a site's rules are counted, not reported.
-        if report.findings.contains(where: { $0.kind == .linkSkipped }) {
-            var counts: [LinkSkip: Int] = [:]
-            var order: [LinkSkip] = []
-            for d in report.findings where d.kind == .linkSkipped {
-                guard case .skipped(let reason)? = d.subject else { continue }
-                if counts[reason] == nil { order.append(reason) }
-                counts[reason, default: 0] += 1
-            }
-            report.skipped = order.map { ($0, counts[$0]!) }
-            report.findings.removeAll { $0.kind == .linkSkipped }
-        }
+        // One policy with the language server: case-only fragments promoted where configured,
+        // links a site's rules skip counted, not reported.
+        report.findings = FindingsPolicy.promoted(report.findings, fragmentCaseIsError: request.fragmentCaseIsError)
+        (report.findings, report.skipped) = FindingsPolicy.skips(report.findings)
         report.reported = report.findings
         report.existing = report.findings.filter { $0.isNew == false && $0.kind != .linkSkipped }.count
         if report.existing > 0 { report.findings.removeAll { $0.isNew == false } }
@@ -166,18 +151,7 @@ extension Run {
     /// once, naming where it breaks and where it resolves.
     private func surfaces(_ request: CheckRequest, outlines: [Outline?], localLinks: [[(line: Int, link: LocalLink)]],
                           findings: [Diagnostic]) throws -> [Diagnostic] {
-        let all = [request.profile] + request.moreProfiles
-        // A broken link is the same link under every profile when its file, line and destination are.
-        struct Key: Hashable { let path: String?; let line: Int?; let subject: Diagnostic.Subject }
-        func key(_ d: Diagnostic) -> Key? {
-            guard d.kind == .brokenLink, let subject = d.subject else { return nil }
-            return Key(path: d.path, line: d.line, subject: subject)
-        }
-        // Which profiles each broken link breaks under, and its finding under the first of them.
-        var brokenUnder: [Key: [SlugProfile]] = [:]
-        var first: [Key: Diagnostic] = [:]
-        for d in findings { if let k = key(d) { brokenUnder[k, default: []].append(request.profile); first[k] = d } }
-        var added: [Diagnostic] = []
+        var further: [(profile: SlugProfile, findings: [Diagnostic])] = []
         for profile in request.moreProfiles {
             var single = request
             single.profile = profile
@@ -185,22 +159,9 @@ extension Run {
             single.since = nil
             let resolver = self.resolver(root: request.root, forcedProfile: profile)
             resolver.adopt(files: request.files, outlines: outlines)
-            for d in try findingsAcross(single, resolver: resolver, outlines: outlines, targets: [], localLinks: localLinks, onlyLinks: true) {
-                guard let k = key(d) else { continue }
-                if brokenUnder[k] == nil { first[k] = d; added.append(d) }
-                brokenUnder[k, default: []].append(profile)
-            }
+            further.append((profile, try findingsAcross(single, resolver: resolver, outlines: outlines, targets: [], localLinks: localLinks, onlyLinks: true)))
         }
-        func named(_ d: Diagnostic) -> Diagnostic {
-            guard let k = key(d), let under = brokenUnder[k], under.count < all.count else { return d }
-            let resolves = all.filter { !under.contains($0) }
-            let note = " (breaks under \(under.map(\.rawValue).joined(separator: ", ")); resolves under \(resolves.map(\.rawValue).joined(separator: ", ")))"
-            var named = d
-            named.message += note
-            named.brokenUnder = under.map(\.rawValue)
-            return named
-        }
-        let merged = findings.map(named) + added.map(named)
+        let merged = FindingsPolicy.merged(findings, further: further, surfaces: [request.profile] + request.moreProfiles)
         // Each file's findings together, by line, as a single surface's are.
         let order = Dictionary(request.files.enumerated().map { (Run.displayName($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
         let keyed = merged.enumerated().map { (file: order[$0.element.path ?? ""] ?? Int.max, line: $0.element.line ?? 0, offset: $0.offset) }
@@ -239,7 +200,7 @@ extension Run {
             if checkLinks, files[k] != "-", case .markdown(let targets) = resolver.prepared(files[k]) { own = targets }
             var config = configs[k]
             config.links = checkLinks
-            var found = resolver.findings(outline, path: files[k], name: name, config: config, state: state, links: localLinks[k], own: own, prepared: true)
+            var found = resolver.documentFindings(outline, path: files[k], name: name, config: config, state: state, links: localLinks[k], own: own, prepared: true)
             if onlyLinks { found.own = [] }
             guard found.links != nil, (found.own + (found.links ?? [])).allSatisfy({ $0.path == name }) else { return (found, nil) }
             return (found, found.all)

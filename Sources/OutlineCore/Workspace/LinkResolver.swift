@@ -239,8 +239,14 @@ public final class LinkResolver: @unchecked Sendable {
     /// The rules of the site that publishes the file at `file`, nil outside every site.
     func siteRules(for file: String) -> LinkRules? {
         let key = canonical(file)
-        guard let site = configuration(key).site else { return nil }
-        let labels = site.dialect.mystTargets ? self.labels(of: site) : []
+        return configuration(key).site.map { rules(of: $0, file: key) }
+    }
+
+    /// The rules `site` resolves the links of the file `key` (canonical) by: the one place they are
+    /// made. `withLabels`: with the site's MyST labels (false while the paths to prepare are
+    /// gathered, before the labels are read).
+    private func rules(of site: Site, file key: String, withLabels: Bool = true) -> LinkRules {
+        let labels = withLabels && site.dialect.mystTargets ? self.labels(of: site) : []
         return SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) },
                                routes: routes(of: site), hugoRoutes: hugoRoutes(of: site), canonical: canonical)
     }
@@ -258,13 +264,8 @@ public final class LinkResolver: @unchecked Sendable {
         let root = links.contains { $0.link.path.hasPrefix("/") } ? self.root(for: key) : "."
         let lookup: (String) -> LinkCheck.Destination = prepared ? { [unowned self] in self.prepared($0) } : { [unowned self] in self.lookup($0) }
         // A site's generator resolves the file's links its own way (format.md §16).
-        var rules: LinkRules? = nil
-        if let site = config.site {
-            let labels = site.dialect.mystTargets ? self.labels(of: site) : []
-            rules = SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) },
-                                    routes: routes(of: site), hugoRoutes: hugoRoutes(of: site), canonical: canonical)
-        }
-        return LinkCheck.documentFindings(outline, path: name, profile: forcedProfile ?? config.profile, root: root, links: links, own: own,
+        let rules = config.site.map { self.rules(of: $0, file: key) }
+        return LinkCheck.linkFindings(outline, path: name, profile: forcedProfile ?? config.profile, root: root, links: links, own: own,
                                           repair: repair, name: display, rules: rules, lookup: lookup)
     }
 
@@ -275,8 +276,7 @@ public final class LinkResolver: @unchecked Sendable {
         let root = links.contains { $0.link.path.hasPrefix("/") } ? self.root(for: file) : "."
         var paths = LinkCheck.paths(of: links, path: name, root: root)
         if let site = config.site, file != "-" {
-            let rules = SiteLinks.rules(site, file: canonical(file), contentRoot: canonical(site.contentRoot), labels: { _ in false },
-                                        routes: routes(of: site), hugoRoutes: hugoRoutes(of: site), canonical: canonical)
+            let rules = self.rules(of: site, file: canonical(file), withLabels: false)
             var seen = Set<String>()
             for (_, link) in links where (!link.path.isEmpty || rules.resolvesEmptyPaths) && seen.insert(link.destination).inserted {
                 if case .paths(let candidates) = rules.resolve(link) { paths += candidates }
@@ -345,11 +345,11 @@ public final class LinkResolver: @unchecked Sendable {
     /// folded IDs of `state` that no longer exist) and, when `config` checks links, its link
     /// findings. `check` and the language server's diagnostics both come from here. `config`: the
     /// document's own (no lookup: a run calls this from every thread).
-    func findings(_ outline: Outline, path: String, name: String, config: Config, state: SidecarFile? = nil,
+    func documentFindings(_ outline: Outline, path: String, name: String, config: Config, state: SidecarFile? = nil,
                   links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil, prepared: Bool = false,
                   repair: ((LocalLink) -> String?)? = nil, display: (String) -> String = { $0 }) -> DocumentFindings {
-        var mine = Check.findings(outline, path: name, config: config)
-        if let state { mine += Check.missingFolded(state, in: outline, name: name) }
+        var mine = StructureFindings.of(outline, path: name, config: config)
+        if let state { mine += StructureFindings.missingFolded(state, in: outline, name: name) }
         guard config.links ?? true else { return DocumentFindings(own: mine, links: nil) }
         return DocumentFindings(own: mine, links: linkFindings(outline, path: path, name: name, config: config, links: links, own: own,
                                                                prepared: prepared, repair: repair, display: display))
@@ -363,5 +363,5 @@ struct DocumentFindings {
     var links: [Diagnostic]?
     /// All of them by line (a stable sort: the order within a line kept); without links, the own
     /// findings as they come.
-    var all: [Diagnostic] { links.map { Check.merged(own, links: $0) } ?? own }
+    var all: [Diagnostic] { links.map { StructureFindings.merged(own, links: $0) } ?? own }
 }

@@ -88,7 +88,7 @@ extension Run {
             try finish(&change, tree: tree, steps: [(from, a.pinned, [a.pins.rewrite, cut.rewrite, put.rewrite])], moves: [:], section: (to, section.id))
         } else {
             var moves: [LinkRepair.MoveKey: (to: [String], unrelated: [String])] = [:]
-            for id in ids { moves[LinkRepair.MoveKey(path: LocalLink.normalize(from), id: id)] = ([to], []) }
+            for id in ids { moves[LinkRepair.MoveKey(path: FilePath.normalize(from), id: id)] = ([to], []) }
             try finish(&change, tree: tree, steps: [(from, a.pinned, [a.pins.rewrite, cut.rewrite]), (to, other!, [put.rewrite])], moves: moves, section: (to, section.id))
         }
         return change

@@ -41,7 +41,7 @@ extension Run {
         var listings: [String: [String]] = [:]
         func files(of tree: Int) -> [(key: String, path: String)] {
             let directory = layout.trees[tree].directory
-            let listed = listings[directory] ?? store.markdownFiles(in: directory).map(LocalLink.normalize)
+            let listed = listings[directory] ?? store.markdownFiles(in: directory).map(FilePath.normalize)
             listings[directory] = listed
             return listed.compactMap { path in
                 guard let place = layout.place(of: path), place.tree == tree else { return nil }
@@ -50,7 +50,7 @@ extension Run {
         }
         let sources = Dictionary(files(of: 0).map { ($0.key, $0.path) }, uniquingKeysWith: { a, _ in a })
         func wanted(_ path: String) -> Bool {
-            only.isEmpty || only.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+            only.isEmpty || only.contains { FilePath.contains($0, path) }
         }
         var pairs: [TranslationPair] = []
         for tree in 1..<layout.trees.count {
@@ -192,7 +192,7 @@ extension Run {
                   let layout = store.configuration(for: Workspace.directory(of: path)).translations,
                   layout.isTranslation(store.resolvedPath(path) ?? path) else { continue }
             let allowed = layout.allowStamp.compactMap { Glob($0) } + allowStamp
-            found += StampedUnchanged.findings(old: old, new: new, allowed: allowed, revision: since).map { $0.located(in: Run.displayName(path)) }
+            found += StampedUnchanged.of(old: old, new: new, allowed: allowed, revision: since).map { $0.located(in: Run.displayName(path)) }
         }
         return found
     }

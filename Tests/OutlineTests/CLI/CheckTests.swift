@@ -410,11 +410,11 @@ struct CheckTests {
             Diagnostic(.finding, .staleTOC, "nothing"),
         ]
         let text = "a.md:12: broken\nb é.md: no line\nline 3: no path\nc.md:1: warning: careful\nnothing\n"
-        #expect(String(decoding: Report.findings(findings, format: .text), as: UTF8.self) == text)
+        #expect(String(decoding: Report.rendered(findings, format: .text), as: UTF8.self) == text)
         #expect(findings.map { "\($0)\n" }.joined() == text)
         // Many findings are written in pieces, in parallel: the pieces join in order.
         let many = (1...10_000).map { Diagnostic(.finding, .missingAnchor, path: "d\($0 % 7)/p\($0).md", line: $0, "heading \($0)") }
-        #expect(String(decoding: Report.findings(many, format: .text), as: UTF8.self) == many.map { "\($0)\n" }.joined())
+        #expect(String(decoding: Report.rendered(many, format: .text), as: UTF8.self) == many.map { "\($0)\n" }.joined())
     }
 
     @Test func findingFormats() throws {

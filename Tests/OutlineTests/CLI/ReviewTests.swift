@@ -106,9 +106,9 @@ struct ReviewTests {
         try shell("git rm -q docs/stale.md && printf '# New\\n' > docs/new.md", in: dir)
         let files = try runBinary(["diff", "--since", "HEAD", "--format", "markdown", "docs"], directory: dir)
         #expect(files.status == 1 && files.text.contains("Files: added `docs/new.md`; deleted `docs/stale.md`.\n"), "\(files.text)")
-        // still.md's link to stale.md was broken at HEAD already: the same key (file, kind, link), so
-        // not the change's, though its reason is another now.
-        #expect(!files.text.contains("still.md"), "\(files.text)")
+        // still.md's link to stale.md was broken at HEAD already, but for another reason (no such
+        // heading then, no such file now): the change made it worse, so it is the change's.
+        #expect(files.text.contains("`docs/still.md:4`: broken link 'stale\\.md\\#gone'\\: no such file"), "\(files.text)")
         let bad = try runBinary(["diff", "--since", "no-such-rev", "--format", "markdown", "docs"], directory: dir)
         #expect(bad.status == 2 && bad.stdout.isEmpty)
     }

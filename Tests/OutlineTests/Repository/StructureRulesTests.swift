@@ -82,7 +82,7 @@ struct StructureRulesTests {
         for (path, text) in core { for type in Self.declaredTypes(Self.code(text)) { owner[type] = String(path.split(separator: "/")[1]) } }
         // What commands may name of Links/: the options' choices.
         let allowed: Set<String> = ["SlugProfile", "LinkableForm"]
-        let forbidden: Set<String> = ["Check", "Revision", "Git", "LinkResolver", "Workspace"]
+        let forbidden: Set<String> = ["StructureFindings", "Revision", "Git", "LinkResolver", "Workspace"]
         let commands = try sources("OutlineCLI").filter { $0.path.hasPrefix("OutlineCLI/Commands/") }
         #expect(commands.count >= 12)
         var throughRun = 0
@@ -210,6 +210,22 @@ struct StructureRulesTests {
         }
         for (path, text) in cli + (try sources("OutlineCore")) where path != "OutlineCore/Config/Config.swift" {
             #expect(!Self.code(text).contains("?? .github"), "\(path) resolves the slug profile itself")
+        }
+    }
+
+    /// Whether a path lies inside a directory is asked of `FilePath` (`contains`, `below`), the one
+    /// place that knows `/`, `.` and the repository's top level: no code tests a prefix plus `/`.
+    @Test func pathContainmentIsFilePaths() throws {
+        let pattern = try NSRegularExpression(pattern: #"hasPrefix\([^)\n]*\+\s*"/"\s*\)|hasPrefix\([^)\n]*\?\s*"/"\s*:"#)
+        var checked = 0
+        for (path, text) in try sources("OutlineCore") + (try sources("OutlineCLI")) where path != "OutlineCore/Support/FilePath.swift" {
+            let plain = text.replacingOccurrences(of: "//[^\n]*", with: "", options: .regularExpression)
+            checked += 1
+            #expect(pattern.firstMatch(in: plain, range: NSRange(plain.startIndex..., in: plain)) == nil, "\(path) tests a path's containment itself")
+        }
+        #expect(checked > 50)
+        for sample in [#"path.hasPrefix(root + "/")"#, #"p.hasPrefix(r == "/" ? "/" : r + "/")"#] {
+            #expect(pattern.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil, "\(sample)")
         }
     }
 

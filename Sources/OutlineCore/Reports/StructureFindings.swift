@@ -1,6 +1,6 @@
 /// `outline check`: what keeps anchors stable in hooks and CI. Every finding is a diagnostic naming its
 /// file and line; the CLI renders them (`path:line: message`, JSON, or GitHub workflow commands).
-public enum Check {
+public enum StructureFindings {
     /// Findings about one document on its own: headings without anchors, duplicate IDs, malformed and
     /// orphan anchors, stale numbering (in a numbered document), malformed or orphan fold markers, and
     /// any fold marker unless `allowFolds` (a folded view committed in place of its document has lost
@@ -9,7 +9,7 @@ public enum Check {
     ///   so that stale numbering is exactly what `outline number` would change.
     /// - Parameter profile: the slug profile a table of contents links with, `tocDepth` its depth (the
     ///   config's; a marker's `depth=` wins); a stale or malformed one is a finding (the outline must have been parsed with `links: true` when it has TOC markers).
-    public static func findings(_ outline: Outline, path: String, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil,
+    public static func of(_ outline: Outline, path: String, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil,
                                 profile: SlugProfile = .github, tocDepth: Int? = nil) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for section in outline.sections {
@@ -35,7 +35,7 @@ public enum Check {
             }
         }
         found += staleNumbers(outline, levels: numberLevels)
-        found += TableOfContents.findings(outline, options: .init(profile: profile, depth: tocDepth))
+        found += TableOfContents.staleTOCs(outline, options: .init(profile: profile, depth: tocDepth))
         for marker in outline.malformedMarkers {
             found.append(.finding(.malformedFoldMarker, line: marker.line + 1, "malformed fold marker: \(marker.reason)"))
         }
@@ -53,8 +53,8 @@ public enum Check {
     /// The findings of one document on its own, with what its configuration says (folds allowed,
     /// the numbering's levels, the slug profile, the TOC depth): what `check` and the language
     /// server both report about a document before its links.
-    public static func findings(_ outline: Outline, path: String, config: Config) -> [Diagnostic] {
-        findings(outline, path: path, allowFolds: config.allowFolds ?? false, numberLevels: config.numberLevels,
+    public static func of(_ outline: Outline, path: String, config: Config) -> [Diagnostic] {
+        of(outline, path: path, allowFolds: config.allowFolds ?? false, numberLevels: config.numberLevels,
                  profile: config.profile, tocDepth: config.tocDepth)
     }
 
