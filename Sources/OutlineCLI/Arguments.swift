@@ -67,7 +67,8 @@ struct Arguments: Sendable {
     var diffFormat: Report.DiffFormat? = nil
     var siteFormat: Report.SiteFormat = .text
     var translationFormat: TranslationReport.Format = .text
-    var redirects: Report.RedirectFormat? = nil
+    /// `--redirects` (nil: not given; `.some(nil)`: JSON; else a site generator's format).
+    var redirects: RedirectFormat?? = nil
     var siteRoot: String? = nil
     var folded: [String] = []
     var color: Color = .auto
@@ -75,7 +76,12 @@ struct Arguments: Sendable {
     /// `--allow-folds` (true) or `--no-folds` (false).
     var allowFolds: Bool? = nil
     var stdinFilename: String? = nil
-    var allowRemoved: [Glob] = []
+    /// `--allow-removed PATTERN` (format.md §10).
+    var allowRemoved: [RemovalPattern] = []
+    /// `check --commit-message FILE`, `--prune-allow-removed`, and its `-w`.
+    var commitMessage: String? = nil
+    var pruneAllowRemoved = false
+    var pruneWrite = false
     var allowStamp: [Glob] = []
     var noLinks = false
     var keepAliases = false

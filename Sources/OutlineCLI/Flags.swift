@@ -49,10 +49,15 @@ enum Flags {
         },
         Flag("json", [.diff], "The same as --format json.") { $0.json = true },
         since([.diff], "Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
-        Flag("redirects", value: "FORMAT", optional: true, [.diff], choices: Report.RedirectFormat.allCases.map(\.rawValue), "With --since: every link target that vanished and where it went, as JSON ({\"old.md#slug\": \"new.md#slug\", ...}) or, with =FORMAT, as mkdocs (redirect_maps), docusaurus, sphinx (sphinx-reredirects), netlify (_redirects) or hugo (aliases) want it.") { a, raw in
-            a.redirects = try raw.map { try Values.choice($0, option: "redirects", as: Report.RedirectFormat.self) } ?? .json
+        Flag("redirects", value: "FORMAT", optional: true, [.diff], choices: ["json"] + RedirectFormat.all.map(\.name), "With --since: every link target that vanished and where it went, as JSON ({\"old.md#slug\": \"new.md#slug\", ...}) or, with =FORMAT, as \(RedirectFormat.all.map(\.name).joined(separator: ", ")) want it: the URLs the site served at REV and serves now, paths from its content root.") { a, raw in
+            guard let raw, raw != "json" else { a.redirects = .some(nil); return }
+            guard let format = RedirectFormat.all.first(where: { $0.name == raw }) else {
+                let names = ["json"] + RedirectFormat.all.map(\.name)
+                throw UsageError(message: "--redirects must be \(names.dropLast().joined(separator: ", ")) or \(names.last!), not '\(raw)'" + Suggestion.hint(raw, among: names))
+            }
+            a.redirects = .some(format)
         },
-        Flag("site-root", value: "DIR", [.diff], completes: .directories, "With --redirects=FORMAT: the site's docs directory (MkDocs' docs_dir, Sphinx's source directory), which the paths are made relative to (config: site-root).") { a, raw in a.siteRoot = raw },
+        Flag("site-root", value: "DIR", [.diff], completes: .directories, "With --redirects=FORMAT: the directory the paths are made relative to (config: site-root); needed only where no site publishes the files (default: the site's content root, MkDocs' docs_dir, Sphinx's source directory).") { a, raw in a.siteRoot = raw },
         slugs([.diff], "With --redirects: how headings become link targets (\(Values.slugNames(.plain)))."),
 
         Flag("folded", value: "ID", [.state], repeatable: true, "Mark this section as folded in the sidecar.") { a, raw in a.folded.append(raw!) },
@@ -71,9 +76,15 @@ enum Flags {
         Flag("against", value: "OLD", [.check], completes: .files, group: "against-since", "Every anchored ID in OLD (a file, or '-') must still exist; one FILE only.") { a, raw in a.against = raw },
         since([.check], "For every FILE, the same check against its version at git revision REV (renames, moves and deleted files followed); a finding that existed at REV already does not fail the check.", group: "against-since"),
         strict([.check], "With --since: findings that existed at REV fail the check too, as without a revision."),
-        Flag("allow-removed", value: "PATTERN", [.check], repeatable: true, "With --against or --since, accept the removal of IDs matching PATTERN (an ID or a glob: 'legacy-*'; '*' for all).") { a, raw in
-            a.allowRemoved.append(try Values.glob(raw!, option: "allow-removed"))
+        Flag("allow-removed", value: "PATTERN", [.check], repeatable: true, "With --against or --since, accept the removal of sections matching PATTERN: PATH#ID (globs on either side: 'docs/old.md#legacy-*'), or a bare ID, which matches in every file (said on stderr). OUTLINE_ALLOW_REMOVED adds more, and with --since so do 'Outline-Allow-Removed: PATH#ID' trailers of the commits since REV.") { a, raw in
+            guard let pattern = RemovalPattern(raw!, origin: .commandLine) else {
+                throw UsageError(message: "--allow-removed needs PATH#ID or an ID (globs on either side), not '\(raw!)'")
+            }
+            a.allowRemoved.append(pattern)
         },
+        Flag("commit-message", value: "FILE", [.check], completes: .files, "Accept the removals the 'Outline-Allow-Removed: PATH#ID' trailers of the commit message FILE name (a commit-msg hook: the message being written).") { a, raw in a.commitMessage = raw },
+        Flag("prune-allow-removed", [.check], "With --since: list the allow-removed entries of .outline.toml that accept no removal since REV (run it against the CI base; -w removes them).") { $0.pruneAllowRemoved = true },
+        Flag("write", short: "w", [.check], "With --prune-allow-removed: remove those entries from .outline.toml, every other byte kept.") { $0.pruneWrite = true },
         Flag("allow-stamp", value: "PATTERN", [.check], repeatable: true, "With --since, in a translation: accept a source= that changed while the translated section's text did not, for IDs matching PATTERN (format.md §17).") { a, raw in
             a.allowStamp.append(try Values.glob(raw!, option: "allow-stamp"))
         },

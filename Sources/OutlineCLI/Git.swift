@@ -100,6 +100,19 @@ final class Git {
     }
 
     /// The files of `revision`: root-relative path → blob object id (one `git ls-tree -r -z`).
+    /// The messages of the commits `revision..HEAD` (one `git log`): each commit's id and its raw
+    /// message, NUL-separated.
+    func messages(since revision: String) throws -> [(commit: String, message: String)] {
+        guard let out = try Git.run(["log", "-z", "--format=%H%n%B", "\(revision)..HEAD", "--"], in: root) else {
+            throw Diagnostic.file("git", "cannot read the commits since '\(revision)'")
+        }
+        return out.split(separator: 0).map { record in
+            let text = String(decoding: record, as: UTF8.self)
+            let newline = text.firstIndex(of: "\n") ?? text.endIndex
+            return (String(text[..<newline]), newline < text.endIndex ? String(text[text.index(after: newline)...]) : "")
+        }
+    }
+
     func files(at revision: String) throws -> [String: String] {
         guard let listing = try Git.run(["ls-tree", "-r", "-z", "--full-tree", revision], in: root) else {
             throw Diagnostic.file("git", "cannot list the files of '\(revision)'")

@@ -67,6 +67,9 @@ enum Report {
                     ("path", d.path.map { .string(PathBytes.display($0)) } ?? .null),
                     ("line", d.line.map(JSONValue.int) ?? .null),
                 ]
+                // A removed section's file: where git saw it renamed from, or that it is gone.
+                if let old = d.oldPath { fields.append(("old_path", .string(PathBytes.display(old)))) }
+                if d.fileDeleted { fields.append(("deleted", .bool(true))) }
                 // Where the finding's bytes are (a link's destination, else its line): additive fields.
                 if let span = d.span {
                     fields.append(("column", .int(span.start.column)))
@@ -115,8 +118,9 @@ enum Report {
         }
         func property(_ s: String) -> String { data(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C") }
         var properties: [String] = []
-        if let path = d.path { properties.append("file=" + property(PathBytes.display(path))) }
-        if let line = d.line { properties.append("line=\(line)") }
+        // A finding in a file deleted since the revision has no file to stand on: the run's summary.
+        if let path = d.path, !d.fileDeleted { properties.append("file=" + property(PathBytes.display(path))) }
+        if let line = d.line, !d.fileDeleted { properties.append("line=\(line)") }
         properties.append("title=" + property("outline \(d.kind.rawValue)"))
         let command = d.severity == .warning ? "warning" : "error"
         return "::\(command) \(properties.joined(separator: ","))::\(data(PathBytes.display(d.message)))\n"
@@ -161,69 +165,10 @@ extension Report {
         return out
     }
 
-    enum RedirectFormat: String, CaseIterable {
-        case json, mkdocs, docusaurus, sphinx, netlify, hugo
-    }
-
-    /// `diff --redirects[=FORMAT]`: JSON (`{"old.md#slug": "new.md#slug", ...}`), or what a site
-    /// generator's redirect plugin reads, paths relative to `siteRoot`: page-level entries where the
-    /// format has a place for them, fragment-level ones as comments that say how to keep them alive.
-    static func redirects(_ map: [(from: String, to: String)], format: RedirectFormat, siteRoot: String?) -> String {
-        if format == .json { return JSONValue.object(map.map { ($0.from, .string($0.to)) }).pretty() }
-        let site = SiteRedirects(map, siteRoot: siteRoot)
-        func quoted(_ s: String, _ q: Character) -> String { String(q) + s.replacingAll("\\", with: "\\\\").replacingAll(String(q), with: "\\" + String(q)) + String(q) }
-        func target(_ e: SiteRedirects.Entry) -> String { e.toPage + (e.toFragment.map { "#" + $0 } ?? "") }
-        var comment = "#"
-        var out = ""
-        switch format {
-        case .json: break
-        case .mkdocs:
-            out += "# mkdocs.yml (mkdocs-redirects)\nplugins:\n  - redirects:\n      redirect_maps:\n"
-            for e in site.pages { out += "        \(SiteRedirects.yamlQuoted(e.fromPage)): \(SiteRedirects.yamlQuoted(target(e)))\n" }
-        case .docusaurus:
-            comment = "//"
-            out += "// docusaurus.config.js, @docusaurus/plugin-client-redirects (prefix the docs' routeBasePath)\nredirects: [\n"
-            // JSON strings and keys: JavaScript reads them as they are, and so does any JSON parser.
-            let entries = site.uniquePages(by: { trimmedSlash(SiteRedirects.prettyURL($0)) }).map { e -> String in
-                let from = trimmedSlash(SiteRedirects.prettyURL(e.fromPage)), to = trimmedSlash(SiteRedirects.prettyURL(e.toPage))
-                return "  {\"from\": \(JSONValue.string(from).compact()), \"to\": \(JSONValue.string(to + (e.toFragment.map { "#" + $0 } ?? "")).compact())}"
-            }
-            out += entries.joined(separator: ",\n") + (entries.isEmpty ? "" : "\n") + "],\n"
-        case .sphinx:
-            out += "# conf.py (sphinx-reredirects)\nredirects = {\n"
-            for e in site.pages {
-                let from = SiteRedirects.docname(e.fromPage)
-                let directory = from.split(separator: "/").dropLast().joined(separator: "/")
-                let to = FilePath.relative(SiteRedirects.docname(e.toPage) + ".html", fromDirectory: directory)
-                out += "    \(quoted(from, "\"")): \(quoted(to + (e.toFragment.map { "#" + $0 } ?? ""), "\"")),\n"
-            }
-            out += "}\n"
-        case .netlify:
-            out += "# _redirects (Netlify)\n"
-            for e in site.uniquePages(by: SiteRedirects.prettyURL) {
-                let to = SiteRedirects.prettyURL(e.toPage) + (e.toFragment.map { "#" + $0 } ?? "")
-                out += "\(SiteRedirects.netlifyField(SiteRedirects.prettyURL(e.fromPage)))  \(SiteRedirects.netlifyField(to))  301\n"
-            }
-        case .hugo:
-            out += "# front matter of each page (Hugo aliases)\n"
-            var byPage: [(page: String, aliases: [String])] = []
-            for e in site.uniquePages(by: SiteRedirects.hugoURL) {
-                if let k = byPage.firstIndex(where: { $0.page == e.toPage }) { byPage[k].aliases.append(SiteRedirects.hugoURL(e.fromPage)) }
-                else { byPage.append((e.toPage, [SiteRedirects.hugoURL(e.fromPage)])) }
-            }
-            for (page, aliases) in byPage { out += "\(page): aliases: [\(aliases.map { quoted($0, "\"") }.joined(separator: ", "))]\n" }
-        }
-        if !site.fragments.isEmpty {
-            out += "\(comment) Sections that moved have no place here (a server never sees a fragment); the old\n"
-            out += "\(comment) fragments stay alive as aliases: outline links -w --since REV --keep-aliases\n"
-            for e in site.fragments { out += "\(comment)   \(e.fromPage)#\(e.fromFragment ?? "") -> \(target(e))\n" }
-        }
-        for path in site.outside { out += "\(comment) outside the site root \(siteRoot ?? ""), left out: \(path)\n" }
-        return out
-    }
-
-    private static func trimmedSlash(_ url: String) -> String {
-        url.count > 1 && url.hasSuffix("/") ? String(url.dropLast()) : url
+    /// `diff --redirects` as JSON: every vanished target to where it went (paths as the run names
+    /// files, `{"old.md#slug": "new.md#slug", ...}`).
+    static func redirects(_ map: [(from: String, to: String)]) -> String {
+        JSONValue.object(map.map { ($0.from, .string($0.to)) }).pretty()
     }
 }
 

@@ -31,6 +31,15 @@ final class Revision: RevisionTree {
     }
 
     var root: String { git.root }
+
+    func messagesSince() throws -> [(commit: String, message: String)] {
+        guard exists else { return [] }
+        if let messages { return messages }
+        let found = try git.messages(since: name)
+        messages = found
+        return found
+    }
+    private var messages: [(commit: String, message: String)]? = nil
     func relativePath(of file: String) -> String? { git.relativePath(of: file) }
     func displayPath(_ relative: String) -> String { git.displayPath(relative) }
 

@@ -204,12 +204,11 @@ final class Settings {
 
     /// The run's config `site-root`, as a path from the current directory (the config names it from
     /// its own directory).
-    /// The config's `site-root`, else the content root of the site that publishes the operands
-    /// (format.md §16: MkDocs' `docs_dir`, the Sphinx source directory), as a path from the current
-    /// directory; nil for neither.
-    func siteRoot(_ operands: [String]) throws -> String? {
+    /// The config's `site-root`, as a path from the current directory (the config names it from its
+    /// own directory); nil when it sets none (the library finds the site's content root).
+    func configuredSiteRoot(_ operands: [String]) throws -> String? {
         let config = try runConfig(operands)
-        guard let root = config.siteRoot else { return config.site.map { FilePath.normalize(display($0.contentRoot)) } }
+        guard let root = config.siteRoot else { return nil }
         guard let directory = config.directory else { return root }
         return FilePath.normalize(display(directory + "/" + root))
     }
@@ -292,6 +291,17 @@ final class Settings {
         var seen = Set<String>()
         return files.filter { $0 == "-" || seen.insert(FileSystem.canonical($0)).inserted }
     }
+
+    /// The current directory's path below `directory` (absolute), ending in `/`; empty when it is
+    /// that directory or not below it.
+    func below(_ directory: String) -> String {
+        let base = directory == "/" ? "/" : directory + "/"
+        guard workingDirectory.hasPrefix(base) else { return "" }
+        return String(workingDirectory.dropFirst(base.count)) + "/"
+    }
+
+    /// The process environment (`OUTLINE_ALLOW_REMOVED`).
+    var environment: [String: String] { console.environment }
 
     /// A path as outline prints it: relative to the current directory (`../.outline.toml` above it).
     func display(_ absolute: String) -> String {

@@ -70,7 +70,7 @@ struct PreCommitTests {
         try text.replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n\nRun it.\n\n", with: "")
             .write(to: work.appendingPathComponent("docs/guide.md"), atomically: true, encoding: .utf8)
         let section = try commit("drop usage")
-        #expect(section.status != 0 && section.output.contains("HEAD:docs/guide.md:9: anchor 'usage' no longer exists in docs/guide.md"), "\(section.output)")
+        #expect(section.status != 0 && section.output.contains("docs/guide.md:9: anchor 'usage' no longer exists in docs/guide.md"), "\(section.output)")
         // A deleted anchored file.
         try shell("git rm -q docs/repl.md", in: work)
         let file = try commit("drop repl")
@@ -87,6 +87,30 @@ struct PreCommitTests {
             .write(to: work.appendingPathComponent("docs/repl.md"), atomically: true, encoding: .utf8)
         let moved = try commit("move faq")
         #expect(moved.status == 0, "\(moved.output)")
+    }
+
+    /// The outline-check-message hook runs at the commit-msg stage: a commit that deletes an anchored
+    /// section passes when its message carries `Outline-Allow-Removed: PATH#ID`, and is refused
+    /// without it (format.md §10).
+    @Test(.enabled(if: PreCommit.available, "neither pre-commit nor pip is available: the pre-commit hooks cannot be exercised"))
+    func messageHookAcceptsTheRemovalsItsTrailerNames() throws {
+        let preCommit = try PreCommit.executable()
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = try project(hooks: ["outline-check-message"], in: dir)
+        let work = dir.appendingPathComponent("project")
+        try shell("git init -q -b main . && mkdir docs && '\(preCommit)' install --hook-type commit-msg", in: work, environment: env)
+        let guide = try runBinary(["id"], stdin: bytes("# Guide\n\n## Install\n\nSteps.\n\n## Usage\n\nRun it.\n")).stdout
+        try Data(guide).write(to: work.appendingPathComponent("docs/guide.md"))
+        #expect(try shell("git add -A && git commit -qm initial", in: work, environment: env).status == 0)
+        try String(decoding: guide, as: UTF8.self).replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n\nRun it.\n", with: "")
+            .write(to: work.appendingPathComponent("docs/guide.md"), atomically: true, encoding: .utf8)
+        let refused = try shell("git add -A && git commit -qm 'drop usage'", in: work, environment: env)
+        #expect(refused.status != 0 && refused.output.contains("anchor 'usage' no longer exists"), "\(refused.output)")
+        let accepted = try shell("git commit -qm 'drop usage' -m 'Outline-Allow-Removed: docs/guide.md#usage'", in: work, environment: env)
+        #expect(accepted.status == 0, "\(accepted.output)")
+        // The trailer travels with the commit: CI's check --since reads it.
+        #expect(try runBinary(["check", "--since", "HEAD~1", "docs"], directory: work).status == 0)
     }
 
     /// The configuration the README shows (a local repo, outline on PATH) works as printed.

@@ -53,6 +53,13 @@ struct SchemaTests {
         #expect(reports[2].text.contains("\"severity\": \"warning\""), "\(reports[2].text)")
         #expect(reports[1].text == "{\"version\": 1, \"findings\": []}\n")
         for (k, report) in reports.enumerated() { try Data(report.stdout).write(to: dir.appendingPathComponent("c\(k).json")) }
+        // Removals since a revision: in a renamed file (`old_path`) and in a deleted one (`deleted`).
+        let repo = dir.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        try shell("git init -q -b main . && printf '# A\\n<!-- outline:a -->\\n\\n## X\\n<!-- outline:x -->\\n\\nText one.\\nText two.\\n' > a.md && printf '# G\\n<!-- outline:g -->\\n' > g.md && git add -A && git commit -qm one && git mv a.md b.md && printf '# A\\n<!-- outline:a -->\\n\\nText one.\\nText two.\\n' > b.md && git rm -q g.md", in: repo)
+        let since = try runBinary(["check", "--format", "json", "--since", "HEAD", "."], directory: repo)
+        #expect(since.text.contains("\"old_path\": \"a.md\"") && since.text.contains("\"deleted\": true"), "\(since.text)")
+        try Data(since.stdout).write(to: dir.appendingPathComponent("c9.json"))
         let script = "import json,glob,jsonschema; s=json.load(open('\(schemaURL.path)')); jsonschema.Draft202012Validator.check_schema(s); [jsonschema.validate(json.load(open(f)), s) for f in sorted(glob.glob('\(dir.path)/*.json'))]; print('ok')"
         let result = try shell("'\(python)' -c \"\(script)\"", in: dir)
         #expect(result.status == 0 && result.output.hasSuffix("ok\n"), "\(result.output)")
@@ -90,7 +97,8 @@ struct SchemaTests {
         let messy = "# Foo\n<!-- outline:foo -->\n\nSee [it](#Foo), [gone](#nowhere) and [é](other.md#x).\n\n## Bar\n"
         try messy.write(to: repo.appendingPathComponent("docs/sub dir/é a.md"), atomically: true, encoding: .utf8)
         try "# Kept\n<!-- outline:kept -->\n\n## Gone\n<!-- outline:gone -->\n".write(to: repo.appendingPathComponent("docs/b.md"), atomically: true, encoding: .utf8)
-        try shell("git init -q -b main . && git add -A && git commit -q -m one && printf '# Kept\\n<!-- outline:kept -->\\n' > docs/b.md && printf '# T\\n' > \"docs/$(printf 'caf\\351'):x.md\"", in: repo)
+        try "# Old\n<!-- outline:old -->\n".write(to: repo.appendingPathComponent("docs/old.md"), atomically: true, encoding: .utf8)
+        try shell("git init -q -b main . && git add -A && git commit -q -m one && git rm -q docs/old.md && printf '# Kept\\n<!-- outline:kept -->\\n' > docs/b.md && printf '# T\\n' > \"docs/$(printf 'caf\\351'):x.md\"", in: repo)
         try messy.write(to: outside.appendingPathComponent("o.md"), atomically: true, encoding: .utf8)
         let docs = repo.appendingPathComponent("docs")
         let runs: [(String, RunResult)] = [
@@ -104,6 +112,8 @@ struct SchemaTests {
         for (name, run) in runs {
             #expect(run.status == (name == "clean" ? 0 : 1), "\(name): \(run.status) \(run.stderr)")
             try Data(run.stdout).write(to: logs.appendingPathComponent("\(name).sarif"))
+            // A deleted file's finding is the run's notification, not a result on a file.
+            if name == "since" { #expect(run.text.contains("toolExecutionNotifications") && run.text.contains("old.md was deleted"), "\(run.text)") }
         }
         // What the runs must show, so that the schema sees each case.
         let all = runs.map { $0.1.text }.joined()

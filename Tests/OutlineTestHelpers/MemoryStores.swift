@@ -87,8 +87,20 @@ public final class MemoryRevision: RevisionTree {
     /// Every old path fetched, in order.
     public private(set) var fetched: [String] = []
 
+    /// The commits between the revision and HEAD (`git log REV..HEAD`): id and message.
+    public var messages: [(commit: String, message: String)] = []
+    /// How many times the messages were asked for (git's `log` runs).
+    public private(set) var messageReads = 0
+
+    public func messagesSince() throws -> [(commit: String, message: String)] {
+        messageReads += 1
+        return messages
+    }
+
     /// `renames`: new top-relative path → old one, as `git diff -M` reports them.
-    public init(_ name: String, files: [String: String], renames: [String: String] = [:], exists: Bool = true, root: String = "/w") {
+    public init(_ name: String, files: [String: String], renames: [String: String] = [:], exists: Bool = true, root: String = "/w",
+                messages: [(commit: String, message: String)] = []) {
+        self.messages = messages
         self.name = name
         self.exists = exists
         self.root = root

@@ -36,11 +36,16 @@ enum CheckCommand {
         let report = try work.check(request)
         for error in report.errors { console.report(error) }
         if !report.errors.isEmpty { return 2 }
+        if arguments.pruneAllowRemoved {
+            guard let since else { throw UsageError(message: "--prune-allow-removed needs --since REV (the CI base)") }
+            return try AllowRemoved.prune(report, since: since, run: try settings.runConfig(operands), arguments: arguments, settings: settings, console: console)
+        }
+        if arguments.pruneWrite { throw UsageError(message: "check writes only with --prune-allow-removed") }
         // Warnings go to standard error in every format, as they always have; the machine formats
         // carry them too, with their severity, among the findings (format.md §12).
         for warning in report.warnings { console.report(warning) }
         // SARIF's paths are relative to the work tree's top level: asked of git for SARIF only.
-        let places = format == .sarif ? SARIF.Places(console: console, revision: since) : nil
+        let places = format == .sarif ? SARIF.Places(console: console) : nil
         // Text and workflow commands show what fails the run; JSON and SARIF list everything, each
         // finding marked new or existing under --since.
         let shown = format == .text ? report.findings : format == .github ? report.reported.filter { $0.isNew != false } : report.reported
@@ -48,6 +53,7 @@ enum CheckCommand {
         if report.existing > 0, let since {
             console.err("outline: \(report.existing) finding\(report.existing == 1 ? "" : "s") existed at \(since) already and \(report.existing == 1 ? "does" : "do") not fail the check (--format json lists every finding with \"new\"; --strict counts them too)\n")
         }
+        AllowRemoved.summary(report, console: console)
         if arguments.verbose { Report.verbose(sites: request.configs.map(\.site), skipped: report.skipped, settings: settings, console: console) }
         return report.findings.isEmpty ? 0 : 1
     }
@@ -69,8 +75,7 @@ enum CheckCommand {
         if since != nil { request.excludes = try settings.excludes(operands) }
         request.hidden = run.hidden == true
         request.fragmentCaseIsError = run.fragmentCaseIsError == true
-        // The config's allow-removed adds to the command line's (its globs were checked when read).
-        request.allowed = arguments.allowRemoved + run.allowRemoved.compactMap { Glob($0) }
+        request.removals = try AllowRemoved.policy(arguments, run: run, settings: settings, work: work)
         request.allowedStamps = arguments.allowStamp
         request.strict = run.strict == true
         request.commandLine = settings.overrides

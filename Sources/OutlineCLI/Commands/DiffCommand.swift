@@ -69,10 +69,16 @@ enum DiffCommand {
         request.hidden = run.hidden == true
         let work = LocalFiles.run(console: console, settings: settings)
         if let redirects = arguments.redirects {
-            let map = try work.redirects(request)
-            let siteRoot = try arguments.siteRoot ?? settings.siteRoot(operands)
-            console.out(Report.redirects(map, format: redirects, siteRoot: siteRoot))
-            return map.isEmpty ? 0 : 1
+            // JSON maps paths; a generator's format, URLs and paths as its site serves them.
+            guard let format = redirects else {
+                let map = try work.redirects(request)
+                console.out(Report.redirects(map))
+                return map.isEmpty ? 0 : 1
+            }
+            let siteRoot = try arguments.siteRoot ?? settings.configuredSiteRoot(operands)
+            let (site, root) = try work.siteRedirects(request, siteRoot: siteRoot)
+            console.out(format.render(site, siteRoot: root))
+            return site.pages.isEmpty && site.fragments.isEmpty && site.outside.isEmpty ? 0 : 1
         }
         if format == .markdown {
             // The same check as `check --since REV PATH...`, for the link findings of the change.

@@ -96,8 +96,12 @@ public final class History {
     /// The pairs as the removals check reads them: old versions named `REV:path`.
     public func removalPairs(_ pairs: [Pair], displayName: (String) -> String) -> [Removals.FilePair] {
         pairs.map { pair in
-            Removals.FilePair(oldName: "\(tree.name):\(pair.oldPath)", old: pair.old,
-                              newName: pair.newPath.map(displayName) ?? tree.displayPath(pair.oldPath), new: pair.new)
+            var removal = Removals.FilePair(oldName: "\(tree.name):\(pair.oldPath)", old: pair.old,
+                                            newName: pair.newPath.map(displayName) ?? tree.displayPath(pair.oldPath), new: pair.new)
+            let now = pair.newPath.flatMap(tree.relativePath(of:))
+            if let now, now != pair.oldPath { removal.renamedFrom = tree.displayPath(pair.oldPath) }
+            removal.topNames = (now.map { [$0] } ?? []) + (now == pair.oldPath ? [] : [pair.oldPath])
+            return removal
         }
     }
 

@@ -28,6 +28,10 @@ public protocol RevisionTree: AnyObject {
     /// The revision's bytes at each top-relative old path (nil: no file there), every path not
     /// fetched before read in one batch.
     func contents(ofOldPaths paths: [String]) throws -> [[UInt8]?]
+    /// The messages of the commits between the revision and HEAD (`git log REV..HEAD`), newest
+    /// first, each with its commit id: where acceptances that travel with a change are written
+    /// (format.md §10). Read once, on first use.
+    func messagesSince() throws -> [(commit: String, message: String)]
 }
 
 extension RevisionTree {

@@ -58,9 +58,13 @@ public struct LinkView: Sendable {
     /// read them (no container is opened inside its code or HTML blocks); `hiddenLines`: front matter.
     static func make(_ document: Source, dialect: Dialect, blockStarts: [UInt64], hiddenLines: Int) -> LinkView? {
         let definitions = dialect.lastDefinitionWins && ContainerScan.mayHoldTwoDefinitions(document.bytes)
-        guard (dialect.hasContainers && ContainerScan.mayHold(document.bytes, dialect)) || definitions else { return nil }
+        let containers = dialect.hasContainers && ContainerScan.mayHold(document.bytes, dialect)
+        let tables = TableScan.mayHold(document.bytes)
+        guard containers || tables || definitions else { return nil }
         var scan = ContainerScan(document, dialect: dialect, blockStarts: blockStarts, hiddenLines: hiddenLines)
-        scan.run()
+        scan.tables = tables
+        if containers || tables { scan.run() }
+        scan.substitutions.sort { $0.offset < $1.offset }
         // The last of two definitions of a label is the one used: the earlier ones leave the view,
         // so that cmark, which keeps the first, reads the one the generator does.
         if definitions { scan.shadowDuplicateDefinitions() }
@@ -69,9 +73,19 @@ public struct LinkView: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(document.bytes.count)
         bytes += document.bytes[0..<document.bomLength]
+        // A table's cells read on their own: bytes of the same length in place of those that would
+        // join two cells in cmark's one paragraph (`TableScan`); no line or offset moves.
+        var substitution = 0
         for line in 0..<document.lineCount {
             let content = document.contentRange(line)
-            bytes += document.bytes[(content.lowerBound + Int(scan.dropped[line]))..<document.lineStarts[line + 1]]
+            let from = content.lowerBound + Int(scan.dropped[line])
+            let viewStart = bytes.count
+            bytes += document.bytes[from..<document.lineStarts[line + 1]]
+            while substitution < scan.substitutions.count, scan.substitutions[substitution].offset < content.upperBound {
+                let (offset, byte) = scan.substitutions[substitution]
+                if offset >= from { bytes[viewStart + offset - from] = byte }
+                substitution += 1
+            }
         }
         var view = LinkView(source: Source(bytes), dropped: scan.dropped, document: document)
         view.ids = scan.ids
@@ -88,27 +102,38 @@ struct ContainerScan {
     let dialect: Dialect
     /// Per line: what cmark's top-level parse made of it (0 nothing special; 5 a code block; 6 an
     /// HTML block), so that no container opens inside code or HTML.
-    private var topKind: [UInt8]
+    var topKind: [UInt8]
+    /// Per line: cmark's type of the top-level block that starts there (0: none starts there).
+    var topStart: [UInt8]
     private(set) var dropped: [Int32]
+    /// Whether the document may hold a table (`TableScan`), and the view's bytes that differ from
+    /// the document's: (document offset, byte), in document order.
+    var tables = false
+    var substitutions: [(offset: Int, byte: UInt8)] = []
+    /// Reference labels defined anywhere in the document (normalized), found when a table needs them.
+    var definedLabels: Set<String>? = nil
     private(set) var ids: [(line: Int, id: String)] = []
     private(set) var tabs: [(line: Int, title: String, set: Int, index: Int)] = []
     private(set) var shadowed: [(line: Int, used: Int, label: String)] = []
     private var tabSets = 0
-    private(set) var changed = false
+    var changed = false
 
     init(_ document: Source, dialect: Dialect, blockStarts: [UInt64], hiddenLines: Int) {
         self.document = document
         self.dialect = dialect
         dropped = [Int32](repeating: 0, count: document.lineCount)
         var kinds = [UInt8](repeating: 0, count: document.lineCount)
+        var starts = [UInt8](repeating: 0, count: document.lineCount)
         for (k, block) in blockStarts.enumerated() {
             let start = Int(block >> 8), type = UInt8(block & 0xFF)
+            if start < starts.count { starts[start] = type }
             let end = k + 1 < blockStarts.count ? Int(blockStarts[k + 1] >> 8) : document.lineCount
             guard type == 5 || type == 6, start < end else { continue }
             for line in start..<min(end, document.lineCount) { kinds[line] = type }
         }
         for line in 0..<min(hiddenLines, document.lineCount) { kinds[line] = 6 }
         topKind = kinds
+        topStart = starts
     }
 
     /// Whether a byte sequence that opens a container of the dialect stands anywhere (a document
@@ -206,15 +231,15 @@ struct ContainerScan {
     }
 
     /// The line's text after what the view already leaves out.
-    private func text(_ line: Int) -> ArraySlice<UInt8> {
+    func text(_ line: Int) -> ArraySlice<UInt8> {
         let content = document.contentRange(line)
         return document.bytes[(content.lowerBound + Int(dropped[line]))..<content.upperBound]
     }
 
-    private func isBlank(_ line: Int) -> Bool { text(line).allSatisfy(ASCII.isBlank) }
+    func isBlank(_ line: Int) -> Bool { text(line).allSatisfy(ASCII.isBlank) }
 
     /// Leaves the line out of the view entirely.
-    private mutating func blank(_ line: Int) {
+    mutating func blank(_ line: Int) {
         dropped[line] = Int32(document.contentRange(line).count)
         changed = true
     }
@@ -264,6 +289,7 @@ struct ContainerScan {
                 continue
             }
             if !top && dialect.markdownInHTML, t.first == UInt8(ascii: "<"), let end = markdownElement(at: line, in: lines) { line = end; continue }
+            if tables, let end = table(at: line, in: lines, top: top) { line = end; continue }
             if opensIndentedContainer(t) {
                 if t.first == UInt8(ascii: "=") {
                     // `===!` starts a new set even right after a tab.
@@ -438,50 +464,4 @@ struct ContainerScan {
     ]
     /// Directives whose argument is a title MyST parses as Markdown.
     static let titledDirectives: Set<String> = ["admonition", "topic", "sidebar", "dropdown", "tab-item", "card", "grid-item-card"]
-}
-
-/// A fence line: three or more backticks, tildes or colons, up to three spaces in, and what follows.
-struct Fence: Equatable {
-    let character: UInt8
-    let length: Int
-    /// What follows the fence, trimmed.
-    let info: ArraySlice<UInt8>
-    /// Where the directive's argument starts in the line's text (after `{name}` and spaces).
-    let argumentStart: Int?
-
-    init?(_ line: ArraySlice<UInt8>) {
-        var p = line.startIndex
-        var spaces = 0
-        while p < line.endIndex, line[p] == ASCII.space, spaces < 3 { p += 1; spaces += 1 }
-        guard p < line.endIndex else { return nil }
-        let c = line[p]
-        guard c == UInt8(ascii: "`") || c == UInt8(ascii: "~") || c == UInt8(ascii: ":") else { return nil }
-        var q = p
-        while q < line.endIndex, line[q] == c { q += 1 }
-        guard q - p >= 3 else { return nil }
-        character = c
-        length = q - p
-        let rest = line[q...]
-        // A backtick fence's info string holds no backtick.
-        if c == UInt8(ascii: "`") && rest.contains(UInt8(ascii: "`")) { return nil }
-        let start = rest.drop(while: ASCII.isBlank)
-        var end = start.endIndex
-        while end > start.startIndex, ASCII.isBlank(line[end - 1]) { end -= 1 }
-        info = line[start.startIndex..<end]
-        if info.first == UInt8(ascii: "{"), let close = info.firstIndex(of: UInt8(ascii: "}")) {
-            let after = line[(close + 1)...].drop(while: ASCII.isBlank)
-            argumentStart = after.isEmpty ? nil : after.startIndex - line.startIndex
-        } else {
-            argumentStart = nil
-        }
-    }
-
-    /// Nothing after the fence (a closing fence).
-    var isBare: Bool { info.isEmpty }
-
-    /// `{name}` opening the info string: a MyST directive's name.
-    var directive: String? {
-        guard info.first == UInt8(ascii: "{"), let close = info.firstIndex(of: UInt8(ascii: "}")), close > info.startIndex + 1 else { return nil }
-        return String(decoding: info[(info.startIndex + 1)..<close], as: UTF8.self)
-    }
 }

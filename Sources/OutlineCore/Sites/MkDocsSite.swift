@@ -55,6 +55,8 @@ enum MkDocsSite {
         // and a heading's slug avoids every id the page already has.
         dialect.lastDefinitionWins = true
         dialect.explicitIDsReservedFirst = true
+        // MkDocs always loads Python-Markdown's `tables` (with `toc` and `fenced_code`).
+        dialect.tables = .pythonMarkdown
         var features = ["docs_dir \(docsDir)"]
         var notes: [String] = []
         var templates = false

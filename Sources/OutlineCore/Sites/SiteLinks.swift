@@ -1,20 +1,8 @@
-/// How each generator resolves a page's links (format.md §16): the one place that knows it. Paths
-/// are as the caller names files (`file`, `contentRoot`: the same spelling); `labels` answers
+/// How the generators resolve a page's links (format.md §16), each asked through its adapter
+/// (`SiteGenerator.rules`): MkDocs' and MyST's rules here, Hugo's and Docusaurus' with their sites.
+/// Paths are as the caller names files (`file`, `contentRoot`: the same spelling); `labels` answers
 /// whether a MyST label exists anywhere in the site.
 public enum SiteLinks {
-    /// `routes`: a Docusaurus site's docs by route; `canonical`: a site's absolute path as the
-    /// caller names files.
-    public static func rules(_ site: Site, file: String, contentRoot: String, labels: @escaping (String) -> Bool,
-                             routes: DocusaurusRouteTable? = nil, hugoRoutes: HugoRouteTable? = nil,
-                             canonical: (String) -> String = { $0 }) -> LinkRules {
-        switch site.generator {
-        case .mkdocs: return mkdocs(site, file: file, root: contentRoot)
-        case .sphinx: return myst(site, file: file, root: contentRoot, labels: labels)
-        case .docusaurus: return docusaurus(site, file: file, root: contentRoot, routes: routes, canonical: canonical)
-        case .hugo: return hugo(site, file: file, root: contentRoot, routes: hugoRoutes, canonical: canonical)
-        }
-    }
-
     /// `path` lies inside `root` (both normalized, as the caller names files).
     static func inside(_ path: String, _ root: String) -> Bool {
         FilePath.contains(root, path)

@@ -118,6 +118,13 @@ public struct Diagnostic: Error, Sendable, Equatable {
     /// With `--since REV`: whether the finding is new, or existed at REV already (format.md §12);
     /// nil without a revision to compare with.
     public var isNew: Bool?
+    /// A removed section's finding in a file git saw renamed: the file's path then (`path` is the
+    /// work-tree file now).
+    public var oldPath: String?
+    /// A removed section's finding in a file deleted since the revision: `path` names no file of the
+    /// work tree, so surfaces that place findings on files (workflow commands, SARIF) put it in the
+    /// run's summary instead.
+    public var fileDeleted = false
 
     /// The bytes of the file it is about (a link's destination as written), when known.
     public var range: Range<Int>? { span?.bytes }

@@ -31,8 +31,10 @@ extension Run {
         public var hidden = false
         /// `fragment-case = "error"`: a case-only fragment is a finding, not a warning.
         public var fragmentCaseIsError = false
-        /// `--allow-removed` and the configuration's: removals of matching IDs are accepted.
-        public var allowed: [Glob] = []
+        /// How removed sections are accepted (format.md §10): `--allow-removed`, the environment,
+        /// the message being written, the configuration's `allow-removed` and `removed`; with
+        /// `since`, the trailers of the commits between it and HEAD join them.
+        public var removals = Removals.Policy()
         /// `--allow-stamp`: translated sections whose `source=` may change without their text.
         public var allowedStamps: [Glob] = []
         /// `--strict` (or the config's `strict`): with `since`, findings that existed at REV count
@@ -64,6 +66,10 @@ extension Run {
         /// With `--since` (not `--strict`): findings and warnings that existed at REV. They are in
         /// `reported` (marked `isNew == false`), not in `findings` or `warnings`.
         public var existing = 0
+        /// Removed sections that were not refused (an acceptance, or `removed = "linked"`).
+        public var acceptedRemovals: [Removals.Accepted] = []
+        /// The request's acceptances that accepted no removal (what `--prune-allow-removed` lists).
+        public var unusedAcceptances: [RemovalPattern] = []
     }
 
     public func check(_ request: CheckRequest) throws -> CheckReport {
@@ -117,15 +123,15 @@ extension Run {
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
         if let against = request.against {
             let old = try Run.about(against.name) { try Outline(parsing: against.bytes) }
-            report.findings += Removals.removedAnchors([.init(oldName: Run.displayName(against.name), old: old,
-                                                        newName: Run.displayName(files[0]), new: outlines[0])], allowed: request.allowed)
+            let pair = Removals.FilePair(oldName: Run.displayName(against.name), old: old, newName: Run.displayName(files[0]), new: outlines[0])
+            take(try removalOutcome([pair], request: request, history: nil, resolver: resolver, localLinks: localLinks), into: &report)
         } else if let since {
             let history = try self.history(since)
             let current = Dictionary(zip(files, outlines), uniquingKeysWith: { a, _ in a })
             let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, hidden: request.hidden, current: { current[$0] ?? nil }, read: { [store] in try? store.read($0) })
             var removals = history.removalPairs(pairs, displayName: Run.displayName)
             for k in removals.indices { removals[k].language = language(of: pairs[k].newPath ?? history.tree.displayPath(pairs[k].oldPath)) }
-            report.findings += Removals.removedAnchors(removals, allowed: request.allowed, revision: since)
+            take(try removalOutcome(removals, request: request, history: history, resolver: resolver, localLinks: localLinks), into: &report)
             report.findings += stampedUnchanged(pairs, since: since, allowed: request.allowedStamps)
             // Only what the change broke fails (format.md §12): the rest existed at REV.
             if !request.strict {

@@ -36,14 +36,14 @@ struct CheckLibraryTests {
             .init(oldName: "R:b.md", old: b0, newName: "b.md", new: b1),
             .init(oldName: "R:g.md", old: gone, newName: "g.md", new: nil),
         ]
-        #expect(Removals.removedAnchors(pairs).map(\.description) == [
-            "R:a.md:5: anchor 'y' no longer exists in a.md (to accept: --allow-removed y, or allow-removed in .outline.toml)",
-            "R:g.md:1: anchor 'g' no longer exists: g.md was deleted (to accept: --allow-removed g, or allow-removed in .outline.toml)",
+        #expect(Removals.check(pairs).findings.map(\.description) == [
+            "a.md:2: anchor 'y' no longer exists in a.md (to accept: --allow-removed a.md#y, allow-removed in .outline.toml; nothing links to it: removed = \"linked\" in .outline.toml accepts such removals)",
+            "g.md: anchor 'g' no longer exists: g.md was deleted (to accept: --allow-removed g.md#g, allow-removed in .outline.toml)",
         ])
-        #expect(Removals.removedAnchors(pairs, allowed: [Glob("?")!]).isEmpty)
+        #expect(Removals.check(pairs, policy: .init(patterns: [RemovalPattern("?", origin: .commandLine)!])).findings.isEmpty)
         // An unanchored heading that happens to have the ID is no evidence of a move.
         let unpinned = try outline("# B\n<!-- outline:b -->\n## Y\n")
-        #expect(Removals.removedAnchors([pairs[0], .init(oldName: "R:b.md", old: b0, newName: "b.md", new: unpinned)]).map(\.line) == [3, 5])
+        #expect(Removals.check([pairs[0], .init(oldName: "R:b.md", old: b0, newName: "b.md", new: unpinned)]).findings.map(\.line) == [2, 2])
     }
 
     /// A table of contents that no longer lists the sections is a finding at its block; one that does

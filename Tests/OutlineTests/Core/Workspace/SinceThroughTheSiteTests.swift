@@ -94,7 +94,7 @@ struct SinceThroughTheSiteTests {
             var request = Run.CheckRequest(files: ["a.md"], configs: [config])
             request.since = "HEAD"
             request.operands = ["a.md"]
-            request.allowed = [Glob("*")!]
+            request.removals.patterns = [RemovalPattern("*", origin: .commandLine)!]
             return try Run(store: store, revisions: MemoryHistory([MemoryRevision("HEAD", files: then)]), lifetime: .session()).check(request).reported
         }
         let same = try run(MemoryStore(then))
