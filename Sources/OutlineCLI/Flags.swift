@@ -117,8 +117,11 @@ enum Flags {
         Flag("shallow", [.show], "Only the section's own text: from its heading to its first subsection.") { $0.shallow = true },
         Flag("json", [.show], "Print a JSON array: for each section its id, title, level, path, line, end_line, hash (of its exact bytes) and text.") { $0.json = true },
         Flag("if-hash", value: "HASH", [.replace, .move, .rename], "Refuse (exit 2, nothing written) unless the section's hash is still HASH, the one 'outline show --json' gave: it changed since it was read.") { a, raw in a.ifHash = raw },
-        Flag("allow-removed", value: "PATTERN", [.replace], repeatable: true, "Accept that the new text leaves out an anchored subsection other files link to, for IDs matching PATTERN (an ID, PATH#ID or a glob).") { a, raw in
-            a.allowRemoved.append(try Values.glob(raw!, option: "allow-removed"))
+        Flag("allow-removed", value: "PATTERN", [.replace], repeatable: true, "Accept that the new text leaves out an anchored subsection other files link to, for sections matching PATTERN: an ID or PATH#ID (globs on either side).") { a, raw in
+            guard let pattern = RemovalPattern(raw!, origin: .commandLine) else {
+                throw UsageError(message: "--allow-removed needs PATH#ID or an ID (globs on either side), not '\(raw!)'")
+            }
+            a.allowRemoved.append(pattern)
         },
         position("after", "After the section with this ID and its subsections, at its level."),
         position("before", "Before the section with this ID, at its level."),

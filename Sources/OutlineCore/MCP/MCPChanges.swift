@@ -8,7 +8,7 @@ extension MCPTools {
             guard arguments["if_hash"]?.stringValue != nil else {
                 throw Refusal(text: "replace_section needs 'if_hash': the hash show_section gave for the section when you read it (a section that changed since is refused, not overwritten)")
             }
-            let allowed = arguments["allow_removed"]?.arrayValue?.compactMap(\.stringValue).compactMap { Glob($0) } ?? []
+            let allowed = arguments["allow_removed"]?.arrayValue?.compactMap(\.stringValue).compactMap { RemovalPattern($0, origin: .commandLine) } ?? []
             operation = .replace(try address(arguments, run: run), text: Array(try string(arguments, "text").utf8), allowRemoved: allowed)
         case "insert_section":
             guard let (placement, relativeTo) = try placement(arguments) else {

@@ -1,13 +1,13 @@
 /// The four operations of `Run.sections` (format.md §18), each: the addressed file read and pinned,
 /// the structural rewrites, then `finish` (the steps joined, the tree's links repaired).
 extension Run {
-    func replace(_ address: SectionAddress, text: [UInt8], allowRemoved: [Glob], ifHash: String?, tree: SectionTree) throws -> SectionChange {
+    func replace(_ address: SectionAddress, text: [UInt8], allowRemoved: [RemovalPattern], ifHash: String?, tree: SectionTree) throws -> SectionChange {
         var change = SectionChange()
         let path = tree.key(address.path)
         let a = try addressed(address, ifHash: ifHash, tree: tree, change: &change)
         let input = try Run.about(Run.standardInput) { try SectionInput.replacing(a.index, of: a.pinned, with: text) }
         if !input.dropped.isEmpty {
-            let kept = input.dropped.filter { id in !allowRemoved.contains { $0.matches(id) || $0.matches(path + "#" + id) } }
+            let kept = input.dropped.filter { id in !allowRemoved.contains { $0.matches(id: id, names: [path], topNames: []) } }
             let linked = try tree.inbound(to: Set(kept), in: tree.linked(path, a.pinned), skipping: SectionText.lines(of: a.index, in: a.pinned))
             if let first = linked.first {
                 let ids = Array(Set(linked.map(\.id))).sorted()

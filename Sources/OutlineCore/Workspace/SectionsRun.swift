@@ -5,7 +5,7 @@ extension Run {
     /// One of the operations that change files.
     public enum SectionOperation: Sendable {
         /// The section's new text (a heading renames it; none keeps it).
-        case replace(SectionAddress, text: [UInt8], allowRemoved: [Glob])
+        case replace(SectionAddress, text: [UInt8], allowRemoved: [RemovalPattern])
         /// A new section `placement` (after or before) the section `relativeTo` of the file at `path`.
         case insert(path: String, placement: SectionPlacement, relativeTo: String, text: [UInt8])
         /// To the file `destination`: at its end, or `placement` the section `relativeTo` there.

@@ -64,7 +64,7 @@ struct SectionEditTests {
     }
 
     @Test func replaceRefusesForeignAnchorsAndLinkedRemovals() throws {
-        func refusal(_ input: String, allow: [Glob] = []) -> Diagnostic? {
+        func refusal(_ input: String, allow: [RemovalPattern] = []) -> Diagnostic? {
             do { _ = try run(.replace(SectionAddress(path: "a.md", fragment: "install"), text: Array(input.utf8), allowRemoved: allow)); return nil } catch { return error as? Diagnostic }
         }
         let foreign = refusal("## Install\n<!-- outline:usage -->\n\nx\n")
@@ -73,7 +73,7 @@ struct SectionEditTests {
         // `linux` is linked from b.md: leaving it out is refused, unless accepted.
         let dropped = refusal("## Install\n\nOnly text.\n")
         #expect(dropped?.kind == .refused && dropped?.subject == .section("linux") && dropped?.path == "a.md" && dropped?.message.contains("b.md:3") == true)
-        let accepted = try run(.replace(SectionAddress(path: "a.md", fragment: "install"), text: Array("## Install\n\nOnly text.\n".utf8), allowRemoved: [Glob("lin*")!]))
+        let accepted = try run(.replace(SectionAddress(path: "a.md", fragment: "install"), text: Array("## Install\n\nOnly text.\n".utf8), allowRemoved: [RemovalPattern("a.md#lin*", origin: .commandLine)!]))
         #expect(accepted.removed == ["linux"])
         // The link to the removed section cannot be repaired: said, left as it is.
         #expect(text(accepted, "b.md") == nil && accepted.diagnostics.contains { $0.subject == .link("a.md#linux") && $0.path == "b.md" })
