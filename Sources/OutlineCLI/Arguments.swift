@@ -3,16 +3,18 @@ import OutlineCore
 /// Every command and subcommand the option table names. A flag lists the commands it belongs to by
 /// these values, so the compiler checks that a flag and its commands agree.
 enum Command: String, CaseIterable, Sendable {
-    case id, number, fold, unfold, diff, state, tree, check, links, toc, edit, site, lsp, completions
+    case id, number, fold, unfold, diff, state, tree, check, links, toc, edit, site, show, replace, insert, move, rename, mcp, lsp, completions
     case translation
     case translationStatus = "translation status", translationDiff = "translation diff"
     case translationStamp = "translation stamp", translationAdopt = "translation adopt"
 
     /// The commands that rewrite documents: `-w`, `--check`, `--diff`, `-o`, `-q` (format.md §3).
     static let rewriting: [Command] = [.id, .number, .links, .toc, .translationStamp, .translationAdopt]
+    /// The section operations (format.md §18): they may change several files, all or none.
+    static let sections: [Command] = [.replace, .insert, .move, .rename]
     /// The commands that take files and directories: `--config`, `--exclude`, `--site`… (the
     /// single-file ones read a file's configuration too, but none of these options).
-    static let configured: [Command] = [.id, .number, .diff, .tree, .check, .links, .toc, .site, .lsp,
+    static let configured: [Command] = [.id, .number, .diff, .tree, .check, .links, .toc, .site, .show] + sections + [.mcp, .lsp,
                                         .translationStatus, .translationDiff, .translationStamp, .translationAdopt]
 }
 
@@ -92,6 +94,12 @@ struct Arguments: Sendable {
     var setBase: String? = nil
     var stampAll = false
     var assumeFresh = false
+    /// `show --shallow`: up to the first subsection.
+    var shallow = false
+    /// `--if-hash`: the section's hash as it was read (format.md §18).
+    var ifHash: String? = nil
+    /// `--after`, `--before` or `--into` a section, by ID.
+    var placement: (SectionPlacement, String)? = nil
 
     init(command: Command) { self.command = command }
 

@@ -65,7 +65,7 @@ public enum OutlineCommandLine {
     /// Every subcommand, in the order `outline --help` lists them.
     public static let commands: [CommandSpec] = [
         IDCommand.spec, NumberCommand.spec, FoldCommand.spec, UnfoldCommand.spec, DiffCommand.spec,
-        StateCommand.spec, TreeCommand.spec, CheckCommand.spec, LinksCommand.spec, TOCCommand.spec, EditCommand.spec, SiteCommand.spec, TranslationCommand.spec, LSPCommand.spec, CompletionsCommand.spec,
+        StateCommand.spec, TreeCommand.spec, CheckCommand.spec, LinksCommand.spec, TOCCommand.spec, EditCommand.spec, SiteCommand.spec, ShowCommand.spec, ReplaceCommand.spec, InsertCommand.spec, MoveCommand.spec, RenameCommand.spec, TranslationCommand.spec, MCPCommand.spec, LSPCommand.spec, CompletionsCommand.spec,
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit status: 0 success, 1 findings or

@@ -106,6 +106,11 @@ enum FileSystem {
     }
 
     /// `path` with every symbolic link resolved, absolute; nil when it cannot be.
+    /// Makes `path` the current directory (`outline mcp DIR` serves DIR).
+    static func enter(_ path: String) throws {
+        guard withSystemPath(path, { chdir($0) }) == 0 else { throw Diagnostic.file(path, "cannot serve: \(describe(errno))") }
+    }
+
     static func resolvedPath(_ path: String) -> String? {
         guard let raw = withSystemPath(path, { realpath($0, nil) }) else { return nil }
         defer { free(raw) }
@@ -163,6 +168,47 @@ enum FileSystem {
     /// rename(2). A symbolic link is followed: its target is rewritten and the link stays. The file's
     /// permission bits are kept. On failure the original is untouched and no temporary file remains.
     static func writeAtomically(_ bytes: [UInt8], to path: String, createIfMissing: Bool = false) throws {
+        if let staged = try stage(bytes, to: path, createIfMissing: createIfMissing) { try commit(staged) }
+    }
+
+    /// Writes every file or none (format.md §18): each is written to its temporary file first, and
+    /// only when all of them are written are they renamed into place, one after another.
+    static func writeEvery(_ files: [(path: String, bytes: [UInt8])]) throws {
+        var staged: [Staged] = []
+        do {
+            for file in files { if let s = try stage(file.bytes, to: file.path) { staged.append(s) } }
+        } catch {
+            for s in staged { discard(s) }
+            throw error
+        }
+        for (k, s) in staged.enumerated() {
+            do { try commit(s) } catch {
+                for rest in staged[(k + 1)...] { discard(rest) }
+                throw error
+            }
+        }
+    }
+
+    /// A file written under a temporary name beside its target, to be renamed over it.
+    struct Staged {
+        let temporary: String
+        let target: String
+        let path: String
+    }
+
+    static func commit(_ staged: Staged) throws {
+        guard withSystemPath(staged.temporary, { from in withSystemPath(staged.target) { rename(from, $0) } }) == 0 else {
+            let e = errno
+            discard(staged)
+            throw Diagnostic.file(staged.path, "cannot write: \(describe(e))")
+        }
+    }
+
+    static func discard(_ staged: Staged) { _ = withSystemPath(staged.temporary) { unlink($0) } }
+
+    /// The temporary file that will replace `path` (see `writeAtomically`); nil when `path` is a
+    /// device, a FIFO or a terminal, written to at once.
+    static func stage(_ bytes: [UInt8], to path: String, createIfMissing: Bool = false) throws -> Staged? {
         var target = path
         if let resolved = withSystemPath(path, { realpath($0, nil) }) {
             target = systemPath(resolved)
@@ -182,7 +228,7 @@ enum FileSystem {
             // (`-o /dev/stdout`, `--save-state /dev/null`) is written to as it is, never renamed over.
             if (info.st_mode & S_IFMT) == S_IFDIR { throw Diagnostic.file(path, "cannot write: is a directory") }
             try writeInPlace(bytes, to: target, name: path)
-            return
+            return nil
         }
         if !exists {
             guard errno == ENOENT, createIfMissing else { throw Diagnostic.file(path, describe(errno)) }
@@ -215,8 +261,8 @@ enum FileSystem {
             throw Diagnostic.file(path, "cannot write: \(describe(e))")
         }
         close(fd)
-        guard withSystemPath(temporary, { from in withSystemPath(target) { rename(from, $0) } }) == 0 else { throw Diagnostic.file(path, "cannot write: \(describe(errno))") }
         ok = true
+        return Staged(temporary: temporary, target: target, path: path)
     }
 
     /// Where a dangling symbolic link points (its chain followed, each step relative to the link's

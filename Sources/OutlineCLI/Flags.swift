@@ -114,6 +114,20 @@ enum Flags {
             a.siteFormat = try Values.choice(raw!, option: "format", as: Report.SiteFormat.self)
         },
 
+        Flag("shallow", [.show], "Only the section's own text: from its heading to its first subsection.") { $0.shallow = true },
+        Flag("json", [.show], "Print a JSON array: for each section its id, title, level, path, line, end_line, hash (of its exact bytes) and text.") { $0.json = true },
+        Flag("if-hash", value: "HASH", [.replace, .move, .rename], "Refuse (exit 2, nothing written) unless the section's hash is still HASH, the one 'outline show --json' gave: it changed since it was read.") { a, raw in a.ifHash = raw },
+        Flag("allow-removed", value: "PATTERN", [.replace], repeatable: true, "Accept that the new text leaves out an anchored subsection other files link to, for sections matching PATTERN: an ID or PATH#ID (globs on either side).") { a, raw in
+            guard let pattern = RemovalPattern(raw!, origin: .commandLine) else {
+                throw UsageError(message: "--allow-removed needs PATH#ID or an ID (globs on either side), not '\(raw!)'")
+            }
+            a.allowRemoved.append(pattern)
+        },
+        position("after", "After the section with this ID and its subsections, at its level."),
+        position("before", "Before the section with this ID, at its level."),
+        position("into", "Into the section with this ID, as its last subsection (one level below it)."),
+        Flag("root", value: "DIR", Command.sections, completes: .directories, "The tree whose links are repaired (default: the git work tree's top level, else the current directory); also what a link path starting with '/' is relative to.") { a, raw in a.root = raw },
+
         Flag("source", value: "PATH", [.translationStatus, .translationDiff, .translationStamp, .translationAdopt], completes: .files, "The source language's directory, the TARGET operands then the translations' directories (a directory per language) or files in them; or a single source file, the TARGET operands then files translating it, whatever their names.") { a, raw in a.source = raw },
         Flag("format", value: "FORMAT", [.translationStatus], choices: TranslationReport.Format.allCases.map(\.rawValue), "text (the default), json ({\"version\":1,\"files\":[...],\"summary\":{...}}), github (workflow commands) or markdown (a table for a site or a pull request).") { a, raw in
             a.translationFormat = try Values.choice(raw!, option: "format", as: TranslationReport.Format.self)
@@ -143,13 +157,13 @@ enum Flags {
     // MARK: the output of the rewriting commands (format.md §3)
 
     static let output: [Flag] = [
-        Flag("write", short: "w", Command.rewriting, group: "output", common: true, "Rewrite each FILE in place, atomically, keeping its permission bits; files whose result is identical are not touched. Reports on stderr how many files changed.") { $0.mode = .write },
-        Flag("check", Command.rewriting, group: "output", common: true, "Write nothing; list each file that would change and exit 1 if any would.") { $0.mode = .check },
-        Flag("diff", Command.rewriting, group: "output", common: true, "Write nothing; print a unified diff of every change (as diff -u, patch -p1 and git apply read it) and exit 1 if there is any.") { $0.mode = .diff },
+        Flag("write", short: "w", Command.rewriting + Command.sections, group: "output", common: true, "Rewrite each FILE in place, atomically, keeping its permission bits; files whose result is identical are not touched. Reports on stderr how many files changed.") { $0.mode = .write },
+        Flag("check", Command.rewriting + Command.sections, group: "output", common: true, "Write nothing; list each file that would change and exit 1 if any would.") { $0.mode = .check },
+        Flag("diff", Command.rewriting + Command.sections, group: "output", common: true, "Write nothing; print a unified diff of every change (as diff -u, patch -p1 and git apply read it) and exit 1 if there is any.") { $0.mode = .diff },
         Flag("output", short: "o", value: "FILE", Command.rewriting + [.fold, .unfold], completes: .files, group: "output", common: true, "Write the result to FILE, atomically, even when FILE is an input (a shell redirection would empty it first).") { a, raw in
             a.mode = .output(try Values.nonEmpty(raw!, option: "output", what: "a file name"))
         },
-        Flag("quiet", short: "q", Command.rewriting, common: true, "With --write: do not report how many files changed.") { $0.quiet = true },
+        Flag("quiet", short: "q", Command.rewriting + Command.sections, common: true, "With --write: do not report how many files changed.") { $0.quiet = true },
     ]
 
     // MARK: configuration and walks (format.md §13)
@@ -195,6 +209,11 @@ enum Flags {
     /// `--state FILE`: a fold-state sidecar.
     static func state(_ commands: [Command], _ help: String) -> Flag {
         Flag("state", value: "FILE", commands, completes: .files, help) { a, raw in a.state = raw }
+    }
+
+    /// `--after ID`, `--before ID`, `--into ID`: where `insert` and `move` put a section.
+    static func position(_ name: String, _ help: String) -> Flag {
+        Flag(name, value: "ID", [.insert, .move], group: "position", help) { a, raw in a.placement = (SectionPlacement(rawValue: name)!, raw!) }
     }
 
     /// `--id ID`, repeatable: a section by its stable ID.

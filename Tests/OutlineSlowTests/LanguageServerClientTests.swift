@@ -9,14 +9,8 @@ import OutlineTestHelpers
 /// (`make test-deps`).
 @Suite("Language server with real clients", .serialized)
 struct LanguageServerClientTests {
-    static let venv = Paths.root.appendingPathComponent(".build/test-tools/lsp-venv")
-
     static func python() throws -> String {
-        let python = venv.appendingPathComponent("bin/python").path
-        if (try? shell("'\(python)' -c 'import pytest_lsp, pytest_asyncio'", in: Paths.root).status) == 0 { return python }
-        let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q pytest-lsp pytest-asyncio", in: Paths.root)
-        #expect(setup.status == 0, "pytest-lsp could not be installed: \(setup.output)")
-        return python
+        try ClientVenv.python("lsp-venv", packages: "pytest-lsp pytest-asyncio", imports: "pytest_lsp, pytest_asyncio")
     }
 
     @Test func pytestLSPSuite() throws {

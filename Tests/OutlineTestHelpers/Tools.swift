@@ -219,3 +219,17 @@ public func oddlyNamedMovesTree() throws -> (URL, [(from: String, to: String)]) 
                 ("/café/", "/crème/"), ("/c#/", "/c-sharp/"), ("/dir/", "/moved/")]
     return (dir, urls.map { (from: $0.0, to: $0.1) })
 }
+
+/// A Python venv of its own under `.build/test-tools` for a real client's test suite (pytest-lsp,
+/// the MCP SDK), made and filled from PyPI on first use.
+public enum ClientVenv {
+    /// The venv's python once `imports` import in it, after installing `packages` when they do not.
+    public static func python(_ name: String, packages: String, imports: String) throws -> String {
+        let venv = Paths.root.appendingPathComponent(".build/test-tools/\(name)")
+        let python = venv.appendingPathComponent("bin/python").path
+        if (try? shell("'\(python)' -c 'import \(imports)'", in: Paths.root).status) == 0 { return python }
+        let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q \(packages)", in: Paths.root)
+        guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
+        return python
+    }
+}

@@ -36,6 +36,9 @@ public enum LinkRepair {
         /// The site rules links of the file at a path (as outline names files) resolve by
         /// (format.md §16); nil for a file no site publishes.
         public var rules: ((String) -> LinkRules?)? = nil
+        /// A section operation (format.md §18): whether a link to a (normalized) path and fragment
+        /// may have been broken by it; every other link is kept as it is, broken or not. nil: every link.
+        public var scope: ((_ path: String, _ fragment: String?) -> Bool)? = nil
 
         public init(profile: SlugProfile, root: String, lookup: @escaping (String) -> LinkCheck.Destination,
                     document: @escaping (String) -> LinkedDocument?, old: ((String) -> LinkedDocument?)? = nil,
@@ -288,17 +291,20 @@ public enum LinkRepair {
         return .cannot("it is written as the site publishes it (a URL, a label, a document without its suffix): make it '\(destination)' by hand")
     }
 
-    static func decideAny(_ link: LocalLink, from document: LinkedDocument, context: Context) -> Decision {
-        var path = link.path.isEmpty ? document.path : context.canonical(LocalLink.resolve(link.path, from: document.path, root: context.root))
+    /// Where a link of the file at `file` leads (as outline names files), as the file's site reads
+    /// it (format.md §16); `.keep` for a link the site resolves in a way outline leaves alone.
+    enum Place: Equatable { case path(String), keep, cannot(String) }
+
+    static func place(of link: LocalLink, from file: String, context: Context) -> Place {
+        var path = link.path.isEmpty ? file : context.canonical(LocalLink.resolve(link.path, from: file, root: context.root))
         // A site's generator may lead the link elsewhere (format.md §16): its rules say where. A
         // link written as a URL, a label or a document without its suffix keeps its form: only its
         // fragment is repaired.
-        let rules = context.rules?(document.path)
-        if let rules, !link.path.isEmpty {
+        if let rules = context.rules?(file), !link.path.isEmpty {
             switch rules.resolve(link) {
             case .skip: return .keep
             case .broken(_, let why): return .cannot(why)
-            case .same: path = document.path
+            case .same: path = file
             case .paths(let candidates):
                 let found = candidates.first {
                     switch context.lookup(context.canonical($0)) {
@@ -309,6 +315,19 @@ public enum LinkRepair {
                 if let found { path = context.canonical(found) }
             }
         }
+        return .path(path)
+    }
+
+    static func decideAny(_ link: LocalLink, from document: LinkedDocument, context: Context) -> Decision {
+        var path: String
+        switch place(of: link, from: document.path, context: context) {
+        case .keep: return .keep
+        case .cannot(let why): return .cannot(why)
+        case .path(let found): path = found
+        }
+        // A section operation repairs only what it may have broken (format.md §18).
+        if let scope = context.scope, !scope(path, link.fragment) { return .keep }
+        let rules = context.rules?(document.path)
         var pathChanged = false
         var destination = link.path.isEmpty ? .markdown(document.targets) : context.lookup(path)
         if case .missing = destination {
@@ -396,7 +415,9 @@ public enum LinkRepair {
         if fragment == nil, original.fragment == nil, let hash = original.destination.firstIndex(of: "#") {
             return written + original.destination[hash...]   // a line anchor after ?plain=1, kept as written
         }
-        return written + (fragment.map { "#" + encodeFragment($0) } ?? "")
+        // A link to its own file without a fragment names the file (an empty destination is no link).
+        return written.isEmpty && fragment == nil ? encodePath(relativePath(to: path, fromDirectoryOf: file))
+                                                  : written + (fragment.map { "#" + encodeFragment($0) } ?? "")
     }
 
     /// A destination for `path` (relative to the linking file's directory) and `fragment`.
@@ -409,77 +430,5 @@ public enum LinkRepair {
     static func relativePath(to path: String, fromDirectoryOf file: String) -> String {
         let directory = FilePath.normalize(file).split(separator: "/").dropLast().joined(separator: "/")
         return FilePath.relative(path, fromDirectory: directory.isEmpty ? "." : directory)
-    }
-
-    /// Percent-encoding where a link destination needs it: spaces, controls and the characters that
-    /// end or confuse a Markdown destination. Letters of any script stay as they are.
-    static func encodeFragment(_ s: String) -> String { encode(s, fragment: true) }
-    static func encodePath(_ s: String) -> String { encode(s, fragment: false) }
-
-    /// `s` encoded in the spelling of `old` (a destination's fragment as written): a byte `old` wrote
-    /// percent-encoded (`%2D`, `%c3`) is written the same way, so that a link rewritten and rewritten
-    /// back (`number`, then `number --strip`) gets its exact bytes again.
-    static func encodeFragment(_ s: String, like old: Substring) -> String {
-        var spelled: [UInt8: [UInt8]] = [:]
-        let b = Array(old.utf8)
-        var i = 0
-        while i + 2 < b.count {
-            if b[i] == UInt8(ascii: "%"), let hi = hexValue(b[i + 1]), let lo = hexValue(b[i + 2]) {
-                spelled[hi << 4 | lo] = Array(b[i...(i + 2)])
-                i += 3
-            } else {
-                i += 1
-            }
-        }
-        guard !spelled.isEmpty else { return encodeFragment(s) }
-        var out: [UInt8] = []
-        for byte in encodeFragment(s).utf8 { out.append(byte) }
-        // Re-spell: decode what the plain encoding wrote, then encode byte by byte as `old` did.
-        let plain = out
-        out.removeAll()
-        var k = 0
-        while k < plain.count {
-            var byte = plain[k], width = 1
-            if plain[k] == UInt8(ascii: "%"), k + 2 < plain.count, let hi = hexValue(plain[k + 1]), let lo = hexValue(plain[k + 2]) {
-                byte = hi << 4 | lo
-                width = 3
-            }
-            if let spelling = spelled[byte] { out += spelling } else { out += plain[k..<(k + width)] }
-            k += width
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - 48
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - 87
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - 55
-        default: return nil
-        }
-    }
-
-    /// `?` is encoded in paths only: there it would start a query, while a fragment may hold it as it
-    /// is (RFC 3986, section 3.5).
-    private static func encode(_ s: String, fragment: Bool) -> String {
-        // Byte by byte: every special character is ASCII, and a UTF-8 byte of another character never is.
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count)
-        for byte in s.utf8 {
-            let special: Bool
-            switch byte {
-            case 0...32, 127, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\""),
-                 UInt8(ascii: "`"), UInt8(ascii: "\\"), UInt8(ascii: "%"), UInt8(ascii: "#"): special = true
-            case UInt8(ascii: "?"): special = !fragment
-            default: special = false
-            }
-            if special {
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
-            } else {
-                out.append(byte)
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

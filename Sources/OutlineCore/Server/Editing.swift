@@ -3,26 +3,6 @@
 /// proposed: the editor applies a `WorkspaceEdit` the server already parsed and checked. Nothing here
 /// writes a file.
 extension LanguageServer {
-    /// The bytes of a heading's title as written: the heading's text without outline's number and
-    /// without a `{#id}` attribute. nil for a heading the server cannot rename in place (a setext
-    /// heading of several lines, an empty one).
-    func titleRange(_ s: Section, in source: Source) -> Range<Int>? {
-        let h = s.heading
-        if h.style == .setext && h.lastLine - h.firstLine > 1 { return nil }
-        var lo = h.contentStart, hi = h.contentEnd
-        let b = source.bytes
-        guard lo < hi else { return nil }
-        if let number = s.number, b[lo..<hi].starts(with: number.utf8) {
-            lo += number.utf8.count
-            while lo < hi, b[lo] == ASCII.space || b[lo] == ASCII.tab { lo += 1 }
-        }
-        if s.explicitID != nil, b[hi - 1] == UInt8(ascii: "}"), let brace = b[lo..<hi].lastIndex(of: UInt8(ascii: "{")) {
-            hi = brace
-            while hi > lo, b[hi - 1] == ASCII.space || b[hi - 1] == ASCII.tab { hi -= 1 }
-        }
-        return lo < hi ? lo..<hi : nil
-    }
-
     func prepareRename(_ params: JSONValue) throws -> JSONValue {
         let doc = try document(params)
         let source = doc.outline.source
@@ -30,7 +10,7 @@ extension LanguageServer {
         guard let k = doc.outline.sections.firstIndex(where: { ($0.heading.firstLine...$0.heading.lastLine).contains(line) }) else {
             throw Failure.failed("only a heading can be renamed here")
         }
-        guard let r = titleRange(doc.outline.sections[k], in: source) else {
+        guard let r = doc.outline.sections[k].titleRange(in: source) else {
             throw Failure.failed("this heading cannot be renamed in place (a setext heading of several lines, or no text)")
         }
         return .object([("range", source.range(r, encoding)), ("placeholder", .string(String(decoding: source.bytes[r], as: UTF8.self)))])
@@ -48,7 +28,7 @@ extension LanguageServer {
         let source = outline.source
         let line = source.position(of: source.offset(of: try position(params), encoding), .utf8).line
         guard let k = outline.sections.firstIndex(where: { ($0.heading.firstLine...$0.heading.lastLine).contains(line) }),
-              let r = titleRange(outline.sections[k], in: source) else {
+              let r = outline.sections[k].titleRange(in: source) else {
             throw Failure.failed("only the text of a one-line heading can be renamed here")
         }
         let newName = try title(typed, of: outline.sections[k], renaming: r)
