@@ -20,7 +20,7 @@ final class Settings {
         explicit = try arguments.configFile.map { try Config.parse(try FileSystem.read($0), path: $0) }
         workingDirectory = Git.resolve(".") ?? "."
         if let site = arguments.site {
-            guard site == "none" || FileSystem.exists(site) else { throw UsageError(message: "--site needs 'none' or a site's configuration file (mkdocs.yml, conf.py, docusaurus.config.js), not '\(site)'") }
+            guard site == "none" || FileSystem.exists(site) else { throw UsageError(message: "--site needs 'none' or a site's configuration file (\(SiteGenerators.examples)), not '\(site)'") }
             siteOption = site == "none" ? site : Git.resolve(site) ?? site
         } else {
             siteOption = nil
@@ -145,7 +145,7 @@ final class Settings {
         var site: Site? = nil
         do {
             site = try Site.read(path, bytes: try FileSystem.read(path), read: { try? FileSystem.read($0) }, isDirectory: FileSystem.isDirectory)
-            if explicit && site == nil { throw UsageError(message: "\(display(path)) configures no site outline reads (a conf.py must load myst_parser)") }
+            if explicit && site == nil { throw UsageError(message: "\(display(path)) configures no site outline reads (a Sphinx configuration must load myst_parser)") }
             for note in site?.unread ?? [] where said.insert(path + note).inserted {
                 console.report(Diagnostic(.warning, .site, path: display(path), "not read: \(note)"))
             }
@@ -174,7 +174,7 @@ final class Settings {
             if let known = nearestSite[dir] { found = known; break }
             visited.append(dir)
             let here = Site.readConfigurations(Site.configurationNames.map { (dir == "/" ? "" : dir) + "/" + $0.name }.filter(FileSystem.exists))
-            // A conf.py that does not load MyST is no site: the search goes on above it.
+            // A configuration that configures no site (Sphinx without MyST): the search goes on above it.
             let sites = try here.filter { try readSite($0, explicit: false) != nil }
             if sites.count > 1 {
                 throw Diagnostic.file(display(dir), "two site configurations, \(sites.map { String($0.split(separator: "/").last!) }.joined(separator: " and ")): name one with --site PATH or site = \"PATH\" in .outline.toml (or 'none')")

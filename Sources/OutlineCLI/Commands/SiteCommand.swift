@@ -7,9 +7,10 @@ enum SiteCommand {
         operands: "[PATH...]",
         overview: """
         For each file, outline looks from its directory up to the repository root for a site's
-        configuration (mkdocs.yml or mkdocs.yaml; a Sphinx conf.py that loads myst_parser); the
-        nearest wins, and the file belongs to that site when it lies inside its content root
-        (docs_dir, the Sphinx source directory). Prints one line per site with its file count and
+        configuration (\(SiteGenerators.all.flatMap(\.configurationNames).joined(separator: ", "));
+        a Sphinx configuration counts when it loads myst_parser); the nearest wins, and the file
+        belongs to that site when it lies inside its content root (MkDocs' docs_dir, the Sphinx
+        source directory, Hugo's contentDir, Docusaurus' docs directories). Prints one line per site with its file count and
         what it implies (slug profile, extensions read), then what was not read; or 'no site:
         CommonMark'. --format json: {"version": 1, "sites": [{"config", "generator", "content_root",
         "files", "slugs", "features", "unread"}]}. Exit status: 0, or 2 on an error.

@@ -183,7 +183,7 @@ public struct Config: Sendable, Equatable {
             case (nil, "strict"): config.strict = try bool()
             case (nil, "site"):
                 let raw = try string()
-                guard !raw.isEmpty else { throw fail(line, "'site' needs \"none\" or the path of a site's configuration (mkdocs.yml, conf.py, docusaurus.config.js)") }
+                guard !raw.isEmpty else { throw fail(line, "'site' needs \"none\" or the path of a site's configuration (\(SiteGenerators.examples))") }
                 config.siteChoice = raw
             case (nil, "base-revision"):
                 let raw = try string()

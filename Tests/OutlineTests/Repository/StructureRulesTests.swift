@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OutlineTestHelpers
+import OutlineCore
 
 /// The rules ARCHITECTURE.md states about the sources, checked over the sources themselves, so that
 /// they stay true: only the CommonMark folder talks to libcmark; the library neither prints nor exits
@@ -225,6 +226,28 @@ struct StructureRulesTests {
         }
         #expect(checked > 50)
         for sample in [#"path.hasPrefix(root + "/")"#, #"p.hasPrefix(r == "/" ? "/" : r + "/")"#] {
+            #expect(pattern.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil, "\(sample)")
+        }
+    }
+
+    /// A generator is one adapter (format.md §16): outside `Sites/Generators/` and the registry
+    /// (`Sites/SiteGenerator.swift`), no file compares or switches on a generator, or names a
+    /// generator's configuration file in code: everything asks `SiteGenerators`.
+    @Test func generatorsAreAdapters() throws {
+        let pattern = try NSRegularExpression(pattern: #"\.generator\s*(==|!=)|switch[^{\n]*\.generator\b|Generator\.(mkdocs|sphinx|hugo|docusaurus|zensical)\b|"[^"\n]*(mkdocs\.ya?ml|conf\.py|docusaurus\.config|hugo\.(toml|ya?ml|json)|zensical\.toml)[^"\n]*""#)
+        var checked = 0
+        for (path, text) in try sources("OutlineCore") + (try sources("OutlineCLI")) {
+            if path.hasPrefix("OutlineCore/Sites/Generators/") || path == "OutlineCore/Sites/SiteGenerator.swift" { continue }
+            let plain = text.replacingOccurrences(of: "//[^\n]*", with: "", options: .regularExpression)
+            checked += 1
+            let hits = pattern.matches(in: plain, range: NSRange(plain.startIndex..., in: plain)).map { String(plain[Range($0.range, in: plain)!]) }
+            #expect(hits.isEmpty, "\(path) knows a generator outside its adapter: \(hits)")
+        }
+        #expect(checked > 50)
+        // Each generator has its adapter in the folder, and the registry lists each once.
+        let adapters = try sources("OutlineCore").filter { $0.path.hasPrefix("OutlineCore/Sites/Generators/") }
+        #expect(adapters.filter { $0.text.contains(": SiteGenerator {") }.count == Site.Generator.allCases.count)
+        for sample in [#"if site.generator == .hugo { }"#, #"let name = "mkdocs.yml""#, #"switch config.site?.generator {"#] {
             #expect(pattern.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil, "\(sample)")
         }
     }
