@@ -121,8 +121,8 @@ public struct Site: Sendable, Equatable {
         let directory = LocalLink.normalize(path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : ".")
         switch configurationNames.first(where: { $0.name == name })?.generator {
         case .mkdocs: return try MkDocsSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read)
-        case .sphinx: return SphinxSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
-        case .docusaurus: return DocusaurusSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
+        case .sphinx: return try SphinxSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
+        case .docusaurus: return try DocusaurusSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
         case .hugo: return try HugoSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read, isDirectory: isDirectory)
         default: return nil
         }
