@@ -224,10 +224,10 @@ public enum LinkCheck {
         }
     }
 
-    /// Containers nested deeper than `Nesting.limit` (format.md §11): the openers past it are read
-    /// as text, said once, at the first of them.
+    /// Containers or MDX's JavaScript nested deeper than `Nesting.limit` (format.md §11): the
+    /// openers past it are read as text, said once, at the first of them.
     static func nestingTooDeep(_ outline: Outline, path: String) -> [Diagnostic] {
-        guard let line = outline.linkView?.tooDeep else { return [] }
+        guard let line = outline.nestingTooDeep else { return [] }
         return [Diagnostic.warning(.nesting, line: line, "\(Nesting.tooDeep) read as text").located(in: path)]
     }
 

@@ -26,24 +26,32 @@ enum LineScanner {
 
     /// The same over `lines` lines whose content `text` gives (a view's lines, some left out).
     static func forEach(lines: Int, text: (Int) -> ArraySlice<UInt8>, _ body: (_ line: Int, _ text: ArraySlice<UInt8>, _ kind: Kind) -> Void) {
-        var open: Fence? = nil
+        var fences = Fences()
         for line in 0..<lines {
             let text = text(line)
+            body(line, text, fences.read(text))
+        }
+    }
+
+    /// The fence state of a walk that reads lines one after another (`forEach`, and the MDX
+    /// reader, which reads lines only outside JavaScript).
+    struct Fences {
+        private(set) var open: Fence? = nil
+
+        /// What the next line is, given what the lines before it were.
+        mutating func read(_ text: ArraySlice<UInt8>) -> Kind {
             if let f = open {
                 if let closing = Fence(text), f.isClosed(by: closing) {
                     open = nil
-                    body(line, text, .closing)
-                } else {
-                    body(line, text, .code)
+                    return .closing
                 }
-                continue
+                return .code
             }
             if let f = Fence(text), f.character != UInt8(ascii: ":") {
                 open = f
-                body(line, text, .opening(f))
-                continue
+                return .opening(f)
             }
-            body(line, text, .text)
+            return .text
         }
     }
 
