@@ -138,10 +138,11 @@ struct ContainerScan {
         changed = true
     }
 
-    /// Takes `columns` columns of indentation off the line (fewer where it has fewer).
+    /// Takes `columns` columns of indentation off the line (fewer where it has fewer), counted from
+    /// the line's start: its containers' columns, never undoing what the view already leaves out.
     private mutating func dedent(_ line: Int, by columns: Int) {
         let drop = indentation(line, from: 0, upTo: columns).bytes
-        if drop != Int(dropped[line]) { dropped[line] = Int32(drop); changed = true }
+        if drop > Int(dropped[line]) { dropped[line] = Int32(drop); changed = true }
     }
 
     // MARK: the pass
