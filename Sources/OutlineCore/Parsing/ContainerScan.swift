@@ -336,7 +336,8 @@ struct ContainerScan {
         while first < end {
             if indented > 0 { dedent(first, by: 4 * indented) }
             let t = text(first)
-            guard t.first == UInt8(ascii: ":"), t.dropFirst().contains(UInt8(ascii: ":")), Fence(t) == nil else { return }
+            // (`:::` opens a colon fence, no option.)
+            guard t.first == UInt8(ascii: ":"), t.dropFirst().contains(UInt8(ascii: ":")), !t.starts(with: Array(":::".utf8)) else { return }
             blank(first)
             first += 1
         }

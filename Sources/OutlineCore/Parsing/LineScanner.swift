@@ -34,20 +34,23 @@ enum LineScanner {
     }
 
     /// The fence state of a walk that reads lines one after another (`forEach`, and the MDX
-    /// reader, which reads lines only outside JavaScript).
+    /// reader, which reads lines only outside JavaScript). `containers`: a fence may stand after any
+    /// indentation and block-quote markers (a translation's sections read so, format.md §17, where
+    /// a section's own lines may sit in a list or a quote).
     struct Fences {
         private(set) var open: Fence? = nil
+        var containers = false
 
         /// What the next line is, given what the lines before it were.
         mutating func read(_ text: ArraySlice<UInt8>) -> Kind {
             if let f = open {
-                if let closing = Fence(text), f.isClosed(by: closing) {
+                if let closing = Fence(text, containers: containers), f.isClosed(by: closing) {
                     open = nil
                     return .closing
                 }
                 return .code
             }
-            if let f = Fence(text), f.character != UInt8(ascii: ":") {
+            if let f = Fence(text, containers: containers), f.character != UInt8(ascii: ":") {
                 open = f
                 return .opening(f)
             }
@@ -72,13 +75,19 @@ struct Fence: Equatable {
     /// Where the directive's argument starts in the line's text (after `{name}` and spaces).
     let argumentStart: Int?
 
-    init?(_ line: ArraySlice<UInt8>) {
+    /// `containers`: after any blanks and `>`s (a line of a list item or a quote), and never a
+    /// colon fence.
+    init?(_ line: ArraySlice<UInt8>, containers: Bool = false) {
         var p = line.startIndex
         var spaces = 0
-        while p < line.endIndex, line[p] == ASCII.space, spaces < 3 { p += 1; spaces += 1 }
+        if containers {
+            while p < line.endIndex, ASCII.isBlank(line[p]) || line[p] == UInt8(ascii: ">") { p += 1 }
+        } else {
+            while p < line.endIndex, line[p] == ASCII.space, spaces < 3 { p += 1; spaces += 1 }
+        }
         guard p < line.endIndex else { return nil }
         let c = line[p]
-        guard c == UInt8(ascii: "`") || c == UInt8(ascii: "~") || c == UInt8(ascii: ":") else { return nil }
+        guard c == UInt8(ascii: "`") || c == UInt8(ascii: "~") || (c == UInt8(ascii: ":") && !containers) else { return nil }
         var q = p
         while q < line.endIndex, line[q] == c { q += 1 }
         guard q - p >= 3 else { return nil }
