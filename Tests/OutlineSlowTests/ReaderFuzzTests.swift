@@ -169,26 +169,27 @@ struct ReaderFuzzTests {
         let seeds = ["module.exports = {\n  title: 'Site',\n  presets: [['classic', {docs: {path: 'docs', routeBasePath: '/'}}]],\n  i18n: {defaultLocale: 'en', locales: ['en', 'fr']},\n};\n",
                      "const config = {markdown: {format: 'detect'}, baseUrl: `/x/`};\nexport default config;\n",
                      "export default async function createConfigAsync() {\n  return {plugins: [[\"@docusaurus/plugin-content-docs\", {id: 'b', path: \"b\"}]]};\n}\n"].map { Array($0.utf8) }
+        Self.literals("javascript", seeds: seeds, open: "{a: ", close: "}", injections: ["`${`${x}`}`", "/re[/]/g", "...spread", "// c", "/* c", "'", "(", "[", "a => ({b: 1})"],
+                      config: "docusaurus.config.js", content: "docs") { JSLiterals($0).tooDeep }
+    }
+
+    /// A literal reader (never an error): where it says the input is too deep is a line of it (the
+    /// lines a JavaScript or Python reader counts: LF), and every 100th input through `check`.
+    static func literals(_ name: String, seeds: [[UInt8]], open: String, close: String, injections: [String], config: String, content: String,
+                         tooDeep: @escaping ([UInt8]) -> Int?) {
         var k = 0
-        Self.fuzz("javascript", seeds: seeds, open: "{a: ", close: "}", injections: ["`${`${x}`}`", "/re[/]/g", "...spread", "// c", "/* c", "'", "(", "[", "a => ({b: 1})"]) { input, _ in
+        fuzz(name, seeds: seeds, open: open, close: close, injections: injections) { input, _ in
             k += 1
-            let literals = JSLiterals(input)
             let lines = input.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
-            if let line = literals.tooDeep, !(1...lines).contains(line) { return "tooDeep at line \(line) of \(lines) (LF)" }
-            return k % 100 == 0 ? Self.checkSite("docusaurus.config.js", input, content: "docs") : nil
+            if let line = tooDeep(input), !(1...lines).contains(line) { return "tooDeep at line \(line) of \(lines)" }
+            return k % 100 == 0 ? checkSite(config, input, content: content) : nil
         }
     }
 
     @Test func python() {
         let seeds = [Self.fixture("sites/myst/docs/conf.py"), Array("extensions = ['myst_parser', \"sphinx.ext.autodoc\"]\nmyst_enable_extensions = ('colon_fence',)\nhtml_theme_options = {'a': [1, 2.5, None, True]}\nx = r'raw' u\"s\" '''tri\nple'''\n".utf8)]
-        var k = 0
-        Self.fuzz("python", seeds: seeds, open: "(", close: ")", injections: ["{'a': [", "extensions.append('x')", "\\", "'''", "f'x'", "if x:\n    y = 1"]) { input, _ in
-            k += 1
-            let literals = PythonLiterals(input)
-            let lines = input.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
-            if let line = literals.tooDeep, !(1...lines).contains(line) { return "tooDeep at line \(line) of \(lines) (LF)" }
-            return k % 100 == 0 ? Self.checkSite("conf.py", input, content: ".") : nil
-        }
+        Self.literals("python", seeds: seeds, open: "(", close: ")", injections: ["{'a': [", "extensions.append('x')", "\\", "'''", "f'x'", "if x:\n    y = 1"],
+                      config: "conf.py", content: ".") { PythonLiterals($0).tooDeep }
     }
 
     @Test func merges() {

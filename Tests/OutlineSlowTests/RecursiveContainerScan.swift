@@ -2,8 +2,8 @@
 
 /// The container scanner as it was before issue 52 (recursive, a search to the end for each
 /// opener's closing): the oracle the one-pass scanner (`ContainerScan`) is compared with on
-/// generated documents shallow enough for it (`ReaderFuzzTests`). Kept verbatim but for its name
-/// and what the comparison does not need.
+/// generated documents shallow enough for it (`ScannerFuzzTests`). Kept verbatim but for its name,
+/// what the comparison does not need and the lists and helpers it shares with `ContainerScan`.
 struct RecursiveContainerScan {
     let document: Source
     let dialect: Dialect
@@ -115,7 +115,7 @@ struct RecursiveContainerScan {
                     let forcesNew = t.dropFirst(3).prefix { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "!") }.contains(UInt8(ascii: "!"))
                     if afterTab == nil || forcesNew { tabSets += 1 }
                     let index = afterTab == nil || forcesNew ? 1 : (tabs.last?.index ?? 0) + 1
-                    tabs.append((line + 1, RecursiveContainerScan.tabTitle(t), tabSets, index))
+                    tabs.append((line + 1, ContainerScan.tabTitle(t), tabSets, index))
                 }
                 let end = indentedContainer(at: line, in: lines, indent: indent)
                 line = end
@@ -126,13 +126,6 @@ struct RecursiveContainerScan {
             }
             line += 1
         }
-    }
-
-    /// The title of `=== "Title"`, as written between the quotes.
-    static func tabTitle(_ t: ArraySlice<UInt8>) -> String {
-        let quote = UInt8(ascii: "\"")
-        guard let open = t.firstIndex(of: quote), let close = t.lastIndex(of: quote), close > open else { return "" }
-        return String(decoding: t[(open + 1)..<close], as: UTF8.self)
     }
 
     /// `!!! note`, `??? note`, `???+ note`, `=== "Tab"` at the start of the line (Python-Markdown's
@@ -187,9 +180,9 @@ struct RecursiveContainerScan {
     private mutating func openDirective(_ fence: Fence, name: String, at opener: Int, in lines: Range<Int>) -> Int {
         let close = closing(fence, after: opener, in: lines)
         let end = close ?? lines.upperBound
-        guard RecursiveContainerScan.markdownDirectives.contains(name) else { return min(end + 1, lines.upperBound) }
+        guard ContainerScan.markdownDirectives.contains(name) else { return min(end + 1, lines.upperBound) }
         // The opener: its argument (a title, parsed as Markdown) stays where the directive takes one.
-        if RecursiveContainerScan.titledDirectives.contains(name), let argument = fence.argumentStart {
+        if ContainerScan.titledDirectives.contains(name), let argument = fence.argumentStart {
             let content = document.contentRange(opener)
             dropped[opener] = Int32(content.count - (text(opener).count - argument))
             changed = true
@@ -241,14 +234,14 @@ struct RecursiveContainerScan {
         let open = Array("<\(tag)".utf8), close = Array("</\(tag)".utf8)
         while k < lines.upperBound {
             let s = Array(text(k))
-            depth += RecursiveContainerScan.count(open, in: s) - RecursiveContainerScan.count(close, in: s)
+            depth += ContainerScan.count(open, in: s) - ContainerScan.count(close, in: s)
             if depth <= 0 { break }
             k += 1
         }
         guard k < lines.upperBound else { return nil }
         for attribute in attributes where attribute.name == "id" && !attribute.value.isEmpty { ids.append((line + 1, attribute.value)) }
         blank(line)
-        if Array(text(k).drop(while: ASCII.isBlank)).starts(with: close), RecursiveContainerScan.count(Array("<".utf8), in: Array(text(k))) == 1 { blank(k) }
+        if Array(text(k).drop(while: ASCII.isBlank)).starts(with: close), ContainerScan.count(Array("<".utf8), in: Array(text(k))) == 1 { blank(k) }
         if k > line + 1 { process((line + 1)..<k, indent: 0, top: false) }
         return k + 1
     }
@@ -257,30 +250,4 @@ struct RecursiveContainerScan {
         let name = bytes.dropFirst().prefix { ASCII.isWordByte($0) || $0 == UInt8(ascii: "-") }
         return name.isEmpty ? nil : String(decoding: name, as: UTF8.self).lowercased()
     }
-
-    private static func count(_ needle: [UInt8], in haystack: [UInt8]) -> Int {
-        guard haystack.count >= needle.count else { return 0 }
-        var n = 0, i = 0
-        while i + needle.count <= haystack.count {
-            if haystack[i] == needle[0] && Array(haystack[i..<i + needle.count]) == needle {
-                // `<div` but not `<divider`.
-                let after = i + needle.count < haystack.count ? haystack[i + needle.count] : ASCII.space
-                if !ASCII.isWordByte(after) && after != UInt8(ascii: "-") { n += 1 }
-                i += needle.count
-            } else { i += 1 }
-        }
-        return n
-    }
-
-    /// MyST directives whose content MyST parses as Markdown (admonitions and the like; the
-    /// sphinx-design containers). Others (`code-block`, `math`, `toctree`, `eval-rst`, `include`)
-    /// hold no Markdown.
-    static let markdownDirectives: Set<String> = [
-        "note", "tip", "hint", "important", "warning", "caution", "attention", "danger", "error", "seealso", "todo",
-        "admonition", "topic", "sidebar", "margin", "epigraph", "pull-quote", "highlights", "container", "div",
-        "versionadded", "versionchanged", "deprecated", "versionremoved", "only", "figure", "table", "list-table",
-        "parsed-literal", "dropdown", "tab-set", "tab-item", "card", "grid", "grid-item", "grid-item-card", "hlist",
-    ]
-    /// Directives whose argument is a title MyST parses as Markdown.
-    static let titledDirectives: Set<String> = ["admonition", "topic", "sidebar", "dropdown", "tab-item", "card", "grid-item-card"]
 }
