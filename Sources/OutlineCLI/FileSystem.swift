@@ -19,7 +19,7 @@ enum FileSystem {
 
     /// A path as the run's maps spell it (`LocalLink.canonical`): one file, one name.
     static func canonical(_ path: String) -> String {
-        LocalLink.canonical(path, here: here, resolve: resolvedPath)
+        FilePath.canonical(path, here: here, resolve: resolvedPath)
     }
 
     /// All bytes of `path` ("-" for standard input).
@@ -88,10 +88,10 @@ enum FileSystem {
         guard withSystemPath(path, { lstat($0, &info) }) == 0 else { return nil }
         if (info.st_mode & S_IFMT) == S_IFLNK {
             guard let resolved = resolvedPath(path) else { return nil }
-            if ["/proc", "/sys", "/dev"].contains(where: { resolved == $0 || resolved.hasPrefix($0 + "/") }) {
+            if ["/proc", "/sys", "/dev"].contains(where: { FilePath.contains($0, resolved) }) {
                 return "a symbolic link into \(resolved.split(separator: "/").first.map { "/" + $0 } ?? resolved)"
             }
-            if !roots.isEmpty, !roots.contains(where: { $0 == "/" || resolved == $0 || resolved.hasPrefix($0 + "/") }) {
+            if !roots.isEmpty, !roots.contains(where: { FilePath.contains($0, resolved) }) {
                 return "a symbolic link to \(resolved), outside the work tree"
             }
             guard withSystemPath(path, { stat($0, &info) }) == 0 else { return nil }

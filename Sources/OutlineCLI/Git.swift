@@ -42,7 +42,7 @@ final class Git {
     /// it lies outside it).
     func displayPath(_ relative: String) -> String {
         guard let here else { return root + "/" + relative }
-        return here.isEmpty ? relative : LocalLink.relative(relative, fromDirectory: here)
+        return here.isEmpty ? relative : FilePath.relative(relative, fromDirectory: here)
     }
 
     /// Markdown files of `listing` (a revision's files) under the directories among `operands` that
@@ -55,8 +55,7 @@ final class Git {
         let renamedFrom = Dictionary(renames.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         return listing.keys.sorted().filter { path in
             guard !accounted.contains(path), LocalLink.isMarkdown(path),
-                  let directory = directories.first(where: { $0.isEmpty || path.hasPrefix($0 + "/") }) else { return false }
-            let inside = directory.isEmpty ? path : String(path.dropFirst(directory.count + 1))
+                  let inside = directories.lazy.compactMap({ FilePath.below($0, path) }).first else { return false }
             return (hidden || !inside.split(separator: "/").dropLast().contains { $0.hasPrefix(".") }) && !excludes.excludes(displayPath(path))
         }.map { ($0, renamedFrom[$0]) }
     }
@@ -74,8 +73,8 @@ final class Git {
             resolvedDirectories[parentPath] = parent
         }
         let full = (parent == "/" ? "" : parent) + "/" + name
-        guard full.hasPrefix(root + "/") else { return nil }
-        return String(full.dropFirst(root.count + 1))
+        guard let inside = FilePath.below(root, full), !inside.isEmpty else { return nil }
+        return inside
     }
 
     /// Files git sees as renamed between `revision` and the work tree: new path → old path.
@@ -97,12 +96,23 @@ final class Git {
     func relativeDirectory(of directory: String) -> String? {
         let absolute = directory.hasPrefix("/") ? directory : self.directory + "/" + directory
         guard let resolved = Git.resolve(absolute) else { return nil }
-        if resolved == root { return "" }
-        guard resolved.hasPrefix(root + "/") else { return nil }
-        return String(resolved.dropFirst(root.count + 1))
+        return FilePath.below(root, resolved)
     }
 
     /// The files of `revision`: root-relative path → blob object id (one `git ls-tree -r -z`).
+    /// The messages of the commits `revision..HEAD` (one `git log`): each commit's id and its raw
+    /// message, NUL-separated.
+    func messages(since revision: String) throws -> [(commit: String, message: String)] {
+        guard let out = try Git.run(["log", "-z", "--format=%H%n%B", "\(revision)..HEAD", "--"], in: root) else {
+            throw Diagnostic.file("git", "cannot read the commits since '\(revision)'")
+        }
+        return out.split(separator: 0).map { record in
+            let text = String(decoding: record, as: UTF8.self)
+            let newline = text.firstIndex(of: "\n") ?? text.endIndex
+            return (String(text[..<newline]), newline < text.endIndex ? String(text[text.index(after: newline)...]) : "")
+        }
+    }
+
     func files(at revision: String) throws -> [String: String] {
         guard let listing = try Git.run(["ls-tree", "-r", "-z", "--full-tree", revision], in: root) else {
             throw Diagnostic.file("git", "cannot list the files of '\(revision)'")
@@ -147,13 +157,38 @@ final class Git {
         return blobs
     }
 
+    /// Each object git names so (`REV^{commit}`, `REV:path`), in order: its id and bytes, nil when git
+    /// finds none (missing or ambiguous): one `git cat-file --batch`.
+    func objects(_ names: [String]) throws -> [(id: String, bytes: [UInt8])?] {
+        guard !names.isEmpty else { return [] }
+        let result = try Subprocess.run(["git", "-C", root, "cat-file", "--batch"], input: Array(names.map { $0 + "\n" }.joined().utf8))
+        guard result.status == 0 else { throw Diagnostic.file("git", "git cat-file failed") }
+        let data = result.output
+        var found: [(id: String, bytes: [UInt8])?] = []
+        var p = 0
+        while found.count < names.count, p < data.count, let newline = data[p...].firstIndex(of: 10) {
+            let parts = data[p..<newline].split(separator: 32)
+            p = newline + 1
+            // `ID TYPE SIZE` then the bytes and a newline; `NAME missing` (or `ambiguous`) alone.
+            guard parts.count == 3, let size = Int(String(decoding: parts[2], as: UTF8.self)), p + size <= data.count else {
+                found.append(nil)
+                continue
+            }
+            found.append((String(decoding: parts[0], as: UTF8.self), Array(data[p..<(p + size)])))
+            p += size + 1
+        }
+        while found.count < names.count { found.append(nil) }
+        return found
+    }
+
     /// The commits that changed files under the root-relative `directories`, newest first, at most
     /// `limit`: one `git log --raw -z` (renames detected), each change with its blobs.
     func fileLog(under directories: [String], limit: Int) throws -> FileLog {
         guard hasCommits() else { return FileLog(root: root, commits: [], limit: limit, truncated: false) }
         let specs = directories.map { $0.isEmpty ? ":(top)" : ":(top,literal)" + $0 }
-        guard let out = try Git.run(["log", "-z", "--raw", "--no-abbrev", "-M", "-n", String(limit + 1),
-                                     "--format=%x01%H %cs", "--"] + specs, in: root) else {
+        // `FileLog.unlimited`: the whole history (`adopt` reads as far back as its pages need).
+        let count = limit >= FileLog.unlimited ? [] : ["-n", String(limit + 1)]
+        guard let out = try Git.run(["log", "-z", "--raw", "--no-abbrev", "-M"] + count + ["--format=%x01%H %cs", "--"] + specs, in: root) else {
             throw Diagnostic.file("git", "git log failed")
         }
         var commits: [FileLog.Commit] = []

@@ -10,17 +10,17 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
     /// only reads this.
     private var stdin: [UInt8]? = nil
 
-    init(console: Console, settings: Settings? = nil, invocation: Invocation? = nil) {
+    init(console: Console, settings: Settings? = nil, arguments: Arguments? = nil) {
         self.console = console
         self.settings = settings
-        self.excludes = invocation?.all("exclude") ?? []
+        self.excludes = arguments?.exclude ?? []
     }
 
     /// A run over this machine's files and git, from the current directory, kept by the console's
     /// lifetime (the process exits right after writing the output, and freeing a docs tree's
     /// documents one by one first would only delay it).
-    static func run(console: Console, settings: Settings? = nil, invocation: Invocation? = nil) -> Run {
-        let files = LocalFiles(console: console, settings: settings, invocation: invocation)
+    static func run(console: Console, settings: Settings? = nil, arguments: Arguments? = nil) -> Run {
+        let files = LocalFiles(console: console, settings: settings, arguments: arguments)
         let run = Run(store: files, revisions: files, lifetime: console.lifetime)
         console.lifetime.keep(run)
         return run
@@ -46,7 +46,7 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
         let globs = config.exclude.compactMap { Glob($0, pathAware: true) }
         if !globs.isEmpty { excludes.add(globs, from: (config.directory ?? folder) + "/", to: "") }
         let files = (try? FileSystem.expand([folder], excludes: excludes, hidden: config.hidden == true)) ?? []
-        return files.map { $0.hasPrefix("/") ? LocalLink.normalize($0) : LocalLink.normalize(folder + "/" + $0) }
+        return files.map { $0.hasPrefix("/") ? FilePath.normalize($0) : FilePath.normalize(folder + "/" + $0) }
     }
 
     /// Only a regular file, and a symbolic link only to one inside the work tree, never into `/proc`,
@@ -101,6 +101,18 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
     }
 
     func blobs(_ ids: [String]) throws -> [String: [UInt8]] { try git().blobs(ids) }
+
+    func lookup(revisions: [String], files: [(revision: String, path: String)]) throws -> (commits: [String?], files: [[UInt8]?]) {
+        let git = try self.git()
+        // A name git's batch cannot take (a blank or a line break in it) names nothing.
+        func usable(_ s: String) -> Bool { !s.isEmpty && !s.utf8.contains { $0 <= 32 } }
+        let names = revisions.map { usable($0) ? $0 + "^{commit}" : nil }
+            + files.map { request in git.relativePath(of: request.path).flatMap { usable(request.revision) && !$0.utf8.contains(10) ? request.revision + ":" + $0 : nil } }
+        let found = try git.objects(names.compactMap { $0 })
+        var answers = found.makeIterator()
+        let all = names.map { name in name == nil ? nil : answers.next()! }
+        return (all.prefix(revisions.count).map { $0?.id }, all.dropFirst(revisions.count).map { $0?.bytes })
+    }
 
     /// The file at a revision, through `git show REV:./NAME` in the file's directory (the language
     /// server asks only for a fragment that no longer resolves; the workspace remembers the answer).

@@ -3,32 +3,19 @@ import OutlineCore
 /// How the results of the rewriting commands leave the process: standard output, `-o FILE`,
 /// `--write` in place, `--check`, `--diff`.
 extension RewritingCommand {
-    /// How the results of a rewriting command leave it.
-    enum Mode: Equatable { case standardOutput, write, check, diff, output(String) }
-
-    /// The mode the options ask for; at most one of `--write`, `--check`, `--diff` and `--output`.
-    static func mode(_ invocation: Invocation) throws -> Mode {
-        var modes: [(String, Mode)] = []
-        if invocation.has("write") { modes.append(("--write", .write)) }
-        if invocation.has("check") { modes.append(("--check", .check)) }
-        if invocation.has("diff") { modes.append(("--diff", .diff)) }
-        if let file = invocation.value("output") {
-            if file.isEmpty { throw UsageError(message: "--output needs a file name") }
-            modes.append(("--output", .output(file)))
-        }
-        if modes.count > 1 {
-            throw UsageError(message: "\(modes[0].0) and \(modes[1].0) cannot be combined")
-        }
-        if invocation.has("quiet") && modes.first?.1 != .write {
+    /// The mode the options ask for (the table lets one of `--write`, `--check`, `--diff` and
+    /// `--output` through); `--quiet` goes with `--write`.
+    static func mode(_ arguments: Arguments) throws -> Arguments.Mode {
+        if arguments.quiet && arguments.mode != .write {
             throw UsageError(message: "--quiet goes with --write (it silences the count of changed files)")
         }
-        return modes.first?.1 ?? .standardOutput
+        return arguments.mode
     }
 
     /// Phase two: write (`-w`), list what would change (`--check`), print a diff (`--diff`), write one
     /// result to a file (`-o`), or print the one result.
-    static func emit(_ results: [(path: String, rewrite: Rewrite)], invocation: Invocation, console: Console) -> Int32 {
-        switch (try? mode(invocation)) ?? .standardOutput {
+    static func emit(_ results: [(path: String, rewrite: Rewrite)], arguments: Arguments, console: Console) -> Int32 {
+        switch arguments.mode {
         case .check:
             var changed = false
             for r in results where !r.rewrite.isIdentity {
@@ -59,7 +46,7 @@ extension RewritingCommand {
                     status = 2
                 }
             }
-            if written > 0 && !invocation.has("quiet") {
+            if written > 0 && !arguments.quiet {
                 console.err("outline: \(written) file\(written == 1 ? "" : "s") changed\n")
             }
             return status

@@ -12,6 +12,9 @@ enum Report {
     }
 
     /// `diff --format` (`--json` is `--format json`; `markdown` needs `--since`).
+    /// `outline site --format`.
+    enum SiteFormat: String, CaseIterable, Sendable { case text, json }
+
     enum DiffFormat: String, CaseIterable {
         case text, json, markdown
     }
@@ -33,7 +36,7 @@ enum Report {
     }
 
     /// Findings, in `format`, as the bytes to write.
-    static func findings(_ findings: [Diagnostic], format: Format, places: SARIF.Places? = nil) -> [UInt8] {
+    static func rendered(_ findings: [Diagnostic], format: Format, places: SARIF.Places? = nil) -> [UInt8] {
         let pieces = findingPieces(findings, format: format, places: places)
         return pieces.count == 1 ? pieces[0] : Array(pieces.joined())
     }
@@ -64,12 +67,18 @@ enum Report {
                     ("path", d.path.map { .string(PathBytes.display($0)) } ?? .null),
                     ("line", d.line.map(JSONValue.int) ?? .null),
                 ]
-                // Where the finding's bytes are known (a link's destination): additive fields.
-                if let column = d.column { fields.append(("column", .int(column))) }
-                if let end = d.end { fields.append(("end", .object([("line", .int(end.line)), ("column", .int(end.column))]))) }
+                // A removed section's file: where git saw it renamed from, or that it is gone.
+                if let old = d.oldPath { fields.append(("old_path", .string(PathBytes.display(old)))) }
+                if d.fileDeleted { fields.append(("deleted", .bool(true))) }
+                // Where the finding's bytes are (a link's destination, else its line): additive fields.
+                if let span = d.span {
+                    fields.append(("column", .int(span.start.column)))
+                    fields.append(("end", .object([("line", .int(span.end.line)), ("column", .int(span.end.column))])))
+                }
                 // Every finding says how it counts: `finding` (exit 1) or `warning` (exit status
                 // unchanged), format.md §12.
                 fields += [("kind", .string(d.kind.rawValue)), ("severity", .string(d.severity.rawValue))]
+                fields += subjectFields(d)
                 // With --since: new, or existing at REV (format.md §12).
                 if let isNew = d.isNew { fields.append(("new", .bool(isNew))) }
                 fields.append(("message", .string(PathBytes.display(d.message))))
@@ -81,6 +90,25 @@ enum Report {
         }
     }
 
+    /// What a finding is about, as fields scripts read instead of the message (format.md §12,
+    /// `schema/outline-check.schema.json`): `id` of a section, `title` of a heading without an ID,
+    /// `toc` (the block's ordinal), and for a link its `destination` as written, `reason` and, where
+    /// its path led to a file, `target`; `broken_under` for a link broken on some surfaces only.
+    static func subjectFields(_ d: Diagnostic) -> [(String, JSONValue)] {
+        var fields: [(String, JSONValue)] = []
+        switch d.subject {
+        case .section(let id)?: fields.append(("id", .string(id)))
+        case .heading(let title)?: fields.append(("title", .string(PathBytes.display(title))))
+        case .toc(let ordinal)?: fields.append(("toc", .int(ordinal)))
+        case .link(let destination)?: fields.append(("destination", .string(PathBytes.display(destination))))
+        case .skipped?, nil: break
+        }
+        if let reason = d.reason { fields.append(("reason", .string(reason.rawValue))) }
+        if let target = d.target { fields.append(("target", .string(PathBytes.display(target)))) }
+        if let under = d.brokenUnder { fields.append(("broken_under", .array(under.map(JSONValue.string)))) }
+        return fields
+    }
+
     /// `::error file=PATH,line=N,title=outline KIND::message` (`::warning` for a warning, which
     /// GitHub shows as such and which does not fail the run), escaped as the GitHub Actions toolkit
     /// escapes command properties and data.
@@ -90,8 +118,9 @@ enum Report {
         }
         func property(_ s: String) -> String { data(s).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C") }
         var properties: [String] = []
-        if let path = d.path { properties.append("file=" + property(PathBytes.display(path))) }
-        if let line = d.line { properties.append("line=\(line)") }
+        // A finding in a file deleted since the revision has no file to stand on: the run's summary.
+        if let path = d.path, !d.fileDeleted { properties.append("file=" + property(PathBytes.display(path))) }
+        if let line = d.line, !d.fileDeleted { properties.append("line=\(line)") }
         properties.append("title=" + property("outline \(d.kind.rawValue)"))
         let command = d.severity == .warning ? "warning" : "error"
         return "::\(command) \(properties.joined(separator: ","))::\(data(PathBytes.display(d.message)))\n"
@@ -136,69 +165,10 @@ extension Report {
         return out
     }
 
-    enum RedirectFormat: String, CaseIterable {
-        case json, mkdocs, docusaurus, sphinx, netlify, hugo
-    }
-
-    /// `diff --redirects[=FORMAT]`: JSON (`{"old.md#slug": "new.md#slug", ...}`), or what a site
-    /// generator's redirect plugin reads, paths relative to `siteRoot`: page-level entries where the
-    /// format has a place for them, fragment-level ones as comments that say how to keep them alive.
-    static func redirects(_ map: [(from: String, to: String)], format: RedirectFormat, siteRoot: String?) -> String {
-        if format == .json { return JSONValue.object(map.map { ($0.from, .string($0.to)) }).pretty() }
-        let site = SiteRedirects(map, siteRoot: siteRoot)
-        func quoted(_ s: String, _ q: Character) -> String { String(q) + s.replacingAll("\\", with: "\\\\").replacingAll(String(q), with: "\\" + String(q)) + String(q) }
-        func target(_ e: SiteRedirects.Entry) -> String { e.toPage + (e.toFragment.map { "#" + $0 } ?? "") }
-        var comment = "#"
-        var out = ""
-        switch format {
-        case .json: break
-        case .mkdocs:
-            out += "# mkdocs.yml (mkdocs-redirects)\nplugins:\n  - redirects:\n      redirect_maps:\n"
-            for e in site.pages { out += "        \(SiteRedirects.yamlQuoted(e.fromPage)): \(SiteRedirects.yamlQuoted(target(e)))\n" }
-        case .docusaurus:
-            comment = "//"
-            out += "// docusaurus.config.js, @docusaurus/plugin-client-redirects (prefix the docs' routeBasePath)\nredirects: [\n"
-            // JSON strings and keys: JavaScript reads them as they are, and so does any JSON parser.
-            let entries = site.uniquePages(by: { trimmedSlash(SiteRedirects.prettyURL($0)) }).map { e -> String in
-                let from = trimmedSlash(SiteRedirects.prettyURL(e.fromPage)), to = trimmedSlash(SiteRedirects.prettyURL(e.toPage))
-                return "  {\"from\": \(JSONValue.string(from).compact()), \"to\": \(JSONValue.string(to + (e.toFragment.map { "#" + $0 } ?? "")).compact())}"
-            }
-            out += entries.joined(separator: ",\n") + (entries.isEmpty ? "" : "\n") + "],\n"
-        case .sphinx:
-            out += "# conf.py (sphinx-reredirects)\nredirects = {\n"
-            for e in site.pages {
-                let from = SiteRedirects.docname(e.fromPage)
-                let directory = from.split(separator: "/").dropLast().joined(separator: "/")
-                let to = LocalLink.relative(SiteRedirects.docname(e.toPage) + ".html", fromDirectory: directory)
-                out += "    \(quoted(from, "\"")): \(quoted(to + (e.toFragment.map { "#" + $0 } ?? ""), "\"")),\n"
-            }
-            out += "}\n"
-        case .netlify:
-            out += "# _redirects (Netlify)\n"
-            for e in site.uniquePages(by: SiteRedirects.prettyURL) {
-                let to = SiteRedirects.prettyURL(e.toPage) + (e.toFragment.map { "#" + $0 } ?? "")
-                out += "\(SiteRedirects.netlifyField(SiteRedirects.prettyURL(e.fromPage)))  \(SiteRedirects.netlifyField(to))  301\n"
-            }
-        case .hugo:
-            out += "# front matter of each page (Hugo aliases)\n"
-            var byPage: [(page: String, aliases: [String])] = []
-            for e in site.uniquePages(by: SiteRedirects.hugoURL) {
-                if let k = byPage.firstIndex(where: { $0.page == e.toPage }) { byPage[k].aliases.append(SiteRedirects.hugoURL(e.fromPage)) }
-                else { byPage.append((e.toPage, [SiteRedirects.hugoURL(e.fromPage)])) }
-            }
-            for (page, aliases) in byPage { out += "\(page): aliases: [\(aliases.map { quoted($0, "\"") }.joined(separator: ", "))]\n" }
-        }
-        if !site.fragments.isEmpty {
-            out += "\(comment) Sections that moved have no place here (a server never sees a fragment); the old\n"
-            out += "\(comment) fragments stay alive as aliases: outline links -w --since REV --keep-aliases\n"
-            for e in site.fragments { out += "\(comment)   \(e.fromPage)#\(e.fromFragment ?? "") -> \(target(e))\n" }
-        }
-        for path in site.outside { out += "\(comment) outside the site root \(siteRoot ?? ""), left out: \(path)\n" }
-        return out
-    }
-
-    private static func trimmedSlash(_ url: String) -> String {
-        url.count > 1 && url.hasSuffix("/") ? String(url.dropLast()) : url
+    /// `diff --redirects` as JSON: every vanished target to where it went (paths as the run names
+    /// files, `{"old.md#slug": "new.md#slug", ...}`).
+    static func redirects(_ map: [(from: String, to: String)]) -> String {
+        JSONValue.object(map.map { ($0.from, .string($0.to)) }).pretty()
     }
 }
 
@@ -256,7 +226,7 @@ extension Report {
     /// `--verbose` (format.md §16): each site the files were read as, once, and the links skipped
     /// under its rules, counted by reason, on standard error.
     /// `skipped`: nil where the command does not count them (`links` leaves such links alone).
-    static func verbose(sites: [Site?], skipped: [(reason: String, count: Int)]?, settings: Settings, console: Console) {
+    static func verbose(sites: [Site?], skipped: [(reason: LinkSkip, count: Int)]?, settings: Settings, console: Console) {
         var seen = Set<String>()
         var plain = 0
         for site in sites {

@@ -33,11 +33,16 @@ extension Report {
         var files: [String] = tree.added.sorted().map { "added " + code($0) } + tree.deleted.sorted().map { "deleted " + code($0) }
         files += tree.renames.map { "renamed " + code($0.from) + " → " + code($0.to) }
         if !files.isEmpty { out += "Files: " + files.joined(separator: "; ") + ".\n\n" }
+        // Past `foldedRows` rows in all, each kind is a summary line with its rows in <details>, so
+        // that a large change stays a comment one can read.
+        let rows = review.added.count + review.removed.count + review.renamed.count + review.moved.count + review.targets.count
+            + review.findings.count + review.repaired.count
+        let folded = rows > foldedRows
         func table(_ title: String, _ header: [String], _ rows: [[String]]) {
             guard !rows.isEmpty else { return }
-            out += "#### \(title)\n\n| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
-            for row in rows { out += "| " + row.joined(separator: " | ") + " |\n" }
-            out += "\n"
+            let body = "| " + header.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: header.count) + "\n"
+                + rows.map { "| " + $0.joined(separator: " | ") + " |\n" }.joined()
+            out += "#### \(title)\n\n" + (folded ? details("\(rows.count) \(title.lowercased())", body) : body + "\n")
         }
         table("Sections added", ["ID", "File", "Title"], review.added.map { [cell($0.id), cell($0.path), title($0.title)] })
         table("Sections removed", ["ID", "File", "Title"], review.removed.map { [cell($0.id), cell($0.path), title($0.title)] })
@@ -60,15 +65,31 @@ extension Report {
                 + "anchor keeps its old slugs: `outline id --linkable -w`, then " + code("outline links -w --since \(revision) --keep-aliases")
                 + "); a redirect of the site cannot, as a server never sees the fragment.\n\n"
         }
+        if !review.repaired.isEmpty {
+            let n = review.repaired.count
+            out += "#### Links repaired\n\n\(n) link\(n == 1 ? "" : "s") rewritten to keep reaching \(n == 1 ? "its section" : "their sections")"
+                + " (what " + code("outline links -w --since " + revision) + " does):\n\n"
+            let list = review.repaired.map { "- " + code("\($0.path):\($0.line)") + ": " + code($0.from) + " → " + code($0.to) + "\n" }.joined()
+            out += n > 10 || folded ? details("\(n) links repaired", list) : list + "\n"
+        }
         if !review.findings.isEmpty {
             out += "#### Link findings\n\nWhat the change broke since " + code(revision) + " (what was broken there already is left out):\n\n"
-            for d in review.findings {
+            let list = review.findings.map { d -> String in
                 let place = (d.path.map(PathBytes.display) ?? "") + (d.line.map { ":\($0)" } ?? "")
-                out += "- " + code(place) + (d.severity == .warning ? " (warning)" : "") + ": " + escaped(PathBytes.display(d.message)) + "\n"
-            }
-            out += "\n"
+                return "- " + code(place) + (d.severity == .warning ? " (warning)" : "") + ": " + escaped(PathBytes.display(d.message)) + "\n"
+            }.joined()
+            out += folded ? details("\(review.findings.count) link findings", list) : list + "\n"
         }
         return out
+    }
+
+    /// How many rows (sections, slugs, links) a comment shows before it folds each kind.
+    static let foldedRows = 30
+
+    /// A collapsed block: its summary line, then the Markdown inside (blank lines around it, as
+    /// GitHub needs to read Markdown within HTML).
+    private static func details(_ summary: String, _ body: String) -> String {
+        "<details><summary>" + escaped(summary) + "</summary>\n\n" + body + "\n</details>\n\n"
     }
 
     /// What a link to the old fragment finds now.
@@ -76,7 +97,9 @@ extension Report {
         switch t.cover {
         case .alias where t.from == t.to: return "works: an id on the anchor line"
         case .alias: return "finds an id on the anchor line in " + cell(t.to) + " once " + cell(t.from) + " redirects there"
-        case .none: return "breaks: no alias" + (t.redirected ? " (listed by `outline diff --redirects`)" : "")
+        case .none:
+            return "breaks: no alias" + (t.redirected ? " (listed by `outline diff --redirects`)" : "")
+                + "; links to " + cell("#" + t.fromFragment) + " from outside the repository will land at the top of the page"
         }
     }
 

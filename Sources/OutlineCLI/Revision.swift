@@ -31,6 +31,15 @@ final class Revision: RevisionTree {
     }
 
     var root: String { git.root }
+
+    func messagesSince() throws -> [(commit: String, message: String)] {
+        guard exists else { return [] }
+        if let messages { return messages }
+        let found = try git.messages(since: name)
+        messages = found
+        return found
+    }
+    private var messages: [(commit: String, message: String)]? = nil
     func relativePath(of file: String) -> String? { git.relativePath(of: file) }
     func displayPath(_ relative: String) -> String { git.displayPath(relative) }
 
@@ -38,9 +47,15 @@ final class Revision: RevisionTree {
         git.vanishedMarkdown(listing, accounted: accounted, under: operands, renames: renames, excludes: excludes, hidden: hidden)
     }
 
+    func markdownFiles(under directory: String) -> [String] {
+        let relative = directory.hasPrefix("/") ? FilePath.below(git.root, FilePath.normalize(directory)) : git.relativeDirectory(of: directory)
+        guard exists, let relative else { return [] }
+        return listing.keys.filter { LocalLink.isMarkdown($0) && FilePath.contains(relative, $0) }.sorted().map { git.root + "/" + $0 }
+    }
+
     func existed(_ path: String) -> Bool {
         guard exists, let here = git.relativeDirectory(of: ".") else { return false }
-        let relative = LocalLink.normalize(here.isEmpty ? path : here + "/" + path)
+        let relative = FilePath.normalize(here.isEmpty ? path : here + "/" + path)
         if relative.hasPrefix("..") || relative.hasPrefix("/") { return false }
         if relative == "." || listing[relative] != nil { return true }
         if directories == nil {

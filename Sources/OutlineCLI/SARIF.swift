@@ -13,23 +13,17 @@ enum SARIF {
         var workingDirectory: String
         /// The git work tree's top level, symbolic links resolved; nil outside a work tree.
         var root: String?
-        /// `--since REV`: a removed anchor is reported at `REV:PATH` (PATH relative to the top
-        /// level, as `git show` names it), its line in REV's version of PATH; its result is placed at
-        /// PATH (the message names the file now).
-        var revision: String? = nil
 
         /// The current directory and its work tree (one `git rev-parse`, made for SARIF only).
-        init(console: Console, revision: String?) {
+        init(console: Console) {
             let here = console.workingDirectory ?? currentDirectory() ?? "."
             workingDirectory = Git.resolve(here) ?? here
             root = (try? Git(directory: here))?.root
-            self.revision = revision
         }
 
-        init(workingDirectory: String, root: String?, revision: String? = nil) {
+        init(workingDirectory: String, root: String?) {
             self.workingDirectory = workingDirectory
             self.root = root
-            self.revision = revision
         }
     }
 
@@ -83,7 +77,16 @@ enum SARIF {
             ])
         }
         var usesRoot = false
-        let results = findings.map { d -> JSONValue in
+        // A finding in a file deleted since the revision stands on no file: a notification of the
+        // run (SARIF's place for what concerns the run, not a location).
+        let notifications = findings.filter(\.fileDeleted).map { d -> JSONValue in
+            .object([
+                ("level", .string(d.severity == .warning ? "warning" : "error")),
+                ("message", .object([("text", .string(PathBytes.display(d.message)))])),
+                ("descriptor", .object([("id", .string(d.kind.rawValue))])),
+            ])
+        }
+        let results = findings.filter { !$0.fileDeleted }.map { d -> JSONValue in
             var fields: [(String, JSONValue)] = [("ruleId", .string(d.kind.rawValue))]
             if let k = index[d.kind] { fields.append(("ruleIndex", .int(k))) }
             fields.append(("level", .string(d.severity == .warning ? "warning" : "error")))
@@ -96,17 +99,18 @@ enum SARIF {
                 var physical: [(String, JSONValue)] = [("artifactLocation", .object(artifact))]
                 if let line = d.line {
                     var region: [(String, JSONValue)] = [("startLine", .int(line))]
-                    if let column = d.column {
-                        region.append(("startColumn", .int(column)))
-                        if let end = d.end {
-                            region.append(("endLine", .int(end.line)))
-                            region.append(("endColumn", .int(end.column)))
-                        }
+                    if let span = d.span {
+                        region.append(("startColumn", .int(span.start.column)))
+                        region.append(("endLine", .int(span.end.line)))
+                        region.append(("endColumn", .int(span.end.column)))
                     }
                     physical.append(("region", .object(region)))
                 }
                 fields.append(("locations", .array([.object([("physicalLocation", .object(physical))])])))
             }
+            // What it is about, as the JSON format says it (SARIF's property bag).
+            let subject = Report.subjectFields(d)
+            if !subject.isEmpty { fields.append(("properties", .object(subject))) }
             // With --since: SARIF's own word for a result that existed in the baseline (REV).
             if let isNew = d.isNew { fields.append(("baselineState", .string(isNew ? "new" : "unchanged"))) }
             return .object(fields)
@@ -118,6 +122,10 @@ enum SARIF {
             ("rules", .array(ruleObjects)),
         ])
         var run: [(String, JSONValue)] = [("tool", .object([("driver", driver)]))]
+        if !notifications.isEmpty {
+            run.append(("invocations", .array([.object([("executionSuccessful", .bool(true)),
+                                                         ("toolExecutionNotifications", .array(notifications))])])))
+        }
         if usesRoot, let root = places.root {
             run.append(("originalUriBaseIds", .object([(sourceRoot, .object([("uri", .string(fileURI(root + "/")))]))])))
         }
@@ -137,12 +145,9 @@ enum SARIF {
     /// (percent-encoded: `<` and `>` cannot stand in a URI).
     static func artifact(_ path: String, places: Places) -> (uri: String, relative: Bool) {
         if path == Run.standardInput { return (percentEncoded(path), false) }
-        if let revision = places.revision, places.root != nil, path.hasPrefix(revision + ":") {
-            return (percentEncoded(String(path.dropFirst(revision.count + 1))), true)
-        }
-        let absolute = LocalLink.normalize(path.hasPrefix("/") ? path : places.workingDirectory + "/" + path)
-        if let root = places.root, absolute.hasPrefix(root == "/" ? "/" : root + "/") {
-            return (percentEncoded(String(absolute.dropFirst(root == "/" ? 1 : root.count + 1))), true)
+        let absolute = FilePath.normalize(path.hasPrefix("/") ? path : places.workingDirectory + "/" + path)
+        if let root = places.root, let inside = FilePath.below(root, absolute), !inside.isEmpty {
+            return (percentEncoded(inside), true)
         }
         return (fileURI(absolute), false)
     }

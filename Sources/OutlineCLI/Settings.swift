@@ -4,14 +4,6 @@ import OutlineCore
 /// the nearest one in the file's directory or its ancestors, up to the repository root (a directory
 /// holding `.git`). Read once per directory, before any parallel work.
 final class Settings {
-    static let options: [OptionSpec] = [
-        OptionSpec("config", value: "FILE", "Read options from FILE instead of the nearest .outline.toml."),
-        OptionSpec("no-config", "Ignore every .outline.toml."),
-        OptionSpec("exclude", value: "GLOB", repeatable: true, "Leave out of directory walks the paths GLOB matches (as gitignore reads a pattern; adds to the config's exclude)."),
-        OptionSpec("hidden", "Walk hidden directories too (.github/, .archive/; never .git), as the config's hidden = true does."),
-        OptionSpec("site", value: "PATH", "Read the files as the site configured by PATH (mkdocs.yml, conf.py, docusaurus.config.js) publishes them, or 'none': as CommonMark. Default: the nearest site configuration above each file."),
-    ]
-
     private let explicit: Config?
     private let disabled: Bool
     /// `--site PATH` (absolute) or `--site none`.
@@ -22,47 +14,39 @@ final class Settings {
     private let workingDirectory: String
     private let console: Console
 
-    init(_ invocation: Invocation, console: Console) throws {
+    init(_ arguments: Arguments, console: Console) throws {
         self.console = console
-        disabled = invocation.has("no-config")
-        if let file = invocation.value("config") {
-            if disabled { throw UsageError(message: "--config and --no-config cannot be combined") }
-            explicit = try Config.parse(try FileSystem.read(file), path: file)
-        } else {
-            explicit = nil
-        }
+        disabled = arguments.noConfig
+        explicit = try arguments.configFile.map { try Config.parse(try FileSystem.read($0), path: $0) }
         workingDirectory = Git.resolve(".") ?? "."
-        if let site = invocation.value("site") {
+        if let site = arguments.site {
             guard site == "none" || FileSystem.exists(site) else { throw UsageError(message: "--site needs 'none' or a site's configuration file (mkdocs.yml, conf.py, docusaurus.config.js), not '\(site)'") }
             siteOption = site == "none" ? site : Git.resolve(site) ?? site
         } else {
             siteOption = nil
         }
-        // Read (and refused when wrong) before any file is: the options a configuration also sets.
-        // `--depth` sets `[toc] depth` only for `toc`: it is a fold depth to `fold`, `tree` and `edit`.
-        let slugs = try invocation.slugList(), levels = try invocation.levels(), form = try invocation.linkableForm()
-        let tocDepth = invocation.command == "toc" ? try invocation.depth() : nil
-        if let tocDepth, tocDepth > 6 { throw UsageError(message: "--depth for a table of contents is at most 6, not \(tocDepth)") }
-        let folds: Bool? = invocation.has("no-folds") ? false : invocation.has("allow-folds") ? true : nil
-        let linkable = invocation.has("linkable"), hidden = invocation.has("hidden"), noLinks = invocation.has("no-links")
-        // `--strict` is check's and links' (unfold's is another option, not a config key).
-        let strict = invocation.has("strict") && (invocation.command == "check" || invocation.command == "links")
+        self.arguments = arguments
+        // The options a configuration also sets, read (and refused when wrong) by the table already.
         overrides = { config in
-            if let slugs { config.slugs = slugs[0]; config.moreSlugs = Array(slugs.dropFirst()) }
-            if let levels { config.numberLevels = levels }
-            if let tocDepth { config.tocDepth = tocDepth }
-            if let folds { config.allowFolds = folds }
-            if linkable { config.linkable = true }
-            if let form { config.linkableForm = form }
-            if hidden { config.hidden = true }
-            if noLinks { config.links = false }
-            if strict { config.strict = true }
+            if let slugs = arguments.slugs { config.slugs = slugs[0]; config.moreSlugs = Array(slugs.dropFirst()) }
+            if let levels = arguments.levels { config.numberLevels = levels }
+            if let tocDepth = arguments.tocDepth { config.tocDepth = tocDepth }
+            if let folds = arguments.allowFolds { config.allowFolds = folds }
+            if arguments.linkable { config.linkable = true }
+            if let form = arguments.linkableForm { config.linkableForm = form }
+            if arguments.hidden { config.hidden = true }
+            if arguments.noLinks { config.links = false }
+            if arguments.strict { config.strict = true }
         }
     }
 
+    /// The command line, for the walks (`--exclude`, `--hidden`).
+    private let arguments: Arguments
+
     /// The command line over a configuration: each option that a `.outline.toml` key also sets
-    /// wins over it, applied in this one place, so a request carries resolved values only.
-    private let overrides: (inout Config) -> Void
+    /// wins over it, applied in this one place, so a request carries resolved values only (and a
+    /// configuration read as it was at a revision gets it too).
+    let overrides: @Sendable (inout Config) -> Void
 
     /// The configuration `path` is worked on with: its `.outline.toml` (`config(forFile:)`) with the
     /// command line applied over it.
@@ -150,7 +134,7 @@ final class Settings {
             chosen = siteOption
         } else if let choice = config.siteChoice {
             if choice == "none" { return nil }
-            chosen = LocalLink.normalize(choice.hasPrefix("/") ? choice : (config.directory ?? workingDirectory) + "/" + choice)
+            chosen = FilePath.normalize(choice.hasPrefix("/") ? choice : (config.directory ?? workingDirectory) + "/" + choice)
         }
         guard let path = try chosen ?? nearestSiteConfiguration(from: directory), let site = try readSite(path, explicit: chosen != nil) else { return nil }
         return site.publishes(directory) ? site : nil
@@ -220,27 +204,58 @@ final class Settings {
 
     /// The run's config `site-root`, as a path from the current directory (the config names it from
     /// its own directory).
-    /// The config's `site-root`, else the content root of the site that publishes the operands
-    /// (format.md §16: MkDocs' `docs_dir`, the Sphinx source directory), as a path from the current
-    /// directory; nil for neither.
-    func siteRoot(_ operands: [String]) throws -> String? {
+    /// The config's `site-root`, as a path from the current directory (the config names it from its
+    /// own directory); nil when it sets none (the library finds the site's content root).
+    func configuredSiteRoot(_ operands: [String]) throws -> String? {
         let config = try runConfig(operands)
-        guard let root = config.siteRoot else { return config.site.map { LocalLink.normalize(display($0.contentRoot)) } }
+        guard let root = config.siteRoot else { return nil }
         guard let directory = config.directory else { return root }
-        return LocalLink.normalize(display(directory + "/" + root))
+        return FilePath.normalize(display(directory + "/" + root))
     }
 
-    /// Where the translations live (format.md §17): `--source DIR` with the target directories given,
-    /// else the `[translation]` or site configuration of `near` (a file or directory; the current
-    /// directory when nil).
+    /// Where the translations live (format.md §17): `--source` with the targets given, else the
+    /// `[translation]` or site configuration of `near` (a file or directory; the current directory
+    /// when nil). `--source DIR`: each TARGET is a language's directory, or a file of one (the deepest
+    /// directory above it under which the source has the file at the same path); `--source FILE`:
+    /// each TARGET is a file translating it, whatever its name.
     func translations(source: String?, targets: [String], near: String?) throws -> TranslationLayout {
         if let source {
-            guard FileSystem.isDirectory(source) else { throw UsageError(message: "--source needs a directory, not '\(source)'") }
-            guard !targets.isEmpty else { throw UsageError(message: "--source needs the translations' directories too: --source DIR TARGET...") }
-            for target in targets where !FileSystem.isDirectory(target) { throw UsageError(message: "with --source, each TARGET is a directory; '\(target)' is not") }
-            let absolute = { (path: String) in Git.resolve(path) ?? LocalLink.normalize(self.workingDirectory + "/" + path) }
-            return TranslationLayout(source: .init(language: TranslationSettings.lastComponent(absolute(source)), directory: absolute(source)),
-                                     targets: targets.map { .init(language: TranslationSettings.lastComponent(absolute($0)), directory: absolute($0)) })
+            guard !targets.isEmpty else { throw UsageError(message: "--source needs the translations too: --source DIR TARGET... or --source FILE TARGET_FILE...") }
+            let absolute = { (path: String) in Git.resolve(path) ?? FilePath.normalize(self.workingDirectory + "/" + path) }
+            let language = { (path: String) in TranslationSettings.lastComponent(Workspace.directory(of: path)) }
+            var layout: TranslationLayout
+            if FileSystem.isDirectory(source) {
+                let root = absolute(source)
+                var trees: [String] = []
+                for target in targets {
+                    if FileSystem.isDirectory(target) { trees.append(absolute(target)); continue }
+                    guard FileSystem.exists(target) else { throw UsageError(message: "--source: no such file or directory '\(target)'") }
+                    // The deepest directory above the file under which the source has it too.
+                    let file = absolute(target)
+                    var directory = Workspace.directory(of: file)
+                    while directory != "/" && directory != "." && !FileSystem.exists(root + "/" + String(file.dropFirst(directory.count + 1))) {
+                        directory = Workspace.directory(of: directory)
+                    }
+                    guard directory != "/", directory != ".", directory != root else {
+                        throw UsageError(message: "--source \(source): '\(target)' has no file at its path in \(source) (give --source the source file itself)")
+                    }
+                    trees.append(directory)
+                }
+                var seen = Set<String>()
+                layout = TranslationLayout(source: .init(language: TranslationSettings.lastComponent(root), directory: root),
+                                           targets: trees.filter { seen.insert($0).inserted }.map { .init(language: TranslationSettings.lastComponent($0), directory: $0) })
+            } else if FileSystem.exists(source) {
+                for target in targets where FileSystem.isDirectory(target) || !FileSystem.exists(target) {
+                    throw UsageError(message: "with --source FILE, each TARGET is a translated file; '\(target)' is not")
+                }
+                layout = TranslationLayout(source: .init(language: language(absolute(source)), file: absolute(source)),
+                                           targets: targets.map { .init(language: language(absolute($0)), file: absolute($0)) })
+            } else {
+                throw UsageError(message: "--source: no such file or directory '\(source)'")
+            }
+            // The page settings (base key, front matter) still come from the configuration.
+            try self.config(forDirectory: FileSystem.isDirectory(source) ? source : Workspace.directory(of: source)).translation.apply(to: &layout)
+            return layout
         }
         let directory = near.map { FileSystem.isDirectory($0) ? $0 : Workspace.directory(of: $0) } ?? "."
         let config = try self.config(forDirectory: directory)
@@ -248,15 +263,15 @@ final class Settings {
         // The site's i18n, from its project directory too (outside its content root).
         if siteOption != "none", config.siteChoice != "none", let start = Git.resolve(directory),
            let path = try nearestSiteConfiguration(from: start), var layout = try readSite(path, explicit: false)?.translations {
-            layout.allowStamp = config.translation.allowStamp
+            config.translation.apply(to: &layout)
             return layout
         }
         throw Diagnostic(.error, .config, "no translations configured here: add a [translation] table to .outline.toml (source, targets), or give --source DIR TARGET...")
     }
 
     /// `--exclude` and the run's config `exclude` (for files no walk saw: deleted since a revision).
-    func excludes(_ operands: [String], invocation: Invocation) throws -> Excludes {
-        var excludes = Excludes(try cliExcludes(invocation))
+    func excludes(_ operands: [String]) throws -> Excludes {
+        var excludes = Excludes(cliExcludes)
         add(try runConfig(operands), to: &excludes)
         return excludes
     }
@@ -270,37 +285,31 @@ final class Settings {
             return
         }
         func below(_ path: String, _ directory: String) -> String? {
-            if path == directory { return "" }
-            let prefix = directory == "/" ? "/" : directory + "/"
-            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) + "/" : nil
+            FilePath.below(directory, path).map { $0.isEmpty ? "" : $0 + "/" }
         }
         if let to = below(workingDirectory, base) {
             excludes.add(globs, from: "", to: to)
         } else if let from = below(base, workingDirectory) {
             excludes.add(globs, from: from, to: "")
         } else {
-            excludes.add(globs, from: LocalLink.relative(String(base.dropFirst()), fromDirectory: String(workingDirectory.dropFirst())) + "/", to: "")
+            excludes.add(globs, from: FilePath.relative(String(base.dropFirst()), fromDirectory: String(workingDirectory.dropFirst())) + "/", to: "")
         }
     }
 
-    private func cliExcludes(_ invocation: Invocation) throws -> [Glob] {
-        try invocation.all("exclude").map { pattern -> Glob in
-            guard let glob = Glob(pattern, pathAware: true) else { throw UsageError(message: "--exclude needs a glob, not '\(pattern)'") }
-            return glob
-        }
-    }
+    /// `--exclude`'s globs (the table refused a wrong one).
+    private var cliExcludes: [Glob] { arguments.exclude.compactMap { Glob($0, pathAware: true) } }
 
     /// FILE operands expanded (see `FileSystem.expand`), each directory's walk leaving out what
     /// `--exclude` and that directory's config exclude.
-    func expand(_ operands: [String], invocation: Invocation) throws -> [String] {
-        let globs = try cliExcludes(invocation)
+    func expand(_ operands: [String]) throws -> [String] {
+        let globs = cliExcludes
         var files: [String] = []
         for operand in operands {
             if operand != "-" && FileSystem.isDirectory(operand) {
                 var excludes = Excludes(globs)
                 let config = try config(forDirectory: operand)
                 add(config, to: &excludes)
-                let hidden = invocation.has("hidden") || config.hidden == true
+                let hidden = arguments.hidden || config.hidden == true
                 files += try FileSystem.expand([operand], excludes: excludes, hidden: hidden) { warning in
                     console.report(warning)
                 }
@@ -315,9 +324,20 @@ final class Settings {
         return files.filter { $0 == "-" || seen.insert(FileSystem.canonical($0)).inserted }
     }
 
+    /// The current directory's path below `directory` (absolute), ending in `/`; empty when it is
+    /// that directory or not below it.
+    func below(_ directory: String) -> String {
+        let base = directory == "/" ? "/" : directory + "/"
+        guard workingDirectory.hasPrefix(base) else { return "" }
+        return String(workingDirectory.dropFirst(base.count)) + "/"
+    }
+
+    /// The process environment (`OUTLINE_ALLOW_REMOVED`).
+    var environment: [String: String] { console.environment }
+
     /// A path as outline prints it: relative to the current directory (`../.outline.toml` above it).
     func display(_ absolute: String) -> String {
         guard workingDirectory.hasPrefix("/") else { return absolute }
-        return LocalLink.relative(String(absolute.dropFirst()), fromDirectory: String(workingDirectory.dropFirst()))
+        return FilePath.relative(String(absolute.dropFirst()), fromDirectory: String(workingDirectory.dropFirst()))
     }
 }

@@ -5,31 +5,9 @@ import OutlineCore
 enum TranslationReport {
     enum Format: String, CaseIterable { case text, json, github, markdown }
 
-    /// `--history N`: a whole number (0: no history read).
-    static func history(_ invocation: Invocation) throws -> Int {
-        guard let raw = invocation.value("history") else { return 1000 }
-        guard let n = Int(raw), n >= 0 else { throw UsageError(message: "--history needs a whole number of commits, not '\(raw)'") }
-        return n
-    }
-
-    /// `--fail-on a,b`: statuses, or `none`.
-    static func failOn(_ invocation: Invocation) throws -> Set<TranslationState> {
-        guard let raw = invocation.value("fail-on") else { return TranslationState.failingByDefault }
-        if raw == "none" { return [] }
-        var states = Set<TranslationState>()
-        for name in raw.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
-            guard let state = TranslationState(rawValue: name) else {
-                throw UsageError(message: "--fail-on takes statuses (\(TranslationState.allCases.map(\.rawValue).joined(separator: ", ")) or none), not '\(name)'"
-                                 + Suggestion.hint(name, among: TranslationState.allCases.map(\.rawValue)))
-            }
-            states.insert(state)
-        }
-        return states
-    }
-
-    static func status(_ report: Run.TranslationReport, invocation: Invocation, settings: Settings, console: Console) throws -> Int32 {
-        let format = try invocation.format(Format.self)
-        let failOn = try failOn(invocation)
+    static func status(_ report: Run.TranslationReport, arguments: Arguments, settings: Settings, console: Console) throws -> Int32 {
+        let format = arguments.translationFormat
+        let failOn = arguments.failOn ?? TranslationState.failingByDefault
         for error in report.errors { console.report(error) }
         if !report.errors.isEmpty { return 2 }
         let show = { (path: String) in PathBytes.display(settings.display(path)) }
@@ -37,7 +15,7 @@ enum TranslationReport {
         for file in report.files { for section in file.sections { total[section.status, default: 0] += 1 } }
         switch format {
         case .text: console.out(text(report, show: show, total: total))
-        case .json: console.out(json(report, show: show, total: total).compact() + "\n")
+        case .json: console.out(json(report, show: show).compact() + "\n")
         case .github:
             for file in report.files {
                 for section in file.sections where section.status != .fresh {
@@ -47,7 +25,7 @@ enum TranslationReport {
                     console.out(Report.workflowCommand(d))
                 }
             }
-        case .markdown: console.out(markdown(report, show: show, total: total))
+        case .markdown: console.out(TranslationTeamReport.markdown(report, show: show, describe: { describe($0, show: show) }))
         }
         return total.contains { failOn.contains($0.key) && $0.value > 0 } ? 1 : 0
     }
@@ -74,63 +52,74 @@ enum TranslationReport {
     static func text(_ report: Run.TranslationReport, show: (String) -> String, total: [TranslationState: Int]) -> String {
         var out = ""
         for file in report.files {
-            var here: [TranslationState: Int] = [:]
+            var here: [TranslationState: Int] = [:], page: [TranslationState: Int] = [:]
             for section in file.sections {
-                here[section.status, default: 0] += 1
+                if section.unit == nil { here[section.status, default: 0] += 1 } else { page[section.status, default: 0] += 1 }
                 guard section.status != .fresh else { continue }
                 out += show(file.path) + (section.line.map { ":\($0)" } ?? "") + ": \(section.status.rawValue) \(describe(section, show: show))\n"
             }
-            let what = !file.exists ? " (no translation yet)" : !file.sourceExists ? " (no source file \(show(file.source)))" : ""
-            out += "\(show(file.path)): \(file.sections.count) section\(file.sections.count == 1 ? "" : "s")\(what): \(counts(here).isEmpty ? "none" : counts(here))\n"
+            let sections = here.values.reduce(0, +)
+            let what = !file.exists ? " (no translation yet)" : !file.sourceExists ? " (no source file \(show(file.source)))"
+                : !file.sourceHasHeadings ? " (no headings)" : ""
+            out += "\(show(file.path)): \(sections) section\(sections == 1 ? "" : "s")\(what): \(counts(here).isEmpty ? "none" : counts(here))"
+            out += page.isEmpty ? "\n" : "; page: \(counts(page))\n"
         }
-        let sections = total.values.reduce(0, +)
-        out += "total: \(report.files.count) file\(report.files.count == 1 ? "" : "s"), \(sections) section\(sections == 1 ? "" : "s")\(sections > 0 ? ": " + counts(total) : "")\n"
+        var sectionTotal: [TranslationState: Int] = [:], pageTotal: [TranslationState: Int] = [:]
+        for file in report.files {
+            for unit in file.sections {
+                if unit.unit == nil { sectionTotal[unit.status, default: 0] += 1 } else { pageTotal[unit.status, default: 0] += 1 }
+            }
+        }
+        let sections = sectionTotal.values.reduce(0, +)
+        out += "total: \(report.files.count) file\(report.files.count == 1 ? "" : "s"), \(sections) section\(sections == 1 ? "" : "s")\(sections > 0 ? ": " + counts(sectionTotal) : "")"
+        out += pageTotal.isEmpty ? "\n" : "; page units: \(counts(pageTotal))\n"
+        for language in report.languages { out += TranslationTeamReport.line(language) + "\n" }
         if let problem = report.historyProblem { out += "(revisions not named: \(problem))\n" }
         return out
     }
 
-    static func json(_ report: Run.TranslationReport, show: (String) -> String, total: [TranslationState: Int]) -> JSONValue {
+    /// One unit of a file as JSON: a section (`id` null when unaligned) or a page unit (`unit`, `key`).
+    static func json(_ s: TranslatedSection, source: String, show: (String) -> String) -> JSONValue {
         func optional<T>(_ value: T?, _ make: (T) -> JSONValue) -> JSONValue { value.map(make) ?? .null }
+        var fields: [(String, JSONValue)]
+        if let unit = s.unit {
+            let key: JSONValue
+            if case .frontMatter(let name) = unit { key = .string(name) } else { key = .null }
+            fields = [("unit", .string(unit == .preamble ? "preamble" : "front-matter")), ("key", key), ("name", .string(unit.name))]
+        } else {
+            fields = [("id", optional(s.id, JSONValue.string))]
+        }
+        fields += [("status", .string(s.status.rawValue)), ("line", optional(s.line, JSONValue.int))]
+        if s.unit == nil { fields.append(("title", .string(s.title))) }
+        fields += [("source_path", .string(source)), ("source_line", optional(s.sourceLine, JSONValue.int)),
+                   ("source_lines", optional(s.sourceLines, JSONValue.int)),
+                   ("recorded", optional(s.recorded) { .string(ContentHash.hex($0)) }), ("current", optional(s.current) { .string(ContentHash.hex($0)) })]
+        if let from = s.translatedFrom { fields.append(("translated_from", .object([("commit", .string(from.commit)), ("date", .string(from.date))]))) }
+        if let n = s.olderThanHistory { fields.append(("older_than_commits", .int(n))) }
+        if let n = s.changedLines { fields.append(("changed_lines", .int(n))) }
+        if let moved = s.movedTo { fields.append(("moved_to", .string(show(moved)))) }
+        if let since = s.deletedSince { fields.append(("deleted_since", .string(since))) }
+        return .object(fields)
+    }
+
+    /// `--format json` (schema/outline-translation-status.schema.json): `sections` and `summary` hold
+    /// sections only, as in the first version; page units are in each file's `page`, and the
+    /// languages' reports in `languages`.
+    static func json(_ report: Run.TranslationReport, show: (String) -> String) -> JSONValue {
+        var total: [TranslationState: Int] = [:]
+        for file in report.files { for section in file.sections where section.unit == nil { total[section.status, default: 0] += 1 } }
         let files: [JSONValue] = report.files.map { file in
-            .object([
-                ("path", .string(show(file.path))), ("source", .string(show(file.source))), ("language", .string(file.language)),
-                ("exists", .bool(file.exists)), ("source_exists", .bool(file.sourceExists)),
-                ("sections", .array(file.sections.map { s in
-                    var fields: [(String, JSONValue)] = [
-                        ("id", optional(s.id, JSONValue.string)), ("status", .string(s.status.rawValue)), ("line", optional(s.line, JSONValue.int)),
-                        ("title", .string(s.title)), ("source_path", .string(show(file.source))), ("source_line", optional(s.sourceLine, JSONValue.int)),
-                        ("recorded", optional(s.recorded) { .string(ContentHash.hex($0)) }), ("current", optional(s.current) { .string(ContentHash.hex($0)) }),
-                    ]
-                    if let from = s.translatedFrom { fields.append(("translated_from", .object([("commit", .string(from.commit)), ("date", .string(from.date))]))) }
-                    if let n = s.olderThanHistory { fields.append(("older_than_commits", .int(n))) }
-                    if let n = s.changedLines { fields.append(("changed_lines", .int(n))) }
-                    if let moved = s.movedTo { fields.append(("moved_to", .string(show(moved)))) }
-                    if let since = s.deletedSince { fields.append(("deleted_since", .string(since))) }
-                    return .object(fields)
-                })),
+            let source = show(file.source)
+            return .object([
+                ("path", .string(show(file.path))), ("source", .string(source)), ("language", .string(file.language)),
+                ("exists", .bool(file.exists)), ("source_exists", .bool(file.sourceExists)), ("source_has_headings", .bool(file.sourceHasHeadings)),
+                ("sections", .array(file.sections.filter { $0.unit == nil }.map { json($0, source: source, show: show) })),
+                ("page", .array(file.sections.filter { $0.unit != nil }.map { json($0, source: source, show: show) })),
             ])
         }
         return .object([("version", .int(1)), ("files", .array(files)),
-                        ("summary", .object(TranslationState.allCases.map { ($0.rawValue, .int(total[$0] ?? 0)) }))])
-    }
-
-    static func markdown(_ report: Run.TranslationReport, show: (String) -> String, total: [TranslationState: Int]) -> String {
-        func cell(_ s: String) -> String { s.replacingAll("|", with: "\\|") }
-        let states = TranslationState.allCases
-        var out = "| File | " + states.map(\.rawValue).joined(separator: " | ") + " |\n"
-        out += "| --- |" + String(repeating: " ---: |", count: states.count) + "\n"
-        for file in report.files {
-            var here: [TranslationState: Int] = [:]
-            for section in file.sections { here[section.status, default: 0] += 1 }
-            out += "| `\(cell(show(file.path)))` | " + states.map { String(here[$0] ?? 0) }.joined(separator: " | ") + " |\n"
-        }
-        out += "| **total** | " + states.map { "**\(total[$0] ?? 0)**" }.joined(separator: " | ") + " |\n"
-        let stale = report.files.flatMap { file in file.sections.filter { $0.status == .stale }.map { (file, $0) } }
-        if !stale.isEmpty {
-            out += "\n**Stale sections**\n\n"
-            for (file, section) in stale { out += "- `\(cell(show(file.path)))`\(section.line.map { ":\($0)" } ?? "") \(cell(describe(section, show: show)))\n" }
-        }
-        return out
+                        ("summary", .object(TranslationState.allCases.map { ($0.rawValue, .int(total[$0] ?? 0)) })),
+                        ("languages", .array(report.languages.map(TranslationTeamReport.json)))])
     }
 
     /// `translation diff`: per stale section, a header and the source section's hunks.
@@ -154,14 +143,15 @@ enum TranslationReport {
 enum TranslationAdoptCommand {
     /// `translation adopt`: the translations of `--source DIR TARGET_DIR...` (or of the configured
     /// layout, under the TARGET operands) aligned and rewritten through the shared rewriting frame.
-    static func run(_ operands: [String], invocation: Invocation, settings: Settings, work: Run, console: Console) throws -> Int32 {
-        let mode = try RewritingCommand.mode(invocation)
-        let source = invocation.value("source")
+    static func run(_ operands: [String], arguments: Arguments, settings: Settings, work: Run, console: Console) throws -> Int32 {
+        let mode = try RewritingCommand.mode(arguments)
+        let source = arguments.source
         var request = Run.AdoptRequest(layout: try settings.translations(source: source, targets: source == nil ? [] : operands,
                                                                          near: source == nil ? operands.first : nil))
         if source == nil { request.only = operands.map { FileSystem.resolvedPath($0) ?? $0 } }
-        request.assumeFresh = invocation.has("assume-fresh")
-        request.history = try TranslationReport.history(invocation)
+        request.assumeFresh = arguments.assumeFresh
+        request.base = arguments.base
+        if let history = arguments.history { request.history = history }
         let adopted = try work.translationAdopt(request)
         guard !adopted.isEmpty else {
             throw UsageError(message: "no translated file to adopt in \(operands.joined(separator: " ")): a translation target's file whose source file exists")
@@ -177,10 +167,67 @@ enum TranslationAdoptCommand {
             console.report(file.result.diagnostics, about: shown)
             results.append((shown, file.result.rewrite))
         }
-        if !invocation.has("quiet") {
+        if !arguments.quiet {
             let aligned = adopted.reduce(0) { $0 + $1.aligned }, unaligned = adopted.reduce(0) { $0 + $1.unaligned }
             console.err("adopt: \(aligned) section\(aligned == 1 ? "" : "s") aligned, \(unaligned) unaligned, in \(adopted.count) translated file\(adopted.count == 1 ? "" : "s")\n")
         }
-        return RewritingCommand.emit(results, invocation: invocation, console: console)
+        return RewritingCommand.emit(results, arguments: arguments, console: console)
+    }
+}
+
+enum TranslationStampCommand {
+    /// `translation stamp FILE... [--id ID]...`, the old `stamp FILE ID...` (operands after the first
+    /// that name no file are IDs, with a warning), and `--set-base REV`.
+    static func run(_ arguments: Arguments, settings: Settings, work: Run, console: Console) throws -> Int32 {
+        var files = arguments.operands, ids = arguments.ids
+        if let base = arguments.setBase { return try setBase(base, arguments: arguments, settings: settings, work: work, console: console) }
+        if files.count > 1, ids.isEmpty, FileSystem.exists(files[0]), files.dropFirst().allSatisfy({ !FileSystem.exists($0) }) {
+            console.report(.warning(.translation, "'translation stamp FILE ID...' is deprecated: name the sections with --id (translation stamp FILE --id \(files[1]))"))
+            ids = Array(files.dropFirst())
+            files = [files[0]]
+        }
+        guard !files.isEmpty else { throw UsageError(message: "translation stamp needs FILE...") }
+        let mode = try RewritingCommand.mode(arguments)
+        if mode == .write, files.contains("-") { throw UsageError(message: "--write needs a file") }
+        switch mode {
+        case .standardOutput, .output:
+            if files.count > 1 { throw UsageError(message: "\(files.count) translated files: give --write, --check or --diff") }
+        default: break
+        }
+        var request = Run.StampRequest(paths: files, layout: try settings.translations(source: arguments.source, targets: arguments.source == nil ? [] : files, near: files[0]))
+        request.ids = ids
+        request.all = arguments.stampAll
+        let stamped = try work.translationStamp(request)
+        for file in stamped { console.report(file.result.diagnostics, about: file.path) }
+        return RewritingCommand.emit(stamped.map { ($0.path, $0.result.rewrite) }, arguments: arguments, console: console)
+    }
+
+    /// `--set-base REV`: the pages (of the operands, or every one with --all) whose units are all fresh.
+    static func setBase(_ revision: String, arguments: Arguments, settings: Settings, work: Run, console: Console) throws -> Int32 {
+        let operands = arguments.operands
+        guard !operands.isEmpty || arguments.stampAll else { throw UsageError(message: "--set-base needs the pages: FILE... or directories, or --all for every translated page") }
+        guard arguments.ids.isEmpty else { throw UsageError(message: "--set-base writes a page's base key: --id does not apply") }
+        let source = arguments.source
+        var request = Run.SetBaseRequest(layout: try settings.translations(source: source, targets: source == nil ? [] : operands, near: source == nil ? operands.first : nil),
+                                         revision: revision)
+        if source == nil { request.only = operands.map { FileSystem.resolvedPath($0) ?? $0 } }
+        let setting = try work.translationSetBase(request)
+        switch try RewritingCommand.mode(arguments) {
+        case .standardOutput, .output:
+            if setting.written.count > 1 { throw UsageError(message: "\(setting.written.count) pages to change: give --write, --check or --diff") }
+        default: break
+        }
+        var results: [(path: String, rewrite: Rewrite)] = []
+        for file in setting.written {
+            let shown = settings.display(file.path)
+            console.report(file.result.diagnostics, about: shown)
+            results.append((shown, file.result.rewrite))
+        }
+        if !arguments.quiet {
+            let layout = request.layout
+            console.err("set-base: \(layout.baseKey): \(setting.commit) in \(results.count) page\(results.count == 1 ? "" : "s") whose units are all fresh; \(setting.kept.count) kept their revision\n")
+            for kept in setting.kept { console.err("  kept: \(PathBytes.display(settings.display(kept.path))) (\(TranslationReport.counts(kept.statuses)))\n") }
+        }
+        return RewritingCommand.emit(results, arguments: arguments, console: console)
     }
 }

@@ -32,7 +32,7 @@ struct PathologicalTests {
         expectBytes(try Unfold.apply(Outline(try Document(folded)), original: outline).output, input, name)
         // Links: every node walked without recursion, the one link found and resolved.
         let linked = try Outline(parsing: input, [.links])
-        let findings = LinkCheck.findings(linked, path: "-", profile: .github, root: ".", lookup: { _ in .missing })
+        let findings = LinkCheck.brokenLinks(linked, path: "-", profile: .github, root: ".", lookup: { _ in .missing })
         #expect(findings.isEmpty, "\(name): \(findings.prefix(3))")
     }
 

@@ -70,7 +70,7 @@ struct PreCommitTests {
         try text.replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n\nRun it.\n\n", with: "")
             .write(to: work.appendingPathComponent("docs/guide.md"), atomically: true, encoding: .utf8)
         let section = try commit("drop usage")
-        #expect(section.status != 0 && section.output.contains("HEAD:docs/guide.md:9: anchor 'usage' no longer exists in docs/guide.md"), "\(section.output)")
+        #expect(section.status != 0 && section.output.contains("docs/guide.md:9: anchor 'usage' no longer exists in docs/guide.md"), "\(section.output)")
         // A deleted anchored file.
         try shell("git rm -q docs/repl.md", in: work)
         let file = try commit("drop repl")
@@ -89,24 +89,41 @@ struct PreCommitTests {
         #expect(moved.status == 0, "\(moved.output)")
     }
 
-    /// The configuration the README shows (a local repo, outline on PATH) works as printed.
+    /// The outline-check-message hook runs at the commit-msg stage: a commit that deletes an anchored
+    /// section passes when its message carries `Outline-Allow-Removed: PATH#ID`, and is refused
+    /// without it (format.md §10).
     @Test(.enabled(if: PreCommit.available, "neither pre-commit nor pip is available: the pre-commit hooks cannot be exercised"))
-    func readmeConfigurationWorks() throws {
+    func messageHookAcceptsTheRemovalsItsTrailerNames() throws {
         let preCommit = try PreCommit.executable()
-        let readme = try String(contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
-        // The README's block is indented by three spaces: it sits in list item 3 (`3. `), whose text
-        // starts in the fourth column (RenderedReadmeTests).
-        guard let start = readme.range(of: "   ```yaml\n   repos:\n     - repo: local\n"),
-              let end = readme.range(of: "   ```", range: start.upperBound..<readme.endIndex) else {
-            Issue.record("README has no 'repo: local' pre-commit configuration"); return
-        }
-        let config = readme[readme.index(start.lowerBound, offsetBy: 11)..<end.lowerBound]
-            .split(separator: "\n", omittingEmptySubsequences: false).map { $0.dropFirst(3) }.joined(separator: "\n")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = try project(hooks: ["outline-check-message"], in: dir)
+        let work = dir.appendingPathComponent("project")
+        try shell("git init -q -b main . && mkdir docs && '\(preCommit)' install --hook-type commit-msg", in: work, environment: env)
+        let guide = try runBinary(["id"], stdin: bytes("# Guide\n\n## Install\n\nSteps.\n\n## Usage\n\nRun it.\n")).stdout
+        try Data(guide).write(to: work.appendingPathComponent("docs/guide.md"))
+        #expect(try shell("git add -A && git commit -qm initial", in: work, environment: env).status == 0)
+        try String(decoding: guide, as: UTF8.self).replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n\nRun it.\n", with: "")
+            .write(to: work.appendingPathComponent("docs/guide.md"), atomically: true, encoding: .utf8)
+        let refused = try shell("git add -A && git commit -qm 'drop usage'", in: work, environment: env)
+        #expect(refused.status != 0 && refused.output.contains("anchor 'usage' no longer exists"), "\(refused.output)")
+        let accepted = try shell("git commit -qm 'drop usage' -m 'Outline-Allow-Removed: docs/guide.md#usage'", in: work, environment: env)
+        #expect(accepted.status == 0, "\(accepted.output)")
+        // The trailer travels with the commit: CI's check --since reads it.
+        #expect(try runBinary(["check", "--since", "HEAD~1", "docs"], directory: work).status == 0)
+    }
+
+    /// The local configuration docs/integration.md shows (outline on PATH) works as printed.
+    @Test(.enabled(if: PreCommit.available, "neither pre-commit nor pip is available: the pre-commit hooks cannot be exercised"))
+    func localConfigurationWorks() throws {
+        let preCommit = try PreCommit.executable()
+        let doc = try String(contentsOf: Paths.root.appendingPathComponent("docs/integration.md"), encoding: .utf8)
+        let config = try #require(PreCommit.configuration(repo: "local", in: doc), "docs/integration.md has no 'repo: local' pre-commit configuration")
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = ["PRE_COMMIT_HOME": dir.appendingPathComponent(".cache").path]
         try config.write(to: dir.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
-        // The tree the README pins and gates is docs/; a root README.md with a broken link is left
+        // The tree the configuration pins and gates is docs/; a root README.md with a broken link is left
         // alone, and so is a link that was broken before the hooks came.
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("docs"), withIntermediateDirectories: true)
         try "# Readme\n\n[gone](nowhere.md)\n".write(to: dir.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
@@ -130,5 +147,77 @@ struct PreCommitTests {
         try "# Notes\n<!-- outline:notes -->\n".write(to: dir.appendingPathComponent("docs/notes.md"), atomically: true, encoding: .utf8)
         let third = try shell("git add -A && git commit -qm drop", in: dir, environment: env)
         #expect(third.status != 0 && third.output.contains("anchor 'todo' no longer exists"), "\(third.output)")
+    }
+
+    /// The README's configuration, as printed but for `repo:`: the `-pypi` hooks, from a clone of this
+    /// work tree tagged as the README's `rev:`, install the wheel `make dist` built (pip's only index
+    /// holds it and the build backend pyproject.toml names) and run its outline, with no other
+    /// outline on PATH.
+    @Test(.enabled(if: PreCommit.available, "neither pre-commit nor pip is available: the pre-commit hooks cannot be exercised"))
+    func pypiHooksInstallTheWheel() throws {
+        let preCommit = try PreCommit.executable()
+        let version = try Dist.version()
+        let repo = "https://github.com/outline-md/outline"
+        let readme = try String(contentsOf: Paths.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let config = try #require(PreCommit.configuration(repo: repo, in: readme), "README has no configuration of \(repo)")
+        #expect(config.contains("    rev: v\(version)\n"), "\(config)")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let hooks = dir.appendingPathComponent("hooks"), index = dir.appendingPathComponent("index"), work = dir.appendingPathComponent("project")
+        for d in [hooks, index, work] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+        let snapshot = try shell("git ls-files -co --exclude-standard -z | xargs -0 cp --parents -t '\(hooks.path)'", in: Paths.root)
+        #expect(snapshot.status == 0, "\(snapshot.output)")
+        try shell("git init -q -b main . && git add -A && git commit -qm snapshot && git tag v\(version)", in: hooks)
+        for wheel in try [Dist.wheel()] + FileManager.default.contentsOfDirectory(at: PreCommit.wheelhouse(), includingPropertiesForKeys: nil) {
+            try FileManager.default.copyItem(at: wheel, to: index.appendingPathComponent(wheel.lastPathComponent))
+        }
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .filter { !FileManager.default.fileExists(atPath: "\($0)/outline") }.joined(separator: ":")
+        let cache = dir.appendingPathComponent(".cache")
+        let env = ["PRE_COMMIT_HOME": cache.path, "PIP_NO_INDEX": "1", "PIP_FIND_LINKS": index.path, "PIP_CONFIG_FILE": "/dev/null", "PATH": path]
+        #expect(try shell("command -v outline", in: work, environment: env).status != 0, "an outline is on PATH")
+        try config.replacingOccurrences(of: "- repo: \(repo)\n", with: "- repo: \(hooks.path)\n")
+            .write(to: work.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
+
+        // Links broken before the hooks came do not stop a commit; what a commit breaks does.
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("docs"), withIntermediateDirectories: true)
+        try "# Readme\n\n[gone](nowhere.md)\n".write(to: work.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
+        try "# Old\n<!-- outline:old -->\n\n[broken before](#nope)\n".write(to: work.appendingPathComponent("docs/old.md"), atomically: true, encoding: .utf8)
+        try shell("git init -q -b main . && git add -A && git commit -qm before", in: work, environment: env)
+        try "# Notes\n\n## Todo\n".write(to: work.appendingPathComponent("docs/notes.md"), atomically: true, encoding: .utf8)
+        let install = try shell("'\(preCommit)' install", in: work, environment: env)
+        #expect(install.status == 0, "\(install.output)")
+        let first = try shell("git add -A && git commit -qm first", in: work, environment: env)
+        #expect(first.status != 0 && first.output.contains("files were modified by this hook"), "\(first.output)")
+        #expect(try String(contentsOf: work.appendingPathComponent("docs/notes.md"), encoding: .utf8) == "# Notes\n<!-- outline:notes -->\n\n## Todo\n<!-- outline:todo -->\n")
+        let second = try shell("git add -A && git commit -qm first", in: work, environment: env)
+        #expect(second.status == 0, "\(second.output)")
+        // The outline that ran is the wheel's, in pre-commit's environment for this repository.
+        let installed = try shell("ls -d '\(cache.path)'/repo*/py_env-*/bin/outline", in: work).output.split(separator: "\n")
+        #expect(installed.count == 1, "\(installed)")
+        let reported = try runBinary(["--version"], executable: installed.first.map(String.init) ?? "/nonexistent")
+        #expect(reported.text.hasPrefix("outline \(version) "), "\(reported.text)")
+        let python = ((installed.first.map(String.init) ?? "") as NSString).deletingLastPathComponent + "/python"
+        let distributions = try shell("'\(python)' -c 'import importlib.metadata as m; print(m.version(\"outline-md\"), m.version(\"outline-md-pre-commit\"))'", in: work)
+        #expect(distributions.output == "\(version) \(version)\n", "\(distributions.output)")
+        // A rename: outline-links-pypi repairs the link (the commit stops, files modified); a deleted
+        // section: outline-check-pypi refuses the commit.
+        try "# Notes\n<!-- outline:notes -->\n\nSee [todo](#todo).\n\n## Things to do\n<!-- outline:todo -->\n".write(to: work.appendingPathComponent("docs/notes.md"), atomically: true, encoding: .utf8)
+        #expect(try shell("git add -A && git commit -qm rename", in: work, environment: env).status != 0)
+        #expect(try String(contentsOf: work.appendingPathComponent("docs/notes.md"), encoding: .utf8).contains("See [todo](#things-to-do)."))
+        #expect(try shell("git add -A && git commit -qm rename", in: work, environment: env).status == 0)
+        try "# Notes\n<!-- outline:notes -->\n".write(to: work.appendingPathComponent("docs/notes.md"), atomically: true, encoding: .utf8)
+        let dropped = try shell("git add -A && git commit -qm drop", in: work, environment: env)
+        #expect(dropped.status != 0 && dropped.output.contains("anchor 'todo' no longer exists"), "\(dropped.output)")
+        try shell("git checkout -q HEAD -- docs/notes.md", in: work)
+
+        // outline-number-pypi, the README's commented-out line, numbers the headings.
+        let numbered = config.replacingOccurrences(of: "- repo: \(repo)\n", with: "- repo: \(hooks.path)\n")
+            .replacingOccurrences(of: "# - id: outline-number-pypi", with: "- id: outline-number-pypi")
+        #expect(numbered.contains("  - id: outline-number-pypi    #"), "\(numbered)")
+        try numbered.write(to: work.appendingPathComponent(".pre-commit-config.yaml"), atomically: true, encoding: .utf8)
+        let number = try shell("git add -A && '\(preCommit)' run outline-number-pypi --all-files", in: work, environment: env)
+        #expect(number.status == 1 && number.output.contains("files were modified by this hook"), "\(number.output)")
+        #expect(try String(contentsOf: work.appendingPathComponent("docs/notes.md"), encoding: .utf8).contains("## 1 Things to do\n<!-- outline:todo number=1 -->"))
     }
 }

@@ -87,7 +87,7 @@ struct ScannerFuzzTests {
                 let outline = try Outline(parsing: input, [.links, .fingerprints], dialect: dialect)
                 let lines = outline.source.lineCount
                 if let line = outline.nestingTooDeep, !(1...max(1, lines)).contains(line) { return "nesting warning at line \(line) of \(lines)" }
-                _ = LinkCheck.documentFindings(outline, path: "p.md", profile: .mkdocs, root: ".", lookup: { _ in .missing })
+                _ = LinkCheck.linkFindings(outline, path: "p.md", profile: .mkdocs, root: ".", lookup: { _ in .missing })
             } catch {
                 return ReaderFuzzTests.located(error, in: input).map { "parse: \($0)" }
             }

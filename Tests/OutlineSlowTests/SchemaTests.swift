@@ -53,6 +53,13 @@ struct SchemaTests {
         #expect(reports[2].text.contains("\"severity\": \"warning\""), "\(reports[2].text)")
         #expect(reports[1].text == "{\"version\": 1, \"findings\": []}\n")
         for (k, report) in reports.enumerated() { try Data(report.stdout).write(to: dir.appendingPathComponent("c\(k).json")) }
+        // Removals since a revision: in a renamed file (`old_path`) and in a deleted one (`deleted`).
+        let repo = dir.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        try shell("git init -q -b main . && printf '# A\\n<!-- outline:a -->\\n\\n## X\\n<!-- outline:x -->\\n\\nText one.\\nText two.\\n' > a.md && printf '# G\\n<!-- outline:g -->\\n' > g.md && git add -A && git commit -qm one && git mv a.md b.md && printf '# A\\n<!-- outline:a -->\\n\\nText one.\\nText two.\\n' > b.md && git rm -q g.md", in: repo)
+        let since = try runBinary(["check", "--format", "json", "--since", "HEAD", "."], directory: repo)
+        #expect(since.text.contains("\"old_path\": \"a.md\"") && since.text.contains("\"deleted\": true"), "\(since.text)")
+        try Data(since.stdout).write(to: dir.appendingPathComponent("c9.json"))
         let script = "import json,glob,jsonschema; s=json.load(open('\(schemaURL.path)')); jsonschema.Draft202012Validator.check_schema(s); [jsonschema.validate(json.load(open(f)), s) for f in sorted(glob.glob('\(dir.path)/*.json'))]; print('ok')"
         let result = try shell("'\(python)' -c \"\(script)\"", in: dir)
         #expect(result.status == 0 && result.output.hasSuffix("ok\n"), "\(result.output)")
@@ -70,7 +77,48 @@ struct SchemaTests {
         #expect(link["column"] as? Int == 9)
         let end = try #require(link["end"] as? [String: Any])
         #expect(end["line"] as? Int == link["line"] as? Int && end["column"] as? Int == 17)
-        #expect(findings.filter { $0["kind"] as? String == "missing-anchor" }.allSatisfy { $0["column"] == nil })
+        // A heading's finding spans its line, from column 1, and names the heading it is about.
+        #expect(findings.filter { $0["kind"] as? String == "missing-anchor" }.allSatisfy { $0["column"] as? Int == 1 && $0["title"] is String })
+        #expect(link["destination"] is String && link["reason"] is String)
+    }
+
+    /// `translation status --format json` conforms to `schema/outline-translation-status.schema.json`,
+    /// every kind of unit and every optional field in it: stale with the revision it was translated
+    /// from, missing, orphaned, untracked, unaligned, local, page units, an untranslated page, a
+    /// heading-less one.
+    @Test(.enabled(if: PreCommit.available, "pip is not available: the JSON Schema cannot be checked"))
+    func translationStatusConformsToTheSchema() throws {
+        try PreCommit.prepareVenv()
+        let python = PreCommit.venv.appendingPathComponent("bin/python").path
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        for sub in ["en", "fr", "out"] { try fm.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true) }
+        func write(_ path: String, _ text: String) throws { try text.write(to: dir.appendingPathComponent(path), atomically: true, encoding: .utf8) }
+        try write(".outline.toml", "[translation]\nsource = \"en\"\ntargets = [\"fr\"]\n")
+        try write("en/a.md", "---\ntitle: A\ndescription: About A\n---\n\nIntro.\n\n# A\n<!-- outline:a -->\n\nRun `a`.\n\n## B\n<!-- outline:b -->\n\nBee.\n")
+        try write("en/index.md", "---\ntitle: Home\n---\n\nMore than 40 vendors.\n")
+        try write("en/later.md", "# Later\n<!-- outline:later -->\n\nLater.\n")
+        try write("fr/a.md", "---\ntitle: A (fr)\n---\n\nIntro (fr).\n\n# A\n<!-- outline:a -->\n\nLancez `a`.\n\n## Gone\n<!-- outline:gone -->\n\nParti.\n\n## Note\n<!-- outline:note source=none -->\n\nMerci.\n\n## Sans ancre\n\nTexte.\n")
+        try write("fr/index.md", "---\ntitle: Accueil\n---\n\nPlus de 40 fournisseurs.\n")
+        #expect(try shell("git init -q -b main . && git add -A && git -c user.name=t -c user.email=t@t commit -q -m base", in: dir).status == 0)
+        #expect(try runBinary(["translation", "stamp", "-w", "--id", "a", "--id", "@preamble", "fr/a.md"], directory: dir).status == 0)
+        #expect(try runBinary(["translation", "stamp", "-w", "--all", "fr/index.md"], directory: dir).status == 0)
+        #expect(try shell("git -c user.name=t -c user.email=t@t commit -q -am stamped && sed -i 's/Run `a`./Run `a` twice./; s/Intro./Intro, changed./' en/a.md && sed -i 's/40/90/' en/index.md", in: dir).status == 0)
+        let result = try runBinary(["translation", "status", "--format", "json"], directory: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        for token in ["\"stale\"", "\"missing\"", "\"orphaned\"", "\"untracked\"", "\"unaligned\"", "\"local\"", "\"translated_from\"", "\"changed_lines\"",
+                      "\"unit\": \"preamble\"", "\"unit\": \"front-matter\"", "\"source_has_headings\": false", "\"exists\": false", "\"languages\""] {
+            #expect(result.text.contains(token), "\(token) in \(result.text)")
+        }
+        try Data(result.stdout).write(to: dir.appendingPathComponent("out/status.json"))
+        let schema = Paths.root.appendingPathComponent("schema/outline-translation-status.schema.json").path
+        let script = "import json,glob,jsonschema; s=json.load(open('\(schema)')); jsonschema.Draft202012Validator.check_schema(s); [jsonschema.validate(json.load(open(f)), s) for f in sorted(glob.glob('\(dir.path)/out/*.json'))]; print('ok')"
+        let checked = try shell("'\(python)' -c \"\(script)\"", in: dir)
+        #expect(checked.status == 0 && checked.output.hasSuffix("ok\n"), "\(checked.output)")
+        // A status the schema does not know is caught (the check is not vacuous).
+        try Data(result.text.replacingOccurrences(of: "\"stale\"", with: "\"old\"").utf8).write(to: dir.appendingPathComponent("out/zbad.json"))
+        #expect(try shell("'\(python)' -c \"\(script)\"", in: dir).status != 0)
     }
 
     /// `check --format sarif` conforms to the official SARIF 2.1.0 schema (OASIS, committed under
@@ -88,7 +136,8 @@ struct SchemaTests {
         let messy = "# Foo\n<!-- outline:foo -->\n\nSee [it](#Foo), [gone](#nowhere) and [é](other.md#x).\n\n## Bar\n"
         try messy.write(to: repo.appendingPathComponent("docs/sub dir/é a.md"), atomically: true, encoding: .utf8)
         try "# Kept\n<!-- outline:kept -->\n\n## Gone\n<!-- outline:gone -->\n".write(to: repo.appendingPathComponent("docs/b.md"), atomically: true, encoding: .utf8)
-        try shell("git init -q -b main . && git add -A && git commit -q -m one && printf '# Kept\\n<!-- outline:kept -->\\n' > docs/b.md && printf '# T\\n' > \"docs/$(printf 'caf\\351'):x.md\"", in: repo)
+        try "# Old\n<!-- outline:old -->\n".write(to: repo.appendingPathComponent("docs/old.md"), atomically: true, encoding: .utf8)
+        try shell("git init -q -b main . && git add -A && git commit -q -m one && git rm -q docs/old.md && printf '# Kept\\n<!-- outline:kept -->\\n' > docs/b.md && printf '# T\\n' > \"docs/$(printf 'caf\\351'):x.md\"", in: repo)
         try messy.write(to: outside.appendingPathComponent("o.md"), atomically: true, encoding: .utf8)
         let docs = repo.appendingPathComponent("docs")
         let runs: [(String, RunResult)] = [
@@ -102,6 +151,8 @@ struct SchemaTests {
         for (name, run) in runs {
             #expect(run.status == (name == "clean" ? 0 : 1), "\(name): \(run.status) \(run.stderr)")
             try Data(run.stdout).write(to: logs.appendingPathComponent("\(name).sarif"))
+            // A deleted file's finding is the run's notification, not a result on a file.
+            if name == "since" { #expect(run.text.contains("toolExecutionNotifications") && run.text.contains("old.md was deleted"), "\(run.text)") }
         }
         // What the runs must show, so that the schema sees each case.
         let all = runs.map { $0.1.text }.joined()

@@ -21,23 +21,23 @@ public final class MemoryStore: DocumentStore, @unchecked Sendable {
     public init(_ files: [String: String], root: String = "/w") {
         self.root = root
         var bytes: [String: [UInt8]] = [:]
-        for (path, text) in files { bytes[LocalLink.normalize(path)] = Array(text.utf8) }
+        for (path, text) in files { bytes[FilePath.normalize(path)] = Array(text.utf8) }
         self.files = bytes
     }
 
     /// `path` relative to `root` (nil outside it): the key of `files`.
     public func key(_ path: String) -> String? {
         if path == root { return "." }
-        if path.hasPrefix(root + "/") { return LocalLink.normalize(String(path.dropFirst(root.count + 1))) }
+        if path.hasPrefix(root + "/") { return FilePath.normalize(String(path.dropFirst(root.count + 1))) }
         if path.hasPrefix("/") { return nil }
-        let normal = LocalLink.normalize(path)
+        let normal = FilePath.normalize(path)
         return normal.hasPrefix("..") ? nil : normal
     }
 
     /// Replaces, adds (`text`) or removes (nil) a file.
     public func set(_ path: String, _ text: String?) {
         lock.lock(); defer { lock.unlock() }
-        files[LocalLink.normalize(path)] = text.map { Array($0.utf8) }
+        files[FilePath.normalize(path)] = text.map { Array($0.utf8) }
     }
 
     /// Every `read(_:)` and `contents(of:)` so far, in the order they came (threads interleaved).
@@ -70,7 +70,7 @@ public final class MemoryStore: DocumentStore, @unchecked Sendable {
     public func configuration(for folder: String) -> Config { config }
 
     public func resolvedPath(_ path: String) -> String? {
-        guard let k = key(path) else { return LocalLink.normalize(path) }
+        guard let k = key(path) else { return FilePath.normalize(path) }
         return k == "." ? root : root + "/" + k
     }
 }
@@ -87,21 +87,33 @@ public final class MemoryRevision: RevisionTree {
     /// Every old path fetched, in order.
     public private(set) var fetched: [String] = []
 
+    /// The commits between the revision and HEAD (`git log REV..HEAD`): id and message.
+    public var messages: [(commit: String, message: String)] = []
+    /// How many times the messages were asked for (git's `log` runs).
+    public private(set) var messageReads = 0
+
+    public func messagesSince() throws -> [(commit: String, message: String)] {
+        messageReads += 1
+        return messages
+    }
+
     /// `renames`: new top-relative path → old one, as `git diff -M` reports them.
-    public init(_ name: String, files: [String: String], renames: [String: String] = [:], exists: Bool = true, root: String = "/w") {
+    public init(_ name: String, files: [String: String], renames: [String: String] = [:], exists: Bool = true, root: String = "/w",
+                messages: [(commit: String, message: String)] = []) {
+        self.messages = messages
         self.name = name
         self.exists = exists
         self.root = root
         self.renames = renames
         var bytes: [String: [UInt8]] = [:]
-        for (path, text) in files { bytes[LocalLink.normalize(path)] = Array(text.utf8) }
+        for (path, text) in files { bytes[FilePath.normalize(path)] = Array(text.utf8) }
         self.files = bytes
     }
 
     public func relativePath(of file: String) -> String? {
-        if file.hasPrefix(root + "/") { return LocalLink.normalize(String(file.dropFirst(root.count + 1))) }
+        if file.hasPrefix(root + "/") { return FilePath.normalize(String(file.dropFirst(root.count + 1))) }
         if file.hasPrefix("/") { return nil }
-        let normal = LocalLink.normalize(file)
+        let normal = FilePath.normalize(file)
         return normal.hasPrefix("..") ? nil : normal
     }
 
@@ -110,6 +122,13 @@ public final class MemoryRevision: RevisionTree {
     public func existed(_ path: String) -> Bool {
         guard exists, let k = relativePath(of: path) else { return false }
         return k == "." || files[k] != nil || files.keys.contains { $0.hasPrefix(k + "/") }
+    }
+
+    public func markdownFiles(under directory: String) -> [String] {
+        guard exists else { return [] }
+        let inside = directory == root ? "" : directory.hasPrefix(root + "/") ? String(directory.dropFirst(root.count + 1)) : FilePath.normalize(directory)
+        return files.keys.filter { LocalLink.isMarkdown($0) && (inside.isEmpty || inside == "." || $0.hasPrefix(inside + "/")) }.sorted()
+            .map { directory.hasPrefix("/") ? root + "/" + $0 : $0 }
     }
 
     public func vanishedMarkdown(accounted: Set<String>, under operands: [String], excludes: Excludes, hidden: Bool) -> [(old: String, renamedTo: String?)] {
@@ -129,7 +148,7 @@ public final class MemoryRevision: RevisionTree {
     public func contents(ofOldPaths paths: [String]) throws -> [[UInt8]?] {
         guard exists else { return paths.map { _ in nil } }
         if !paths.isEmpty { batches += 1; fetched += paths }
-        return paths.map { files[LocalLink.normalize($0)] }
+        return paths.map { files[FilePath.normalize($0)] }
     }
 }
 

@@ -28,28 +28,57 @@ public enum PreCommit {
         guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
     }
 
-    /// The site generators the redirect tests build with (MkDocs with mkdocs-redirects, Sphinx with
-    /// sphinx-reredirects and MyST) and pymdown-extensions' slugs, added to the test venv on first use.
-    public static func prepareSiteTools() throws {
+    /// Runs `pip` with `arguments` in the test venv, unless `present` (a shell command) succeeds: what
+    /// the suites add to the venv on first use, one suite at a time.
+    private static func add(unless present: String, pip arguments: String) throws {
         try prepareVenv()
         lock.lock()
         defer { lock.unlock() }
-        let python = venv.appendingPathComponent("bin/python").path
-        if (try? shell("'\(python)' -c 'import mkdocs, mkdocs_redirects, sphinx, sphinx_reredirects, myst_parser, pymdownx'", in: Paths.root).status) == 0 { return }
-        let setup = try shell("'\(venv.path)/bin/pip' install -q mkdocs mkdocs-redirects sphinx sphinx-reredirects myst-parser pymdown-extensions", in: Paths.root)
+        if (try? shell(present, in: Paths.root).status) == 0 { return }
+        let setup = try shell("'\(venv.path)/bin/pip' \(arguments)", in: Paths.root)
         guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
+    }
+
+    /// The site generators the redirect tests build with (MkDocs with mkdocs-redirects, Sphinx with
+    /// sphinx-reredirects and MyST) and pymdown-extensions' slugs, added to the test venv on first use.
+    public static func prepareSiteTools() throws {
+        try add(unless: "'\(venv.path)/bin/python' -c 'import mkdocs, mkdocs_redirects, sphinx, sphinx_reredirects, myst_parser, pymdownx'",
+                pip: "install -q mkdocs mkdocs-redirects sphinx sphinx-reredirects myst-parser pymdown-extensions")
     }
 
     /// rfc3986-validator, added to the test venv on first use: with it jsonschema's `FormatChecker`
     /// checks the `uri` and `uri-reference` formats (without it, it skips them silently).
     public static func prepareURIValidator() throws {
-        try prepareVenv()
-        lock.lock()
-        defer { lock.unlock() }
-        let python = venv.appendingPathComponent("bin/python").path
-        if (try? shell("'\(python)' -c 'import rfc3986_validator'", in: Paths.root).status) == 0 { return }
-        let setup = try shell("'\(venv.path)/bin/pip' install -q rfc3986-validator", in: Paths.root)
-        guard setup.status == 0 else { throw CocoaError(.fileNoSuchFile, userInfo: ["output": setup.output]) }
+        try add(unless: "'\(venv.path)/bin/python' -c 'import rfc3986_validator'", pip: "install -q rfc3986-validator")
+    }
+
+    /// check-jsonschema (GitHub's workflow and action schemas ship inside it: no network) and zizmor,
+    /// added to the test venv on first use. Both pinned: a newer zizmor brings new audits, which
+    /// should come in as a change of this line with the fixes they ask for, not as a failure of an
+    /// unrelated build.
+    public static func prepareWorkflowTools() throws {
+        let bin = venv.appendingPathComponent("bin").path
+        try add(unless: "'\(bin)/zizmor' --version | grep -qx 'zizmor 1.33.1' && '\(bin)/check-jsonschema' --version | grep -q ' 0.39.0$'",
+                pip: "install -q zizmor==1.33.1 check-jsonschema==0.39.0")
+    }
+
+    /// A directory of wheels for `pip --no-index --find-links`: the build backend pyproject.toml
+    /// names (setuptools), downloaded once into `.build/test-tools/wheelhouse`. The pre-commit test
+    /// adds outline's wheel from dist/ beside it, so that nothing else can be what pip installs.
+    public static func wheelhouse() throws -> URL {
+        let dir = Paths.root.appendingPathComponent(".build/test-tools/wheelhouse")
+        try add(unless: "ls '\(dir.path)'/setuptools-*.whl", pip: "download -q --no-deps --only-binary :all: -d '\(dir.path)' 'setuptools>=70.1'")
+        return dir
+    }
+
+    /// The fenced YAML block of a Markdown text (README.md, docs/integration.md) whose `- repo:` line
+    /// names `repo`, without the indentation of the list item it may be in.
+    public static func configuration(repo: String, in text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let open = lines.indices.first(where: { lines[$0].hasSuffix("```yaml") && $0 + 2 < lines.count && lines[$0 + 2].hasSuffix("- repo: \(repo)") }),
+              let close = lines[(open + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```" }) else { return nil }
+        let indent = lines[open].prefix { $0 == " " }.count
+        return lines[(open + 1)..<close].map { $0.dropFirst(indent) + "\n" }.joined()
     }
 
     /// The pre-commit executable: from PATH, or the test venv's.

@@ -4,9 +4,9 @@ enum CompletionsCommand {
     static let shells = ["bash", "zsh", "fish"]
 
     static let spec = CommandSpec(
-        name: "completions",
+        .completions,
         summary: "Print a shell completion script (bash, zsh or fish).",
-        usage: "outline completions bash|zsh|fish",
+        operands: "SHELL",
         overview: """
         The script completes commands, options and their fixed values, generated from the same option
         table as --help and the man page. Install it as your shell expects, e.g.
@@ -15,9 +15,9 @@ enum CompletionsCommand {
         outline completions fish > ~/.config/fish/completions/outline.fish.
         """,
         arguments: [("SHELL", "bash, zsh or fish.")],
-        options: [],
-        run: { invocation, console in
-            guard invocation.operands.count == 1, let shell = invocation.operands.first else {
+        operandChoices: shells,
+        run: { arguments, console in
+            guard arguments.operands.count == 1, let shell = arguments.operands.first else {
                 throw UsageError(message: "completions needs one SHELL: bash, zsh or fish")
             }
             switch shell {
@@ -28,7 +28,6 @@ enum CompletionsCommand {
                 throw UsageError(message: "no completions for '\(shell)': bash, zsh or fish" + Suggestion.hint(shell, among: shells))
             }
             return 0
-        },
-        operandChoices: shells
+        }
     )
 }

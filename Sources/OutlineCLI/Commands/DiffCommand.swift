@@ -2,9 +2,9 @@ import OutlineCore
 
 enum DiffCommand {
     static let spec = CommandSpec(
-        name: "diff",
+        .diff,
         summary: "Compare section IDs, titles, structure and fold state of two documents or sidecars.",
-        usage: "outline diff [--format text|json] A B | outline diff --since REV [--format FORMAT | --redirects[=FORMAT] [--site-root DIR]] [--slugs NAME] [PATH...]",
+        operands: "A B | [PATH...]",
         overview: """
         A and B are Markdown documents (folded views or not) or sidecar files (JSON, detected by content).
         One line per difference, by section ID: removed, added, renamed, moved (another parent, or out of
@@ -20,28 +20,20 @@ enum DiffCommand {
         section, and the link findings the change may have caused (exit 1 when it reports anything).
         """,
         arguments: [("A B", "Markdown documents or sidecars; one of them may be '-' (standard input).")],
-        options: [
-            Options.format(Report.DiffFormat.allCases.map(\.rawValue), "text (the default: one line per difference), json ({\"version\": 1, \"changes\": [...]}; with --since: {\"version\": 1, \"files\", \"moves\", \"renames\"}) or, with --since, markdown (one pull-request comment)."),
-            Options.json("The same as --format json."),
-            Options.since("Compare every Markdown file under PATH with its version at git revision REV (renames and moves between files followed)."),
-            OptionSpec("redirects", optionalValue: "FORMAT", choices: Report.RedirectFormat.allCases.map(\.rawValue), "With --since: every link target that vanished and where it went, as JSON ({\"old.md#slug\": \"new.md#slug\", ...}) or, with =FORMAT, as mkdocs (redirect_maps), docusaurus, sphinx (sphinx-reredirects), netlify (_redirects) or hugo (aliases) want it."),
-            OptionSpec("site-root", value: "DIR", "With --redirects=FORMAT: the site's docs directory (MkDocs' docs_dir, Sphinx's source directory), which the paths are made relative to (config: site-root)."),
-            Options.slugs("With --redirects: how headings become link targets (\(Options.slugNames(.plain)))."),
-        ] + Settings.options,
-        run: { invocation, console in
-            if let since = invocation.value("since") { return try tree(since: since, invocation: invocation, console: console) }
-            if invocation.has("redirects") { throw UsageError(message: "--redirects needs --since REV") }
-            let format = try invocation.diffFormat()
+        run: { arguments, console in
+            if let since = arguments.since { return try tree(since: since, arguments: arguments, console: console) }
+            if arguments.redirects != nil { throw UsageError(message: "--redirects needs --since REV") }
+            let format = try DiffCommand.format(arguments)
             if format == .markdown { throw UsageError(message: "--format markdown needs --since REV") }
-            guard invocation.operands.count == 2 else {
-                throw UsageError(message: "diff needs two operands, A and B (got \(invocation.operands.count))")
+            guard arguments.operands.count == 2 else {
+                throw UsageError(message: "diff needs two operands, A and B (got \(arguments.operands.count))")
             }
             // Every command reads the configuration the same way: a broken one is an error here too.
-            let settings = try Settings(invocation, console: console)
-            for path in invocation.operands where !FileSystem.isDirectory(path) { _ = try settings.config(forFile: path) }
-            if invocation.operands == ["-", "-"] { throw UsageError(message: "A and B cannot both be standard input") }
+            let settings = try Settings(arguments, console: console)
+            for path in arguments.operands where !FileSystem.isDirectory(path) { _ = try settings.config(forFile: path) }
+            if arguments.operands == ["-", "-"] { throw UsageError(message: "A and B cannot both be standard input") }
             let work = LocalFiles.run(console: console, settings: settings)
-            let sides = try invocation.operands.map { path -> Structure in
+            let sides = try arguments.operands.map { path -> Structure in
                 let bytes = try work.read(path)
                 if Sidecar.looksLikeSidecar(bytes) {
                     return Structure(try SidecarFile(path: Run.displayName(path), bytes: bytes).sidecar)
@@ -55,30 +47,42 @@ enum DiffCommand {
         }
     )
 
+    /// The format: `--format`, or `--json`, which is `--format json`.
+    static func format(_ arguments: Arguments) throws -> Report.DiffFormat {
+        guard arguments.json else { return arguments.diffFormat ?? .text }
+        if let format = arguments.diffFormat, format != .json { throw UsageError(message: "--json is --format json: give one of them") }
+        return .json
+    }
+
     /// `diff --since REV [PATH...]`: the docs tree against its version at REV.
-    static func tree(since: String, invocation: Invocation, console: Console) throws -> Int32 {
-        if invocation.has("json") && invocation.has("redirects") { throw UsageError(message: "--json and --redirects cannot be combined") }
-        let format = try invocation.diffFormat()
-        if format != .text && invocation.has("redirects") { throw UsageError(message: "--format \(format.rawValue) and --redirects cannot be combined") }
-        let operands = invocation.operands.isEmpty ? ["."] : invocation.operands
+    static func tree(since: String, arguments: Arguments, console: Console) throws -> Int32 {
+        if arguments.json && arguments.redirects != nil { throw UsageError(message: "--json and --redirects cannot be combined") }
+        let format = try self.format(arguments)
+        if format != .text && arguments.redirects != nil { throw UsageError(message: "--format \(format.rawValue) and --redirects cannot be combined") }
+        let operands = arguments.operands.isEmpty ? ["."] : arguments.operands
         if operands.contains("-") { throw UsageError(message: "--since compares files of the work tree, not standard input") }
-        let settings = try Settings(invocation, console: console)
-        var request = Run.TreeRequest(files: try settings.expand(operands, invocation: invocation), operands: operands, since: since)
+        let settings = try Settings(arguments, console: console)
+        var request = Run.TreeRequest(files: try settings.expand(operands), operands: operands, since: since)
         let run = try settings.runConfig(operands)
         request.profile = run.profile
-        request.excludes = try settings.excludes(operands, invocation: invocation)
+        request.excludes = try settings.excludes(operands)
         request.hidden = run.hidden == true
         let work = LocalFiles.run(console: console, settings: settings)
-        if invocation.has("redirects") {
-            let map = try work.redirects(request)
-            let format = try invocation.redirectFormat()
-            let siteRoot = try invocation.value("site-root") ?? settings.siteRoot(operands)
-            console.out(Report.redirects(map, format: format, siteRoot: siteRoot))
-            return map.isEmpty ? 0 : 1
+        if let redirects = arguments.redirects {
+            // JSON maps paths; a generator's format, URLs and paths as its site serves them.
+            guard let format = redirects else {
+                let map = try work.redirects(request)
+                console.out(Report.redirects(map))
+                return map.isEmpty ? 0 : 1
+            }
+            let siteRoot = try arguments.siteRoot ?? settings.configuredSiteRoot(operands)
+            let (site, root) = try work.siteRedirects(request, siteRoot: siteRoot)
+            console.out(format.render(site, siteRoot: root))
+            return site.pages.isEmpty && site.fragments.isEmpty && site.outside.isEmpty ? 0 : 1
         }
         if format == .markdown {
             // The same check as `check --since REV PATH...`, for the link findings of the change.
-            let check = try CheckCommand.request(files: request.files, operands: operands, since: since, invocation: invocation, settings: settings, work: work)
+            let check = try CheckCommand.request(files: request.files, operands: operands, since: since, arguments: arguments, settings: settings, work: work)
             let review = try work.review(request, check: check)
             console.out(Report.review(review, revision: since))
             return review.isEmpty ? 0 : 1

@@ -9,9 +9,9 @@ import OutlineCore
 /// `$VISUAL` or `$EDITOR` as `git commit` does, and unfold the edited skeleton back into FILE.
 enum EditCommand {
     static let spec = CommandSpec(
-        name: "edit",
+        .edit,
         summary: "Edit a document's structure in its folded skeleton, in your editor.",
-        usage: "outline edit [--depth N] FILE",
+        operands: "FILE",
         overview: """
         Folds FILE to depth N (default 2) into a temporary file and opens it in $VISUAL, else $EDITOR,
         else vi (the value is run by /bin/sh, so it may carry arguments: EDITOR='code --wait'). Rename,
@@ -21,20 +21,17 @@ enum EditCommand {
         untouched (exit 0). The temporary file is removed in every case, Ctrl-C included.
         """,
         arguments: [("FILE", "The Markdown file to edit.")],
-        options: [
-            Options.depth("Show the skeleton to depth N of the section tree (default 2)."),
-        ],
         run: run
     )
 
-    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
-        guard invocation.operands.count == 1, let path = invocation.operands.first, path != "-" else {
-            throw UsageError(message: invocation.operands.count > 1 ? "edit takes one FILE, got \(invocation.operands.count)"
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        guard arguments.operands.count == 1, let path = arguments.operands.first, path != "-" else {
+            throw UsageError(message: arguments.operands.count > 1 ? "edit takes one FILE, got \(arguments.operands.count)"
                                                                    : "edit needs a FILE (standard input cannot be edited in place)")
         }
-        let depth = try invocation.depth() ?? 2
+        let depth = arguments.depth ?? 2
         let work = LocalFiles.run(console: console), bytes = try work.read(path)
-        let original = try work.outline(bytes, path: path, dialect: try Settings(invocation, console: console).config(forFile: path).dialect(for: path))
+        let original = try work.outline(bytes, path: path, dialect: try Settings(arguments, console: console).config(forFile: path).dialect(for: path))
         if original.isFoldedView {
             throw Diagnostic.file(path, "is a folded view already; unfold it first")
         }

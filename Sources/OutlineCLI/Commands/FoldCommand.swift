@@ -2,9 +2,9 @@ import OutlineCore
 
 enum FoldCommand {
     static let spec = CommandSpec(
-        name: "fold",
+        .fold,
         summary: "Write the document with sections collapsed into fold markers.",
-        usage: "outline fold [--depth N] [--id ID]... [--state FILE] [--save-state FILE] [-o FILE] [FILE]",
+        operands: "[FILE]",
         overview: """
         --depth N shows the outline to depth N of the section tree (top-level sections are depth 1,
         whatever their heading level): deeper headings and all body text are hidden. --id and --state
@@ -15,25 +15,18 @@ enum FoldCommand {
         changes nothing.
         """,
         arguments: [("FILE", "A Markdown file; none, or '-': standard input.")],
-        options: [
-            Options.depth("Show headings down to depth N of the tree; hide every body and everything deeper."),
-            Options.id("Collapse the section with this ID, body and subsections."),
-            Options.state("Collapse the sections a sidecar lists as folded (IDs that no longer exist: a warning)."),
-            OptionSpec("save-state", value: "FILE", "Also write the sidecar for what was folded to FILE."),
-            RewritingCommand.output,
-        ],
         run: run
     )
 
-    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
-        var selection = Fold.Selection(depth: try invocation.depth(), ids: invocation.all("id"))
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        var selection = Fold.Selection(depth: arguments.depth, ids: arguments.ids)
         let work = LocalFiles.run(console: console)
-        if let statePath = invocation.value("state") { selection.state = try work.sidecar(statePath) }
+        if let statePath = arguments.state { selection.state = try work.sidecar(statePath) }
         if selection.isEmpty { throw UsageError(message: "nothing to fold: give --depth N, --id ID or --state FILE") }
-        let path = try invocation.singleOperand()
+        let path = try arguments.singleOperand()
         let bytes = try work.read(path)
-        let outline = try work.outline(bytes, path: path, single: true, dialect: try Settings(invocation, console: console).config(forFile: path).dialect(for: path))
-        let save = invocation.value("save-state")
+        let outline = try work.outline(bytes, path: path, single: true, dialect: try Settings(arguments, console: console).config(forFile: path).dialect(for: path))
+        let save = arguments.saveState
         let result = try Run.about(path) {
             try Fold.apply(outline, selection: selection, describeState: save != nil, name: Run.displayName(path))
         }
@@ -41,7 +34,7 @@ enum FoldCommand {
         if let save, let state = result.foldState {
             try FileSystem.writeAtomically(Array(state.text().utf8), to: save, createIfMissing: true)
         }
-        try RewritingCommand.emitOne(result.rewrite, invocation: invocation, console: console)
+        try RewritingCommand.emitOne(result.rewrite, arguments: arguments, console: console)
         return 0
     }
 }

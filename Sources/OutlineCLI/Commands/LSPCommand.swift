@@ -9,9 +9,9 @@ import OutlineCore
 /// moves bytes: frames in through `MessageFramer`, each body to `LanguageServer`, its answers out.
 enum LSPCommand {
     static let spec = CommandSpec(
-        name: "lsp",
+        .lsp,
         summary: "Run the language server (LSP 3.17 over standard input and output).",
-        usage: "outline lsp [--config FILE | --no-config] [--exclude GLOB...]",
+        operands: "",
         overview: """
         Serves the workspace folders the editor names: diagnostics (what check reports), document and
         workspace symbols with stable IDs, folding ranges per section, definition, references and hover
@@ -22,14 +22,13 @@ enum LSPCommand {
         exit, 1 when the stream ends or exit comes without shutdown.
         """,
         arguments: [],
-        options: Settings.options,
         run: run
     )
 
-    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
-        guard invocation.operands.isEmpty else { throw UsageError(message: "lsp takes no FILE: the editor names the workspace folders") }
-        let settings = try Settings(invocation, console: console)
-        let files = LocalFiles(console: console, settings: settings, invocation: invocation)
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        guard arguments.operands.isEmpty else { throw UsageError(message: "lsp takes no FILE: the editor names the workspace folders") }
+        let settings = try Settings(arguments, console: console)
+        let files = LocalFiles(console: console, settings: settings, arguments: arguments)
         let server = LanguageServer { folders in Workspace(store: files, revisions: files, folders: folders) }
         var framer = MessageFramer()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

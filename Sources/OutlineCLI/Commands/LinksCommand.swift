@@ -2,9 +2,9 @@ import OutlineCore
 
 enum LinksCommand {
     static let spec = CommandSpec(
-        name: "links",
+        .links,
         summary: "Repair local links that a rename, a move or numbering broke, through stable IDs.",
-        usage: "outline links [-w | --check | --diff | -o FILE] [--since REV [--keep-aliases]] [--slugs NAME] [--root DIR] [FILE...]",
+        operands: "[FILE...]",
         overview: """
         Rewrites every local link that no longer resolves but whose section can be identified exactly
         one way. History first: with --since REV, the fragment named a section at git revision REV
@@ -18,26 +18,18 @@ enum LinksCommand {
         across all the files given. Typical: outline links -w --since HEAD .
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md, *.markdown and *.mdx. None, or '-': standard input.")],
-        options: [
-            Options.since("Follow sections through their slugs at git revision REV, moves between files, and renamed files."),
-            OptionSpec("keep-aliases", "With --since: a section with a linkable anchor whose slug changed keeps the old slug as an alias (<a id=\"old-slug\"></a> on its anchor line), so links from outside keep working."),
-            Options.slugs("How headings become link targets: \(Options.slugNames())."),
-            Options.root,
-            Options.verbose,
-            Options.strict("With --since: also list the links that could not be repaired at REV already."),
-        ] + RewritingCommand.options,
         run: run
     )
 
-    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
-        let settings = try Settings(invocation, console: console)
-        var request = Run.LinksRequest(files: try RewritingCommand.inputs(invocation, settings: settings))
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        let settings = try Settings(arguments, console: console)
+        var request = Run.LinksRequest(files: try RewritingCommand.inputs(arguments, settings: settings))
         request.configs = try request.files.map { try settings.effective(forFile: $0) }
         // Links span files: one slug profile for the run (--slugs, else the run's config).
-        request.profile = try settings.runConfig(invocation.operands).profile
-        request.root = invocation.value("root")
-        request.since = invocation.value("since")
-        request.keepAliases = invocation.has("keep-aliases")
+        request.profile = try settings.runConfig(arguments.operands).profile
+        request.root = arguments.root
+        request.since = arguments.since
+        request.keepAliases = arguments.keepAliases
         request.strict = request.configs.contains { $0.strict == true }
         if request.keepAliases && request.since == nil {
             throw UsageError(message: "--keep-aliases needs --since REV (the revision whose slugs to keep)")
@@ -67,10 +59,10 @@ enum LinksCommand {
             if existing > 0, let since = request.since {
                 console.err("outline: \(existing) link\(existing == 1 ? "" : "s") could not be repaired at \(since) already and \(existing == 1 ? "is" : "are") not listed (--strict lists them)\n")
             }
-            let status = RewritingCommand.emit(results, invocation: invocation, console: console)
-            if invocation.has("verbose") { Report.verbose(sites: request.configs.map(\.site), skipped: nil, settings: settings, console: console) }
+            let status = RewritingCommand.emit(results, arguments: arguments, console: console)
+            if arguments.verbose { Report.verbose(sites: request.configs.map(\.site), skipped: nil, settings: settings, console: console) }
             // --check: a link that cannot be repaired is a failure too.
-            return invocation.has("check") && unrepaired && status == 0 ? 1 : status
+            return arguments.mode == .check && unrepaired && status == 0 ? 1 : status
         }
     }
 }

@@ -2,9 +2,9 @@ import OutlineCore
 
 enum NumberCommand {
     static let spec = CommandSpec(
-        name: "number",
+        .number,
         summary: "Number headings hierarchically (## 1.2 Install); idempotent and reversible.",
-        usage: "outline number [--levels A-B] [--strip] [--slugs NAME] [-w | --check | --diff | -o FILE] [FILE...]",
+        operands: "[FILE...]",
         overview: """
         Numbers follow the section tree, one component per numbered ancestor, so a level jump never
         gives 1.0.1. By default every section heading is numbered, except a document title (the first
@@ -16,16 +16,9 @@ enum NumberCommand {
         contents stays up to date. A folded view cannot be numbered.
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md, *.markdown and *.mdx. None, or '-': standard input.")],
-        options: [
-            Options.levels("Number only headings of levels A to B (e.g. 2-3, or 2 alone); replaces the title rule."),
-            Options.strip("Remove the numbers outline wrote instead."),
-            Options.slugs("The slug rules of same-file links to follow: \(Options.slugNames())."),
-        ] + RewritingCommand.options,
-        run: { invocation, console in
-            let levels = try invocation.levels()
-            let strip = invocation.has("strip")
-            if strip && levels != nil { throw UsageError(message: "--levels and --strip cannot be combined") }
-            return try RewritingCommand.run(invocation, console: console, links: LinkInventory.mayHaveSameFileLinks) { outline, config in
+        run: { arguments, console in
+            let strip = arguments.strip
+            return try RewritingCommand.run(arguments, console: console, links: LinkInventory.mayHaveSameFileLinks) { outline, config in
                 strip ? try NumberHeadings.strip(outline, links: config.profile, tocDepth: config.tocDepth)
                       : try NumberHeadings.apply(outline, levels: config.numberLevels, links: config.profile, tocDepth: config.tocDepth)
             }

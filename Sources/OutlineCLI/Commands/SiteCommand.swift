@@ -2,9 +2,9 @@ import OutlineCore
 
 enum SiteCommand {
     static let spec = CommandSpec(
-        name: "site",
+        .site,
         summary: "Say which site generators publish the Markdown files under PATH, and how outline reads them.",
-        usage: "outline site [--format text|json] [--site PATH|none] [PATH...]",
+        operands: "[PATH...]",
         overview: """
         For each file, outline looks from its directory up to the repository root for a site's
         configuration (mkdocs.yml or mkdocs.yaml; a Sphinx conf.py that loads myst_parser); the
@@ -15,21 +15,16 @@ enum SiteCommand {
         "files", "slugs", "features", "unread"}]}. Exit status: 0, or 2 on an error.
         """,
         arguments: [("PATH", "Files or directories (default: the current directory).")],
-        options: [
-            Options.format(["text", "json"], "text (the default) or json."),
-        ] + Settings.options,
         run: run
     )
 
-    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
-        let format = invocation.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError(message: "--format must be text or json, not '\(format)'") }
-        let settings = try Settings(invocation, console: console)
-        let operands = invocation.operands.isEmpty ? ["."] : invocation.operands
-        let files = try settings.expand(operands, invocation: invocation).filter { $0 != "-" }
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        let settings = try Settings(arguments, console: console)
+        let operands = arguments.operands.isEmpty ? ["."] : arguments.operands
+        let files = try settings.expand(operands).filter { $0 != "-" }
         let (sites, plain) = SiteReport.sites(try files.map { ($0, try settings.config(forFile: $0).site) })
         let describe = { (path: String) in PathBytes.display(settings.display(path)) }
-        if format == "json" {
+        if arguments.siteFormat == .json {
             console.out(SiteReport.json(sites, describe: describe).compact() + "\n")
             return 0
         }

@@ -2,9 +2,9 @@ import OutlineCore
 
 enum TOCCommand {
     static let spec = CommandSpec(
-        name: "toc",
+        .toc,
         summary: "Fill tables of contents between <!-- outline:toc --> and <!-- outline:toc end -->.",
-        usage: "outline toc [--depth N] [--insert] [--slugs NAME] [-w | --check | --diff | -o FILE] [FILE...]",
+        operands: "[FILE...]",
         overview: """
         The lines between the markers become a nested bullet list of [Title](#target) links: the section
         tree without a document title (the first heading, when it is the only level-1 heading), N list
@@ -16,14 +16,9 @@ enum TOCCommand {
         after the title heading and its anchor (else at the top, after front matter) where there are none.
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md, *.markdown and *.mdx. None, or '-': standard input.")],
-        options: [
-            Options.depth("List N levels of sections (default 3); a marker's depth=N wins."),
-            OptionSpec("insert", "Add the markers where a document has none: after the title heading and its anchor, else at the top."),
-            Options.slugs("How headings become link targets: \(Options.slugNames())."),
-        ] + RewritingCommand.options,
-        run: { invocation, console in
-            let insert = invocation.has("insert")
-            return try RewritingCommand.run(invocation, console: console, links: { _ in true }) { outline, config in
+        run: { arguments, console in
+            let insert = arguments.insert
+            return try RewritingCommand.run(arguments, console: console, links: { _ in true }) { outline, config in
                 try TableOfContents.apply(outline, options: .init(profile: config.profile,
                                                                   depth: config.tocDepth, insert: insert))
             }

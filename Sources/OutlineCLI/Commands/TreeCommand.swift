@@ -2,9 +2,9 @@ import OutlineCore
 
 enum TreeCommand {
     static let spec = CommandSpec(
-        name: "tree",
+        .tree,
         summary: "Show the section tree.",
-        usage: "outline tree [--json] [--depth N] [--slugs NAME] [--color WHEN] [FILE...]",
+        operands: "[FILE...]",
         overview: """
         One line per section: the heading's source line, a fold indicator (▸ folded, ▾ open with
         children), indentation by depth, number, title and ID, and with --slugs the heading's slug. With
@@ -14,30 +14,23 @@ enum TreeCommand {
         section's ID, which toc links instead).
         """,
         arguments: [("FILE", "Markdown files, or directories searched for *.md, *.markdown and *.mdx. None, or '-': standard input.")],
-        options: [
-            Options.json("Print JSON, one object per file per line."),
-            Options.depth("Show sections down to depth N of the tree (top-level sections are depth 1)."),
-            Options.slugs("Show each heading's slug under this profile (in --json always, under the configuration's profile by default): \(Options.slugNames())."),
-            OptionSpec("color", value: "WHEN", choices: ["auto", "always", "never"], "Colour: auto (on a terminal, unless NO_COLOR is set), always or never."),
-        ] + Settings.options,
         run: run
     )
 
-    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
-        let depth = try invocation.depth()
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        let depth = arguments.depth
         let color: Bool
-        switch invocation.value("color") ?? "auto" {
-        case "auto": color = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
-        case "always": color = true
-        case "never": color = false
-        case let other: throw UsageError(message: "--color must be auto, always or never, not '\(other)'")
+        switch arguments.color {
+        case .auto: color = console.outputIsTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
+        case .always: color = true
+        case .never: color = false
         }
-        let settings = try Settings(invocation, console: console)
-        let files = try settings.expand(invocation.operands.isEmpty ? ["-"] : invocation.operands, invocation: invocation)
+        let settings = try Settings(arguments, console: console)
+        let files = try settings.expand(arguments.operands.isEmpty ? ["-"] : arguments.operands)
         let work = LocalFiles.run(console: console, settings: settings)
         // Every command reads the configuration the same way: a broken one is an error here too.
         for path in files { _ = try settings.config(forFile: path) }
-        let json = invocation.has("json"), showSlugs = json || invocation.value("slugs") != nil
+        let json = arguments.json, showSlugs = json || arguments.slugs != nil
         for (k, path) in files.enumerated() {
             let outline = try work.outline(try work.read(path), path: path, single: files.count == 1, showSlugs ? [.links] : [], dialect: try settings.config(forFile: path).dialect(for: path))
             // The profile as every command resolves it: the option over the file's configuration.

@@ -2,9 +2,9 @@ import OutlineCore
 
 enum UnfoldCommand {
     static let spec = CommandSpec(
-        name: "unfold",
+        .unfold,
         summary: "Expand fold markers with the lines they hid, taken from the original document.",
-        usage: "outline unfold --from ORIGINAL [--id ID]... [--strict] [-o FILE] [FOLDED]",
+        operands: "[FOLDED]",
         overview: """
         Each fold marker is replaced by the hidden lines of the section with its ID in ORIGINAL, wherever
         the marker now stands: headings renamed, sections reordered, deleted or added in the folded view
@@ -13,37 +13,31 @@ enum UnfoldCommand {
         matches ORIGINAL is restored from ORIGINAL with a warning.
         """,
         arguments: [("FOLDED", "The folded view; none, or '-': standard input.")],
-        options: [
-            OptionSpec("from", value: "ORIGINAL", "The document the folded view was made from (required)."),
-            Options.id("Expand only the markers of this section."),
-            Options.strict("A marker whose hash no longer matches ORIGINAL is an error, not a warning."),
-            RewritingCommand.output,
-        ],
         run: run
     )
 
-    static func run(_ invocation: Invocation, console: Console) throws -> Int32 {
-        guard let from = invocation.value("from") else {
+    static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
+        guard let from = arguments.from else {
             throw UsageError(message: "unfold needs --from ORIGINAL: the document the folded view was made from")
         }
         // Every command reads the configuration the same way: a broken one is an error here too.
-        let dialect = try Settings(invocation, console: console).config(forFile: from).dialect(for: from)
-        if from == "-" && (invocation.operands.first ?? "-") == "-" {
+        let dialect = try Settings(arguments, console: console).config(forFile: from).dialect(for: from)
+        if from == "-" && (arguments.operands.first ?? "-") == "-" {
             throw UsageError(message: "--from - and FOLDED cannot both be standard input")
         }
         let work = LocalFiles.run(console: console)
-        let path = try invocation.singleOperand(what: "FOLDED")
+        let path = try arguments.singleOperand(what: "FOLDED")
         let bytes = try work.read(path)
         let folded = try work.outline(bytes, path: path, dialect: dialect)
         // The result, about the original's size, is parsed next to verify it: the original's parser
         // pages stay for that parse instead of being given back and faulted in again.
         let original = try work.outline(try work.read(from), path: from, [.rewriting], dialect: dialect)
-        let only = invocation.all("id")
+        let only = arguments.ids
         let result = try Run.about(path) {
-            try Unfold.apply(folded, original: original, only: only.isEmpty ? nil : Set(only), strict: invocation.has("strict"))
+            try Unfold.apply(folded, original: original, only: only.isEmpty ? nil : Set(only), strict: arguments.strictMarkers)
         }
         console.report(result.diagnostics, about: path)
-        try RewritingCommand.emitOne(result.rewrite, invocation: invocation, console: console)
+        try RewritingCommand.emitOne(result.rewrite, arguments: arguments, console: console)
         return 0
     }
 }

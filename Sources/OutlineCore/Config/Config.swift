@@ -13,6 +13,8 @@
 /// site-root = "docs"            # the site's docs directory, for diff --redirects=FORMAT
 /// site = "none"                 # read every file as CommonMark; or the path of a site's configuration
 /// strict = false                # check/links --since: findings that existed at REV fail too
+/// allow-removed = ["docs/old.md#legacy-*"]   # removals check --since accepts (PATH#ID, globs)
+/// removed = "all"               # all | linked: which removed sections check --since refuses
 ///
 /// [number]
 /// levels = "2-4"
@@ -68,8 +70,12 @@ public struct Config: Sendable, Equatable {
     public var links: Bool?
     public var numberLevels: ClosedRange<Int>?
     public var tocDepth: Int?
-    /// `allow-removed`: IDs (or globs) whose removal `check --since`/`--against` accepts.
+    /// `allow-removed`: `PATH#ID` patterns (globs on either side, paths relative to this file's
+    /// directory) or bare IDs whose removal `check --since`/`--against` accepts.
     public var allowRemoved: [String] = []
+    /// `removed = "linked"`: only a removal something links to is refused (format.md §10); nil or
+    /// `"all"`: every anchored section is kept stable.
+    public var removedLinkedOnly: Bool?
     /// `hidden`: directory walks enter hidden directories (`.github/`), `.git` never.
     public var hidden: Bool?
     /// `fragment-case = "error"`: under the `github` profile, a fragment that matches a target only
@@ -155,7 +161,13 @@ public struct Config: Sendable, Equatable {
                 case .string(let glob): config.allowRemoved = [glob]
                 default: throw fail(line, "'allow-removed' needs an array of IDs or globs, not \(entry.value.typeName)")
                 }
-                for glob in config.allowRemoved where Glob(glob) == nil { throw fail(line, "'allow-removed' has a bad glob '\(glob)'") }
+                for glob in config.allowRemoved where RemovalPattern(glob, origin: .config(path)) == nil {
+                    throw fail(line, "'allow-removed' has a bad pattern '\(glob)' (PATH#ID or ID, globs on either side)")
+                }
+            case (nil, "removed"):
+                let raw = try string()
+                guard raw == "all" || raw == "linked" else { throw fail(line, "'removed' must be all or linked, not '\(raw)'") }
+                config.removedLinkedOnly = raw == "linked"
             case (nil, "links"): config.links = try bool()
             case (nil, "hidden"): config.hidden = try bool()
             case (nil, "fragment-case"):
@@ -209,7 +221,7 @@ public struct Config: Sendable, Equatable {
     }
 
     static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "allow-removed", "links",
-                               "hidden", "fragment-case", "base-revision", "site-root", "site", "strict"]
+                               "hidden", "fragment-case", "base-revision", "site-root", "site", "strict", "removed"]
     static let tables = ["number", "toc", "translation"]
 
     /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6 (as `--levels` takes it).

@@ -10,6 +10,8 @@
 /// # layout = "suffix"
 /// # languages = ["fr", "de"]
 /// allow-stamp = ["changelog-*"]
+/// base-key = "default_lang_commit"        # the front-matter key recording the source revision
+/// front-matter = ["title", "description"] # the front-matter keys the site translates
 /// ```
 public struct TranslationSettings: Sendable, Equatable {
     public var source: String?
@@ -19,8 +21,10 @@ public struct TranslationSettings: Sendable, Equatable {
     /// The source's own language, for a suffix layout whose source files are `page.LANG.md`.
     public var sourceLanguage: String?
     public var allowStamp: [String] = []
+    public var baseKey: String?
+    public var frontMatter: [String]?
 
-    static let keys = ["source", "targets", "layout", "languages", "source-language", "allow-stamp"]
+    static let keys = ["source", "targets", "layout", "languages", "source-language", "allow-stamp", "base-key", "front-matter"]
 
     /// Reads one key of the table; a wrong value throws the message.
     mutating func read(_ key: String, _ value: ConfigEntries.Value) throws(TranslationConfigError) {
@@ -57,12 +61,35 @@ public struct TranslationSettings: Sendable, Equatable {
         case "source-language":
             guard case .string(let raw) = value, !raw.isEmpty else { throw TranslationConfigError("'translation.source-language' needs a language code") }
             sourceLanguage = raw
+        case "base-key":
+            guard case .string(let raw) = value, TranslationSettings.isKey(raw) else {
+                throw TranslationConfigError("'translation.base-key' needs a front-matter key (letters, digits, '_', '-')")
+            }
+            baseKey = raw
+        case "front-matter":
+            let list = try strings()
+            for key in list where !TranslationSettings.isKey(key) || key == CommentFormat.preambleKey {
+                throw TranslationConfigError("'translation.front-matter' needs front-matter keys (letters, digits, '_', '-'; not 'preamble'), not '\(key)'")
+            }
+            frontMatter = list
         case "allow-stamp":
             allowStamp = try strings()
             for glob in allowStamp where Glob(glob) == nil { throw TranslationConfigError("'translation.allow-stamp' has a bad glob '\(glob)'") }
         default:
             throw TranslationConfigError("unknown key '\(key)' in [translation]" + Suggestion.hint(key, among: TranslationSettings.keys))
         }
+    }
+
+    /// A front-matter key as the page record can name it: ASCII letters, digits, `_` and `-`.
+    static func isKey(_ key: String) -> Bool {
+        !key.isEmpty && key.utf8.allSatisfy { ASCII.isDigit($0) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "z")) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
+
+    /// The table's page settings over a layout (a site's, or the table's own).
+    public func apply(to layout: inout TranslationLayout) {
+        layout.allowStamp = allowStamp
+        if let baseKey { layout.baseKey = baseKey }
+        if let frontMatter { layout.frontMatter = frontMatter }
     }
 
     /// What is missing once the table is read, if anything.
@@ -76,7 +103,7 @@ public struct TranslationSettings: Sendable, Equatable {
     /// The layout with directories made absolute against `directory` (the configuration's own).
     public func layout(in directory: String) -> TranslationLayout? {
         guard let source else { return nil }
-        let root = LocalLink.normalize(directory + "/" + source)
+        let root = FilePath.normalize(directory + "/" + source)
         var layout: TranslationLayout
         if suffixLayout {
             layout = TranslationLayout(source: .init(language: sourceLanguage ?? "", directory: root, suffixed: sourceLanguage != nil),
@@ -85,13 +112,13 @@ public struct TranslationSettings: Sendable, Equatable {
             layout = TranslationLayout(source: .init(language: sourceLanguage ?? TranslationSettings.lastComponent(source), directory: root),
                                        targets: targets.map { .init(language: TranslationSettings.lastComponent($0), directory: directory + "/" + $0) })
         }
-        layout.allowStamp = allowStamp
+        apply(to: &layout)
         return layout
     }
 
     /// A directory's name: the language of a directory-per-language tree (`content/zh-cn`).
     public static func lastComponent(_ path: String) -> String {
-        String(LocalLink.normalize(path).split(separator: "/").last ?? "")
+        String(FilePath.normalize(path).split(separator: "/").last ?? "")
     }
 }
 
@@ -105,7 +132,7 @@ extension Config {
     public var translations: TranslationLayout? {
         if let directory, let layout = translation.layout(in: directory) { return layout }
         if var layout = site?.translations {
-            layout.allowStamp = translation.allowStamp
+            translation.apply(to: &layout)
             return layout
         }
         return nil

@@ -73,7 +73,10 @@ public enum Verification {
     nonisolated(unsafe) public static var injectForTesting: ((Outline) -> (Range<Int>, [UInt8])?)? = nil
 
     /// `result`, the rewrite of `original`, once it verified against the plan; throws a located refusal.
-    public static func verified(_ original: Outline, _ result: RewriteResult, sections: [Expected], links: LinkPlan? = nil) throws -> RewriteResult {
+    /// `pageRecord`: the attributes the result's page record must have, in order (format.md §17); nil:
+    /// the rewrite does not write it.
+    public static func verified(_ original: Outline, _ result: RewriteResult, sections: [Expected], links: LinkPlan? = nil,
+                                pageRecord: [(key: String, value: String)]? = nil) throws -> RewriteResult {
         var result = result
         if let inject = injectForTesting, let (range, bytes) = inject(original) {
             var edits = EditList()
@@ -81,11 +84,12 @@ public enum Verification {
             edits.replace(range, with: bytes)
             result = RewriteResult(edits, on: original.source.bytes, diagnostics: result.diagnostics, foldState: result.foldState)
         }
-        try verify(original, result, sections: sections, links: links)
+        try verify(original, result, sections: sections, links: links, pageRecord: pageRecord)
         return result
     }
 
-    static func verify(_ original: Outline, _ result: RewriteResult, sections: [Expected], links: LinkPlan?) throws {
+    static func verify(_ original: Outline, _ result: RewriteResult, sections: [Expected], links: LinkPlan?,
+                       pageRecord: [(key: String, value: String)]? = nil) throws {
         let rewrite = result.rewrite
         if rewrite.isIdentity { return }
         // MDX's JavaScript is opaque (format.md §16): an edit leaves each ESM block and expression
@@ -124,6 +128,14 @@ public enum Verification {
         if original.verificationMemory == .lastDocument { original.keeper?.keep(parsed) }
         try checkSections(parsed, sections)
         try checkStructure(original, parsed, rewrite)
+        if let pageRecord {
+            // The page record is read only as the last non-blank line: a file that ends inside a
+            // fence or an HTML block would take it in as text.
+            let found = parsed.pageRecord.map { $0.problem == nil ? $0.tokens.map(\.text) : [] }
+            if found != pageRecord.map({ $0.key + "=" + $0.value }) {
+                throw refuse(parsed.source.lineCount - 1, "the page record would not be read as written (does the file end inside a code block or HTML?)")
+            }
+        }
         if let links, let before = original.links, let after = parsed.links {
             try checkTouchedBlocks(original, parsed, touched)
             // A table of contents being rewritten may gain or lose entries (a heading numbered out of

@@ -41,6 +41,8 @@ public struct FileLog: Sendable {
     public var commits: [Commit]
     /// The commits read at most; `truncated`: older ones exist that were not read.
     public var limit: Int
+    /// A `limit` that reads the whole history.
+    public static let unlimited = Int(Int32.max)
     public var truncated: Bool
 
     public init(root: String, commits: [Commit], limit: Int, truncated: Bool) {
@@ -67,6 +69,18 @@ public struct FileLog: Sendable {
             if let old = change.oldPath, change.status == UInt8(ascii: "R") { name = old }
         }
         return found
+    }
+
+    /// The paths the file at top-relative `path` had, newest first (`path` itself first), renames
+    /// followed back as `versions(of:)` follows them.
+    public func names(of path: String) -> [String] {
+        var names = [path]
+        for commit in commits {
+            guard let change = commit.changes.first(where: { $0.path == names.last! && $0.status != UInt8(ascii: "D") }) else { continue }
+            if change.status == UInt8(ascii: "A") { break }
+            if let old = change.oldPath, change.status == UInt8(ascii: "R"), !names.contains(old) { names.append(old) }
+        }
+        return names
     }
 
     /// The newest version of `versions` made at commit `commit` or before it (commits are newest

@@ -96,16 +96,20 @@ public final class History {
     /// The pairs as the removals check reads them: old versions named `REV:path`.
     public func removalPairs(_ pairs: [Pair], displayName: (String) -> String) -> [Removals.FilePair] {
         pairs.map { pair in
-            Removals.FilePair(oldName: "\(tree.name):\(pair.oldPath)", old: pair.old,
-                              newName: pair.newPath.map(displayName) ?? tree.displayPath(pair.oldPath), new: pair.new)
+            var removal = Removals.FilePair(oldName: "\(tree.name):\(pair.oldPath)", old: pair.old,
+                                            newName: pair.newPath.map(displayName) ?? tree.displayPath(pair.oldPath), new: pair.new)
+            let now = pair.newPath.flatMap(tree.relativePath(of:))
+            if let now, now != pair.oldPath { removal.renamedFrom = tree.displayPath(pair.oldPath) }
+            removal.topNames = (now.map { [$0] } ?? []) + (now == pair.oldPath ? [] : [pair.oldPath])
+            return removal
         }
     }
 
     /// The pairs as `diff --since` reads them: both sides as the run names files, with their targets.
     public func treePairs(_ pairs: [Pair], profile: SlugProfile, displayName: (String) -> String) -> [TreeHistory.FilePair] {
         pairs.map { pair in
-            let oldPath = LocalLink.normalize(tree.displayPath(pair.oldPath))
-            let newPath = pair.newPath.map { LocalLink.normalize(displayName($0)) }
+            let oldPath = FilePath.normalize(tree.displayPath(pair.oldPath))
+            let newPath = pair.newPath.map { FilePath.normalize(displayName($0)) }
             return TreeHistory.FilePair(oldPath: pair.old == nil ? nil : oldPath,
                                         old: pair.old.map { LinkedDocument(path: oldPath, outline: $0, profile: profile) },
                                         newPath: newPath,

@@ -67,9 +67,11 @@ public struct Review: Sendable {
     public var findings: [Diagnostic] = []
     /// The files (as the run names them) added, modified, renamed or deleted since the revision.
     public var changed: Set<String> = []
+    /// The links the change rewrote to keep reaching their sections (what `links -w --since` does).
+    public var repaired: [RepairedLink] = []
 
     /// Nothing to say: no structural change, no changed target, no link finding.
-    public var isEmpty: Bool { tree.isEmpty && targets.isEmpty && findings.isEmpty }
+    public var isEmpty: Bool { tree.isEmpty && targets.isEmpty && findings.isEmpty && repaired.isEmpty }
 
     /// The kinds a review lists: those about links and the targets they name.
     public static let linkKinds: Set<Diagnostic.Kind> = [.brokenLink, .fragmentCase, .removedAnchor, .slugTakeover, .aliasCollision, .idShadowed, .shadowedDefinition]
@@ -104,6 +106,7 @@ public struct Review: Sendable {
                               titleNow: titleNow[move.to]?[move.id], place: nil))
         }
         targets = Review.targetChanges(pairs)
+        repaired = Review.repairedLinks(pairs)
     }
 
     /// Each anchored section's title by ID.
@@ -161,7 +164,7 @@ public struct Review: Sendable {
             // Where the check compared with REV (format.md §12), what existed then is no news.
             if let isNew = d.isNew { return isNew }
             if d.kind == .removedAnchor || d.kind == .slugTakeover { return true }
-            guard let path = d.path.map(LocalLink.normalize) else { return false }
+            guard let path = d.path.map(FilePath.normalize) else { return false }
             if changed.contains(path) { return true }
             guard case .link(let destination)? = d.subject, let link = LocalLink(destination), !link.path.isEmpty else { return false }
             return changed.contains(LocalLink.resolve(link.path, from: path, root: root))

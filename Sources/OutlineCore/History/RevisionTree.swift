@@ -22,9 +22,16 @@ public protocol RevisionTree: AnyObject {
     /// top-relative path). What a walk leaves out (hidden directories unless `hidden`, `excludes`) is
     /// left out.
     func vanishedMarkdown(accounted: Set<String>, under operands: [String], excludes: Excludes, hidden: Bool) -> [(old: String, renamedTo: String?)]
+    /// The revision's Markdown files inside `directory` (absolute), as absolute paths: what a site
+    /// published then (its pages, routes and labels at the revision), whatever the work tree holds now.
+    func markdownFiles(under directory: String) -> [String]
     /// The revision's bytes at each top-relative old path (nil: no file there), every path not
     /// fetched before read in one batch.
     func contents(ofOldPaths paths: [String]) throws -> [[UInt8]?]
+    /// The messages of the commits between the revision and HEAD (`git log REV..HEAD`), newest
+    /// first, each with its commit id: where acceptances that travel with a change are written
+    /// (format.md §10). Read once, on first use.
+    func messagesSince() throws -> [(commit: String, message: String)]
 }
 
 extension RevisionTree {

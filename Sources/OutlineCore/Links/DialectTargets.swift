@@ -24,16 +24,16 @@ enum DialectTargets {
 
     /// Why the page has ids outline cannot know (text a snippet includes, content a plugin makes),
     /// or nil: a fragment no target matches is then skipped, not reported.
-    static func unknowable(in source: Source, dialect: Dialect) -> String? {
+    static func unknowable(in source: Source, dialect: Dialect) -> LinkSkip? {
         guard dialect.snippets || dialect.generatedBlocks || dialect.shortcodes else { return nil }
-        var why: String? = nil
+        var why: LinkSkip? = nil
         LineScanner.forEach(in: source) { _, text, kind in
             guard why == nil, kind == .text else { return }
             let t = text.drop(while: ASCII.isBlank)
-            if dialect.snippets, t.starts(with: Array("--8<--".utf8)) { why = "the page includes text with pymdownx.snippets" }
-            else if dialect.generatedBlocks, t.starts(with: Array("::: ".utf8)) { why = "the page holds content a plugin generates (:::)" }
+            if dialect.snippets, t.starts(with: Array("--8<--".utf8)) { why = .snippets }
+            else if dialect.generatedBlocks, t.starts(with: Array("::: ".utf8)) { why = .pluginContent }
             else if dialect.shortcodes, t.starts(with: [UInt8(ascii: "{"), UInt8(ascii: "{")]), let name = shortcode(in: t) {
-                why = "the page holds Markdown a shortcode renders ({{% \(name) %}})"
+                why = .shortcodeMarkdown(name)
             }
         }
         return why

@@ -20,9 +20,9 @@ public enum LinkCheck {
         /// The path cannot be read (a symbolic link loop, permissions, a binary `.md`): why.
         case unreadable(String)
         /// A site's rules: the link is broken for a reason of the site's (outside its content root).
-        case broken(String)
+        case broken(LinkReason, String)
         /// A site's rules: what the link names cannot be known offline (intersphinx, a plugin's page).
-        case skipped(String)
+        case skipped(LinkSkip)
         /// A site's rules: the link names a place in its own page (a MyST label of this file).
         case same
     }
@@ -204,14 +204,15 @@ public enum LinkCheck {
 
     /// Every link finding of one document: alias collisions, then broken links (`findings`), as
     /// `check` and the language server both report them.
-    public static func documentFindings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
+    public static func linkFindings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
                                         links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
                                         repair: ((LocalLink) -> String?)? = nil,
                                         name: (String) -> String = { $0 },
                                         rules: LinkRules? = nil,
                                         lookup: (String) -> Destination) -> [Diagnostic] {
-        aliasCollisions(outline, path: path, profile: profile) + shadowedDefinitions(outline, path: path) + nestingTooDeep(outline, path: path)
-            + findings(outline, path: path, profile: profile, root: root, links: links, own: own, repair: repair, name: name, rules: rules, lookup: lookup)
+        (aliasCollisions(outline, path: path, profile: profile) + shadowedDefinitions(outline, path: path) + nestingTooDeep(outline, path: path)
+            + brokenLinks(outline, path: path, profile: profile, root: root, links: links, own: own, repair: repair, name: name, rules: rules, lookup: lookup))
+            .map { $0.spanningLine(in: outline.source) }
     }
 
     /// A label defined twice where the site's generator uses the last definition (format.md §16):
@@ -247,7 +248,7 @@ public enum LinkCheck {
     /// is now, and the command), so that the finding names its fix rather than a near spelling.
     /// `name`: how messages name a resolved path (the language server resolves absolute paths and
     /// names them relative to the folder, as people read them).
-    public static func findings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
+    public static func brokenLinks(_ outline: Outline, path: String, profile: SlugProfile, root: String,
                                 links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
                                 suggestionBudget: Int = LinkCheck.suggestionBudget,
                                 repair: ((LocalLink) -> String?)? = nil,
@@ -274,7 +275,7 @@ public enum LinkCheck {
                 guard seen.insert(Seen(line: line, destination: link.destination)).inserted else { return }
                 if exact == nil { exact = ExactLines(outline, inventory) }
                 let place = exact!.place(line, link.destination)
-                var finding = finding.about(.link(link.destination))
+                var finding = finding.subject == nil ? finding.about(.link(link.destination)) : finding
                 if let range = place.range.map({ outline.linkView?.documentRange($0) ?? $0 }), outline.source.line(containing: range.lowerBound) + 1 == place.line {
                     finding = finding.spanning(range, in: outline.source)
                 } else {
@@ -300,7 +301,7 @@ public enum LinkCheck {
                         switch rules.resolve(link) {
                         case .paths(let paths): candidates = paths
                         case .skip(let why): return (resolved: "", destination: .skipped(why))
-                        case .broken(let why): return (resolved: "", destination: .broken(why))
+                        case .broken(let reason, let why): return (resolved: "", destination: .broken(reason, why))
                         case .same: return (resolved: "", destination: .same)
                         }
                     }
@@ -320,19 +321,19 @@ public enum LinkCheck {
                 let resolved = known.resolved
                 switch known.destination {
                 case .missing:
-                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? "no such file")"))
+                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? "no such file")").because(.noSuchFile))
                     continue
-                case .broken(let why):
-                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(why)"))
+                case .broken(let reason, let why):
+                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(why)").because(reason))
                     continue
                 case .skipped(let why):
-                    add(.warning(.linkSkipped, line: line, why))
+                    add(.warning(.linkSkipped, line: line, why.description).about(.skipped(why)))
                     continue
                 case .same:
                     if own == nil { own = LinkTargets(outline, profile: profile) }
                     targets = own!
                 case .unreadable(let why):
-                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(name(resolved)) cannot be read (\(why))"))
+                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(name(resolved)) cannot be read (\(why))").because(.unreadable, target: name(resolved)))
                     continue
                 case .file:
                     continue
@@ -353,15 +354,15 @@ public enum LinkCheck {
                 }
             }
             if let rules, let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment),
-               let why = targets.unknown(fragment) ?? rules.unmatchedFragment(fragment, page) {
+               let why = targets.unknown(fragment).map(LinkRules.Unmatched.skip) ?? rules.unmatchedFragment(fragment, page) {
                 // A fragment the page may have in ways outline cannot know (a label elsewhere in
                 // the site, a documented object, ids a plugin gives): skipped, counted, not reported.
-                if !why.isEmpty { add(.warning(.linkSkipped, line: line, why)) }
+                if case .skip(let skip) = why { add(.warning(.linkSkipped, line: line, skip.description).about(.skipped(skip))) }
                 continue
             }
             guard let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment) else { continue }
             if let fix = repair?(link) {
-                add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(fix)"))
+                add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(fix)").because(.noTarget, target: page.map(name)))
                 continue
             }
             // github.com matches fragments case-insensitively (format.md §7): there a case-only
@@ -370,7 +371,7 @@ public enum LinkCheck {
                 let lower = fragment.lowercased()
                 if let same = targets.ordered.first(where: { $0.lowercased() == lower }) {
                     add(.warning(.fragmentCase, line: line,
-                                          "link '\(link.destination)': fragment '\(fragment)' matches '\(same)' only ignoring case: github.com finds it, other renderers and browsers do not (write '#\(same)')"))
+                                          "link '\(link.destination)': fragment '\(fragment)' matches '\(same)' only ignoring case: github.com finds it, other renderers and browsers do not (write '#\(same)')").because(.caseOnly, target: page.map(name)))
                     continue
                 }
             }
@@ -395,40 +396,9 @@ public enum LinkCheck {
                     ? " (did you mean '\(near)'? fragments are case-sensitive)"
                     : " (did you mean '\(near)'?)"
             }
-            add(.finding(.brokenLink, line: line, message))
+            add(.finding(.brokenLink, line: line, message).because(.noTarget, target: page.map(name)))
         }
         return found.map { $0.located(in: path) }
-    }
-}
-
-/// How a site's generator resolves a page's links (format.md §16), as `check` asks it; the
-/// generator's rules are the site's (`SiteLinks`), this is what `check` needs of them.
-public struct LinkRules {
-    public enum Resolution {
-        /// The paths to try, in order: the first that exists is the link's target.
-        case paths([String])
-        /// What the link names cannot be known offline: why (counted, never reported).
-        case skip(String)
-        /// The link is broken for a reason of the site's: the message.
-        case broken(String)
-        /// The link names a place in its own page.
-        case same
-    }
-    /// Where a link leads.
-    public var resolve: (LocalLink) -> Resolution
-    /// For a fragment no target of its page (a path, or nil for the page itself) matches: nil when
-    /// the link is broken; why it is skipped otherwise (empty: it resolves, nothing to count).
-    public var unmatchedFragment: (String, String?) -> String?
-    /// Whether links without a path (`#x`) go through `resolve` too (MyST: a label of any page).
-    public var resolvesEmptyPaths = false
-    /// A destination for the file at a path (and a fragment) written as the site's URL from the
-    /// linking page, for a link written as a URL that must point elsewhere (moved text); nil where
-    /// the site has no URL form.
-    public var url: ((String, String?) -> String?)? = nil
-
-    public init(resolve: @escaping (LocalLink) -> Resolution, unmatchedFragment: @escaping (String, String?) -> String?) {
-        self.resolve = resolve
-        self.unmatchedFragment = unmatchedFragment
     }
 }
 

@@ -131,7 +131,7 @@ public enum LinkRepair {
     static func movedText(of document: LinkedDocument, context: Context) -> [Origin] {
         guard context.old != nil else { return [] }
         func directory(_ path: String) -> String {
-            let parts = LocalLink.normalize(path).split(separator: "/")
+            let parts = FilePath.normalize(path).split(separator: "/")
             return parts.dropLast().joined(separator: "/")
         }
         func pathThen(_ path: String) -> String {
@@ -297,7 +297,7 @@ public enum LinkRepair {
         if let rules, !link.path.isEmpty {
             switch rules.resolve(link) {
             case .skip: return .keep
-            case .broken(let why): return .cannot(why)
+            case .broken(_, let why): return .cannot(why)
             case .same: path = document.path
             case .paths(let candidates):
                 let found = candidates.first {
@@ -352,7 +352,7 @@ public enum LinkRepair {
             return .rewrite(write(path: pathChanged ? path : nil, original: link, fragment: current, from: document.path, context: context))
         }
         // The section left this file: moved to exactly one other given file?
-        let move = context.moves[MoveKey(path: LocalLink.normalize(path), id: id)]
+        let move = context.moves[MoveKey(path: FilePath.normalize(path), id: id)]
         let places = move?.to ?? []
         switch places.count {
         case 1:
@@ -401,14 +401,14 @@ public enum LinkRepair {
 
     /// A destination for `path` (relative to the linking file's directory) and `fragment`.
     static func write(path: String, fragment: String?, from file: String) -> String {
-        let relative = path == LocalLink.normalize(file) ? "" : relativePath(to: path, fromDirectoryOf: file)
+        let relative = path == FilePath.normalize(file) ? "" : relativePath(to: path, fromDirectoryOf: file)
         return encodePath(relative) + (fragment.map { "#" + encodeFragment($0) } ?? "")
     }
 
     /// `path` relative to the directory of `file` (both as outline names files).
     static func relativePath(to path: String, fromDirectoryOf file: String) -> String {
-        let directory = LocalLink.normalize(file).split(separator: "/").dropLast().joined(separator: "/")
-        return LocalLink.relative(path, fromDirectory: directory.isEmpty ? "." : directory)
+        let directory = FilePath.normalize(file).split(separator: "/").dropLast().joined(separator: "/")
+        return FilePath.relative(path, fromDirectory: directory.isEmpty ? "." : directory)
     }
 
     /// Percent-encoding where a link destination needs it: spaces, controls and the characters that

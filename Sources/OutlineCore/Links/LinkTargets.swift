@@ -15,15 +15,15 @@ public struct LinkTargets: Sendable {
     /// whole site, not only of this file.
     public let labels: [(line: Int, id: String)]
     /// Why the page has ids outline cannot know (a snippet's headings, a plugin's content), or nil.
-    public var unknowable: String? = nil
+    public var unknowable: LinkSkip? = nil
     /// The page holds comments a site's hooks may fill with ids (see `DialectTargets.hookComments`).
     public var hookComments = false
 
     /// Why a fragment that is none of the page's targets may still be one of its ids (text a
     /// snippet includes, content a plugin makes, an id a hook gives); nil when it is not.
-    public func unknown(_ fragment: String) -> String? {
+    public func unknown(_ fragment: String) -> LinkSkip? {
         if let unknowable { return unknowable }
-        if hookComments && !LinkCheck.slugLike(fragment) { return "an id a hook of mkdocs.yml may give (no heading's slug has '\(fragment)' characters)" }
+        if hookComments && !LinkCheck.slugLike(fragment) { return .hookID(fragment) }
         return nil
     }
     private let set: Set<String>

@@ -72,6 +72,15 @@ public final class Outline: @unchecked Sendable {
     public let malformedMarkers: [MalformedMarker]
     /// Table-of-contents markers, in document order (format.md §5).
     public let tocMarkers: [TOCMarker]
+    /// Every page record (format.md §17), wherever it stands; `pageRecord` is the one that counts.
+    public let pageRecords: [PageRecord]
+    /// The page record on the document's last non-blank line, the one place it is read (format.md §2).
+    public var pageRecord: PageRecord? {
+        guard let last = pageRecords.last else { return nil }
+        var line = source.lineCount - 1
+        while line > last.line, source.isBlank(line) { line -= 1 }
+        return line == last.line ? last : nil
+    }
     /// The style of the document's first bullet list, if it has one.
     public let listStyle: ListStyle?
     /// What links need, when the parse was asked for it (`links: true`).
@@ -134,6 +143,7 @@ public final class Outline: @unchecked Sendable {
         self.markers = document.markers
         self.malformedMarkers = document.malformedMarkers
         self.tocMarkers = document.tocMarkers
+        self.pageRecords = document.pageRecords
         self.listStyle = document.listStyle
         self.links = document.links
         self.blockStarts = document.blockStarts

@@ -11,13 +11,24 @@ struct ContainerScan {
     let dialect: Dialect
     /// Per line: what cmark's top-level parse made of it (0 nothing special; 5 a code block; 6 an
     /// HTML block), so that no container opens inside code or HTML.
-    private var topKind: [UInt8]
+    var topKind: [UInt8]
+    /// Per line: cmark's type of the top-level block that starts there (0: none starts there).
+    var topStart: [UInt8]
     private(set) var dropped: [Int32]
+    /// Whether the document may hold a table (`TableScan`), and the view's bytes that differ from
+    /// the document's: (document offset, byte), in document order.
+    var tables = false
+    var substitutions: [(offset: Int, byte: UInt8)] = []
+    /// Reference labels defined anywhere in the document (normalized), found when a table needs them.
+    var definedLabels: Set<String>? = nil
     private(set) var ids: [(line: Int, id: String)] = []
     private(set) var tabs: [(line: Int, title: String, set: Int, index: Int)] = []
     private(set) var shadowed: [(line: Int, used: Int, label: String)] = []
     private var tabSets = 0
-    private(set) var changed = false
+    var changed = false
+    /// While a table is read ahead of the pass (`TableScan`): the columns its lines stand in, which
+    /// `text` takes off lines the pass has not dedented yet.
+    private var readAhead = 0
     /// The 1-based line of the first opener nested past `Nesting.limit`, read as text.
     private(set) var tooDeep: Int? = nil
 
@@ -26,14 +37,17 @@ struct ContainerScan {
         self.dialect = dialect
         dropped = [Int32](repeating: 0, count: document.lineCount)
         var kinds = [UInt8](repeating: 0, count: document.lineCount)
+        var starts = [UInt8](repeating: 0, count: document.lineCount)
         for (k, block) in blockStarts.enumerated() {
             let start = Int(block >> 8), type = UInt8(block & 0xFF)
+            if start < starts.count { starts[start] = type }
             let end = k + 1 < blockStarts.count ? Int(blockStarts[k + 1] >> 8) : document.lineCount
             guard type == 5 || type == 6, start < end else { continue }
             for line in start..<min(end, document.lineCount) { kinds[line] = type }
         }
         for line in 0..<min(hiddenLines, document.lineCount) { kinds[line] = 6 }
         topKind = kinds
+        topStart = starts
     }
 
     /// Whether a byte sequence that opens a container of the dialect stands anywhere (a document
@@ -124,16 +138,19 @@ struct ContainerScan {
         return (column, p - content.lowerBound - from)
     }
 
-    /// The line's text after what the view already leaves out.
-    private func text(_ line: Int) -> ArraySlice<UInt8> {
+    /// The line's text after what the view already leaves out (and, reading a table ahead, its
+    /// containers' columns).
+    func text(_ line: Int) -> ArraySlice<UInt8> {
         let content = document.contentRange(line)
-        return document.bytes[(content.lowerBound + Int(dropped[line]))..<content.upperBound]
+        var skip = Int(dropped[line])
+        if readAhead > 0 { skip = max(skip, indentation(line, from: 0, upTo: readAhead).bytes) }
+        return document.bytes[(content.lowerBound + skip)..<content.upperBound]
     }
 
-    private func isBlank(_ line: Int) -> Bool { text(line).allSatisfy(ASCII.isBlank) }
+    func isBlank(_ line: Int) -> Bool { text(line).allSatisfy(ASCII.isBlank) }
 
     /// Leaves the line out of the view entirely.
-    private mutating func blank(_ line: Int) {
+    mutating func blank(_ line: Int) {
         dropped[line] = Int32(document.contentRange(line).count)
         changed = true
     }
@@ -151,7 +168,9 @@ struct ContainerScan {
     private struct Frame {
         enum Kind { case indented, markdown, code }
         let kind: Kind
-        /// The first line after it: its closing line when `closes`.
+        /// Its first line (after the opener), and the first line after it: its closing line when
+        /// `closes`.
+        let start: Int
         let end: Int
         let closes: Bool
         /// What the closing line is: a directive's fence leaves the view; an element's closing tag
@@ -244,17 +263,17 @@ struct ContainerScan {
                    let directive = fence.directive, !top || topKind[line] != 6 {
                     guard ContainerScan.markdownDirectives.contains(directive) else {
                         // A directive whose body is not Markdown (`code-block`, `math`) is code.
-                        stack.append(Frame(kind: .code, end: closesAt ?? parentEnd, closes: closesAt != nil, closing: .code, isTab: false))
+                        stack.append(Frame(kind: .code, start: line + 1, end: closesAt ?? parentEnd, closes: closesAt != nil, closing: .code, isTab: false))
                         continue
                     }
                     guard depth.enter() else { tooDeep = tooDeep ?? line + 1; continue }
-                    stack.append(Frame(kind: .markdown, end: closesAt ?? parentEnd, closes: closesAt != nil, closing: .fence, isTab: false))
+                    stack.append(Frame(kind: .markdown, start: line + 1, end: closesAt ?? parentEnd, closes: closesAt != nil, closing: .fence, isTab: false))
                     openDirective(fence, name: directive, at: line, end: closesAt ?? parentEnd, indented: indented, dashes: dashes)
                     continue
                 }
                 if fence.character != UInt8(ascii: ":") {
                     // A code fence: nothing inside it opens a container.
-                    stack.append(Frame(kind: .code, end: closesAt ?? parentEnd, closes: closesAt != nil, closing: .code, isTab: false))
+                    stack.append(Frame(kind: .code, start: line + 1, end: closesAt ?? parentEnd, closes: closesAt != nil, closing: .code, isTab: false))
                     continue
                 }
             }
@@ -263,6 +282,17 @@ struct ContainerScan {
                 continue
             }
             if !top, t.first == UInt8(ascii: "<"), let elements, openElement(at: line, end: parentEnd, elements, &stack, &depth) { continue }
+            if tables {
+                // Its rows are read ahead in this line's context, and skipped (none opens a container).
+                readAhead = 4 * indented
+                let end = table(at: line, in: (stack.last?.start ?? 0)..<parentEnd, top: top)
+                readAhead = 0
+                if let end {
+                    if indented > 0 { for row in (line + 1)..<end { dedent(row, by: 4 * indented) } }
+                    line = end - 1
+                    continue
+                }
+            }
             if opensIndentedContainer(t) {
                 guard depth.enter() else { tooDeep = tooDeep ?? line + 1; continue }
                 let isTab = t.first == UInt8(ascii: "=")
@@ -275,7 +305,7 @@ struct ContainerScan {
                 }
                 // The body: the following lines indented four columns more, blank lines among them.
                 blank(line)
-                stack.append(Frame(kind: .indented, end: min(Int(levels.nextNoDeeper[line]), parentEnd), closes: false, closing: .code, isTab: isTab))
+                stack.append(Frame(kind: .indented, start: line + 1, end: min(Int(levels.nextNoDeeper[line]), parentEnd), closes: false, closing: .code, isTab: isTab))
                 indented += 1
             }
         }
@@ -381,7 +411,7 @@ struct ContainerScan {
         guard depth.enter() else { tooDeep = tooDeep ?? line + 1; return false }
         for attribute in attributes where attribute.name == "id" && !attribute.value.isEmpty { ids.append((line + 1, attribute.value)) }
         blank(line)
-        stack.append(Frame(kind: .markdown, end: close, closes: true, closing: .tag(Array("</\(tag)".utf8)), isTab: false))
+        stack.append(Frame(kind: .markdown, start: line + 1, end: close, closes: true, closing: .tag(Array("</\(tag)".utf8)), isTab: false))
         return true
     }
 
@@ -415,67 +445,4 @@ struct ContainerScan {
     ]
     /// Directives whose argument is a title MyST parses as Markdown.
     static let titledDirectives: Set<String> = ["admonition", "topic", "sidebar", "dropdown", "tab-item", "card", "grid-item-card"]
-}
-
-/// Where each md_in_html element closes, found for every line at once: the element opened on a
-/// line closes on the first later line where its tag's openings (`<div`) less its closings
-/// (`</div`), counted from the line after it, fall below zero. Each tag's balance is kept only on
-/// the lines that change it, and the first later line below each one's is found from the end with
-/// a stack (the next smaller value), so that no element's search runs to the end of the document.
-struct ElementClosings {
-    /// Per tag name as written: the lines that change its balance, the balance after each, and the
-    /// index of the next such line with a smaller balance (-1 for none).
-    private var events: [[UInt8]: (lines: [Int32], balance: [Int32], nextSmaller: [Int32], firstNegative: Int32)] = [:]
-
-    init(_ document: Source) {
-        var lines: [[UInt8]: [Int32]] = [:], balance: [[UInt8]: [Int32]] = [:]
-        for line in 0..<document.lineCount {
-            let t = document.content(line)
-            guard t.contains(UInt8(ascii: "<")) else { continue }
-            var delta: [[UInt8]: Int32] = [:]
-            var p = t.startIndex
-            while p < t.endIndex {
-                guard t[p] == UInt8(ascii: "<") else { p += 1; continue }
-                var q = p + 1
-                let closing = q < t.endIndex && t[q] == UInt8(ascii: "/")
-                if closing { q += 1 }
-                let start = q
-                while q < t.endIndex, ASCII.isWordByte(t[q]) || t[q] == UInt8(ascii: "-") { q += 1 }
-                if q > start { delta[Array(t[start..<q]), default: 0] += closing ? -1 : 1 }
-                p = max(q, p + 1)
-            }
-            for (name, d) in delta where d != 0 {
-                let last = balance[name]?.last ?? 0
-                lines[name, default: []].append(Int32(line))
-                balance[name, default: []].append(last + d)
-            }
-        }
-        for (name, ls) in lines {
-            let b = balance[name]!
-            var next = [Int32](repeating: -1, count: b.count)
-            var ahead: [Int32] = []
-            var k = b.count - 1
-            while k >= 0 {
-                while let top = ahead.last, b[Int(top)] >= b[k] { ahead.removeLast() }
-                if let top = ahead.last { next[k] = top }
-                ahead.append(Int32(k))
-                k -= 1
-            }
-            events[name] = (ls, b, next, Int32(b.firstIndex(where: { $0 < 0 }) ?? -1))
-        }
-    }
-
-    /// The line that closes an element of `tag` opened on `line`; nil when none does.
-    func closing(of line: Int, tag: [UInt8]) -> Int? {
-        guard let e = events[tag] else { return nil }
-        // The last line at or before `line` that changed the balance.
-        var lo = 0, hi = e.lines.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(e.lines[mid]) <= line { lo = mid + 1 } else { hi = mid }
-        }
-        // Before any such line the balance is 0: the first line below zero closes it.
-        let next = lo == 0 ? Int(e.firstNegative) : Int(e.nextSmaller[lo - 1])
-        return next >= 0 ? Int(e.lines[next]) : nil
-    }
 }

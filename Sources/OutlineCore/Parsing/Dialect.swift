@@ -1,3 +1,13 @@
+/// Which renderer's rule splits a table's rows into cells.
+public enum TableRule: Sendable, Hashable {
+    /// GFM (cmark-gfm's table extension): every `|` not preceded by a backslash ends a cell, inside a
+    /// code span too; a row with more cells than the header loses the rest.
+    case gfm
+    /// Python-Markdown's `tables` extension: a `|` inside a pair of equal backtick runs does not end
+    /// a cell, `\\` is an escaped backslash; a table starts a block (no paragraph line above it).
+    case pythonMarkdown
+}
+
 /// How a site's generator reads a Markdown file beyond CommonMark (format.md §16): data that
 /// parsing, link targets and link resolution read, set from the site's configuration (which
 /// Python-Markdown extensions MkDocs loads, which MyST extensions Sphinx enables). `.commonMark`
@@ -64,6 +74,12 @@ public struct Dialect: Sendable, Hashable {
     /// `mdx`): outline's lines are `{/* … */}` (`CommentSyntax`), a heading's id may be given by a
     /// trailing `{/* #id */}`, and a table of contents escapes `{`, `}` and `<` (format.md §16).
     public var mdx = false
+
+    /// How a table (a header row, then a delimiter row) splits into cells, each cell's inline content
+    /// read on its own (format.md §9): GFM's rule by default (GitHub, GitLab, Hugo, Docusaurus, MyST,
+    /// plain files), Python-Markdown's `tables` rule for MkDocs (a pipe inside a code span does not
+    /// split a cell there). cmark has no tables: without this, a table is one paragraph to it.
+    public var tables: TableRule = .gfm
 
     public init() {}
 

@@ -69,6 +69,8 @@ public struct Document: Sendable {
     public let malformedMarkers: [MalformedMarker]
     /// Table-of-contents markers (opening and end), in document order.
     public let tocMarkers: [TOCMarker]
+    /// Translated pages' records (format.md §17), wherever they stand, in document order.
+    public let pageRecords: [PageRecord]
     /// The bullet character and nesting indentation of the document's first bullet list (cmark's
     /// reading), for a table of contents that follows the document's style; nil when it has none.
     public let listStyle: ListStyle?
@@ -124,6 +126,7 @@ public struct Document: Sendable {
         var markers: [FoldMarker] = []
         var malformed: [MalformedMarker] = []
         var tocMarkers: [TOCMarker] = []
+        var pageRecords: [PageRecord] = []
         var listStyle: ListStyle? = nil
         var inventory = LinkInventory()
         // MDX: cmark is shown outline's `{/* … */}` lines as the blocks of their own that MDX reads
@@ -167,6 +170,7 @@ public struct Document: Sendable {
                 case .marker(let m): markers.append(m)
                 case .malformedMarker(let m): malformed.append(m)
                 case .toc(let m): tocMarkers.append(m)
+                case .page(let r): pageRecords.append(r)
                 case nil: break
                 }
             case let .bulletList(column, nestedIndent):
@@ -182,6 +186,7 @@ public struct Document: Sendable {
         self.markers = markers
         self.malformedMarkers = malformed
         self.tocMarkers = tocMarkers
+        self.pageRecords = pageRecords
         self.listStyle = listStyle
     }
 

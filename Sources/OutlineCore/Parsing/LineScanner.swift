@@ -58,6 +58,10 @@ enum LineScanner {
         }
     }
 
+    /// Whether a line is a fence (three or more backticks, tildes or colons, up to three spaces in):
+    /// a block's start to a reader that asks about one line.
+    static func isFenceLine(_ line: ArraySlice<UInt8>) -> Bool { Fence(line) != nil }
+
     /// Whether each line of `source` is fenced code (its fences included).
     static func codeLines(in source: Source) -> [Bool] {
         var code = [Bool](repeating: false, count: source.lineCount)

@@ -61,9 +61,13 @@ public struct LinkView: Sendable {
     /// read them (no container is opened inside its code or HTML blocks); `hiddenLines`: front matter.
     static func make(_ document: Source, dialect: Dialect, blockStarts: [UInt64], hiddenLines: Int) -> LinkView? {
         let definitions = dialect.lastDefinitionWins && ContainerScan.mayHoldTwoDefinitions(document.bytes)
-        guard (dialect.hasContainers && ContainerScan.mayHold(document.bytes, dialect)) || definitions else { return nil }
+        let containers = dialect.hasContainers && ContainerScan.mayHold(document.bytes, dialect)
+        let tables = TableScan.mayHold(document.bytes)
+        guard containers || tables || definitions else { return nil }
         var scan = ContainerScan(document, dialect: dialect, blockStarts: blockStarts, hiddenLines: hiddenLines)
-        scan.run()
+        scan.tables = tables
+        if containers || tables { scan.run() }
+        scan.substitutions.sort { $0.offset < $1.offset }
         // The last of two definitions of a label is the one used: the earlier ones leave the view,
         // so that cmark, which keeps the first, reads the one the generator does.
         if definitions { scan.shadowDuplicateDefinitions() }
@@ -72,9 +76,19 @@ public struct LinkView: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(document.bytes.count)
         bytes += document.bytes[0..<document.bomLength]
+        // A table's cells read on their own: bytes of the same length in place of those that would
+        // join two cells in cmark's one paragraph (`TableScan`); no line or offset moves.
+        var substitution = 0
         for line in 0..<document.lineCount {
             let content = document.contentRange(line)
-            bytes += document.bytes[(content.lowerBound + Int(scan.dropped[line]))..<document.lineStarts[line + 1]]
+            let from = content.lowerBound + Int(scan.dropped[line])
+            let viewStart = bytes.count
+            bytes += document.bytes[from..<document.lineStarts[line + 1]]
+            while substitution < scan.substitutions.count, scan.substitutions[substitution].offset < content.upperBound {
+                let (offset, byte) = scan.substitutions[substitution]
+                if offset >= from { bytes[viewStart + offset - from] = byte }
+                substitution += 1
+            }
         }
         var view = LinkView(source: Source(bytes), dropped: scan.dropped, document: document)
         view.ids = scan.ids

@@ -147,25 +147,41 @@ public struct LineTable: RandomAccessCollection, Sendable {
 
 /// Support knows no `Source`: a diagnostic is given its place in one here.
 extension Diagnostic {
-    /// This diagnostic, about the bytes `range` of `source`: its line, column and end from them.
+    /// This diagnostic, about the bytes `range` of `source`: its line, columns and end from them.
     public func spanning(_ range: Range<Int>, in source: Source) -> Diagnostic {
         var copy = self
-        let start = Diagnostic.position(range.lowerBound, in: source)
-        copy.range = range
-        copy.line = start.line
-        copy.column = start.column
-        copy.end = Diagnostic.position(range.upperBound, in: source)
+        copy.span = SourceSpan(range, in: source)
         return copy
     }
 
+    /// This diagnostic spanning the whole of its line (its content, without the line ending) when it
+    /// has a line but no bytes yet: every finding of a document gets a place an editor and SARIF
+    /// can show, not a line alone.
+    public func spanningLine(in source: Source) -> Diagnostic {
+        guard span == nil, let line, line >= 1, line <= source.lineCount else { return self }
+        return spanning(source.contentRange(line - 1), in: source)
+    }
+}
+
+extension SourceSpan {
+    /// The span of the bytes `range` of `source`.
+    public init(_ range: Range<Int>, in source: Source) {
+        self.init(start: SourceSpan.position(range.lowerBound, in: source), end: SourceSpan.position(range.upperBound, in: source), bytes: range)
+    }
+
     /// The position of byte `offset` of `source`: code points are counted as UTF-8 lead bytes (a
-    /// byte that is not a continuation byte), so invalid UTF-8 still counts a column per byte.
-    static func position(_ offset: Int, in source: Source) -> Spot {
-        let line = source.line(containing: offset)
+    /// byte that is not a continuation byte), so invalid UTF-8 still counts a column per byte, and
+    /// UTF-16 units as two for a 4-byte sequence's lead byte, one for any other lead.
+    static func position(_ offset: Int, in source: Source) -> Place {
+        // The end of a file without a final line ending is on its last line, not past it.
+        let line = min(source.line(containing: offset), max(0, source.lineCount - 1))
         // The BOM is no column (contentRange leaves it out of line 0).
         let start = min(source.contentRange(line).lowerBound, offset)
-        var column = 1
-        for b in source.bytes[start..<min(offset, source.bytes.count)] where b & 0xC0 != 0x80 { column += 1 }
-        return Spot(line: line + 1, column: column)
+        var column = 1, utf16 = 1
+        for b in source.bytes[start..<min(offset, source.bytes.count)] where b & 0xC0 != 0x80 {
+            column += 1
+            utf16 += b >= 0xF0 ? 2 : 1
+        }
+        return Place(line: line + 1, column: column, utf8Column: offset - start + 1, utf16Column: utf16)
     }
 }

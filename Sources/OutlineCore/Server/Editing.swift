@@ -191,7 +191,7 @@ extension LanguageServer {
         func moved(_ path: String) -> String? {
             for m in moves {
                 if path == m.from { return m.to }
-                if path.hasPrefix(m.from + "/") { return m.to + path.dropFirst(m.from.count) }
+                if let inside = FilePath.below(m.from, path) { return m.to + "/" + inside }
             }
             return nil
         }
@@ -210,10 +210,10 @@ extension LanguageServer {
                 guard targetNow != resolved || fileNow != file else { return nil }
                 var path: String
                 if link.path.hasPrefix("/") {
-                    guard targetNow.hasPrefix(root + "/") else { return nil }
-                    path = "/" + targetNow.dropFirst(root.count + 1)
+                    guard let inside = FilePath.below(root, targetNow), !inside.isEmpty else { return nil }
+                    path = "/" + inside
                 } else {
-                    path = LocalLink.relative(targetNow, fromDirectory: Workspace.directory(of: fileNow))
+                    path = FilePath.relative(targetNow, fromDirectory: Workspace.directory(of: fileNow))
                 }
                 if link.path.hasSuffix("/") && !path.hasSuffix("/") { path += "/" }
                 let written = link.destination
@@ -238,7 +238,7 @@ extension LanguageServer {
         let outline = doc.outline
         let config = workspace.configuration(for: path)
         let profile = workspace.profile(for: path)
-        let findings = workspace.findings(for: path)
+        let findings = workspace.diagnostics(for: path)
         let kinds = Set(findings.map(\.kind))
         let only = (params["context"]?["only"]?.arrayValue ?? []).compactMap(\.stringValue)
         let diagnostics = params["context"]?["diagnostics"]?.arrayValue ?? []

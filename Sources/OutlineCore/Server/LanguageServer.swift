@@ -277,7 +277,7 @@ public final class LanguageServer {
     func publish(_ path: String, clear: Bool = false) -> [[UInt8]] {
         var items: [ClientDiagnostic] = []
         if !clear, let outline = workspace.document(path)?.outline {
-            items = workspace.findings(for: path).map { diagnostic($0, in: outline) }
+            items = workspace.diagnostics(for: path).map { diagnostic($0, in: outline) }
         } else if !clear, let failure = workspace.parseFailure(path) {
             let start = Position(line: 0, character: 0)
             items = [ClientDiagnostic(start: start, end: start, severity: 1, code: failure.kind.rawValue, message: failure.message)]

@@ -320,7 +320,7 @@ extension LanguageServer {
             let directory = Workspace.directory(of: doc.path)
             for path in workspace.files() where path != doc.path {
                 try checkCancelled()
-                let relative = LinkRepair.encodePath(LocalLink.relative(path, fromDirectory: directory))
+                let relative = LinkRepair.encodePath(FilePath.relative(path, fromDirectory: directory))
                 let title = workspace.document(path)?.outline.sections.first.map { LanguageServer.name(of: $0) } ?? ""
                 items.append(item(relative, kind: 17, detail: title, from: start))
             }

@@ -13,7 +13,7 @@ enum DocusaurusSite {
         let config = literals.exported?.pairs.map { ConfigValue.map($0) }
         var unread: [String] = []
         var features: [String] = []
-        func absolute(_ p: String) -> String { LocalLink.normalize(p.hasPrefix("/") ? p : directory + "/" + p) }
+        func absolute(_ p: String) -> String { FilePath.normalize(p.hasPrefix("/") ? p : directory + "/" + p) }
         func isExpression(_ v: ConfigValue?) -> Bool { v?.tag == JSLiterals.expression }
         if config == nil {
             unread.append("the exported configuration (docs/ taken, every file read as MDX); set site-root and slugs in .outline.toml, or site = \"none\"")
@@ -296,23 +296,23 @@ extension SiteLinks {
             guard let routes else { return .paths([LocalLink.resolve(link.path, from: file, root: root)]) }
             var path = link.path
             if !path.hasPrefix("/") {
-                guard let resolved = resolveURL(path, against: String(pageRoute.dropFirst())) else { return .broken("it leads above the site's root") }
+                guard let resolved = resolveURL(path, against: String(pageRoute.dropFirst())) else { return .broken(.notPublished, "it leads above the site's root") }
                 path = "/" + resolved
-            } else if site.baseURL != "/", path.hasPrefix(DocusaurusRoutes.key(site.baseURL) + "/") {
-                path = String(path.dropFirst(DocusaurusRoutes.key(site.baseURL).count))
+            } else if site.baseURL != "/", let inside = FilePath.below(DocusaurusRoutes.key(site.baseURL), path), !inside.isEmpty {
+                path = "/" + inside
             }
             let found = routes.files(at: path)
             if !found.isEmpty { return .paths(translated(found)) }
             let key = DocusaurusRoutes.key(path)
-            if let docs = site.docs.first(where: { key == $0.route || key.hasPrefix($0.route + "/") || $0.route.isEmpty }) {
+            if let docs = site.docs.first(where: { $0.route.isEmpty || FilePath.contains($0.route, key) }) {
                 let name = path.split(separator: "/").last.map(String.init) ?? ""
                 if docs.route.isEmpty && name.contains(".") { return .paths([join(join(siteDirectory, "static"), String(path.dropFirst()))]) }
                 let closest = Suggestion.nearest(key, among: routes.routes)
-                return .broken("no doc of the site is routed at \(path)" + (closest.map { " (did you mean \($0)?)" } ?? ""))
+                return .broken(.notPublished, "no doc of the site is routed at \(path)" + (closest.map { " (did you mean \($0)?)" } ?? ""))
             }
             let name = path.split(separator: "/").last.map(String.init) ?? ""
             if name.contains(".") { return .paths([join(join(siteDirectory, "static"), String(path.dropFirst()))]) }
-            return .skip("a route outside the docs (a blog post, a page): only a Docusaurus build knows it")
+            return .skip(.routeOutsideDocs)
         }, unmatchedFragment: { _, _ in nil })
     }
 }

@@ -255,14 +255,14 @@ extension SiteLinks {
             return "/" + relative.split(separator: "/").dropLast().joined(separator: "/")
         }()
         if let routes, routes.isUnrendered(file) {
-            var rules = LinkRules(resolve: { _ in .skip("a file Hugo renders no page for (build.render never, headless): its links resolve where it is included") },
-                                  unmatchedFragment: { _, _ in "" })
+            var rules = LinkRules(resolve: { _ in .skip(.unrenderedPage) },
+                                  unmatchedFragment: { _, _ in .resolves })
             rules.resolvesEmptyPaths = true
             return rules
         }
         var rules = LinkRules(resolve: { link in
-            if settings.hookDestinations.contains(link.destination) { return .skip("the site's link render hook makes '\(link.destination)' (\(settings.linkHook ?? "render-link.html"))") }
-            if link.destination.contains("{{") { return .skip("a shortcode in the destination ({{% … %}}), filled when Hugo renders the page") }
+            if settings.hookDestinations.contains(link.destination) { return .skip(.renderHook(destination: link.destination, hook: settings.linkHook ?? "render-link.html")) }
+            if link.destination.contains("{{") { return .skip(.shortcodeDestination) }
             if LocalLink.isMarkdown(link.path) && !link.inHTML {
                 if link.path.hasPrefix("/") { return .paths([join(home.dir, String(link.path.dropFirst()))]) }
                 return .paths([LocalLink.resolve(link.path, from: file, root: root)])
@@ -271,14 +271,14 @@ extension SiteLinks {
             if settings.pagePathLinks && !link.inHTML {
                 // The render hook's GetPage: the content path from the file's directory, then from the content root.
                 let written = link.path.hasSuffix("/") ? String(link.path.dropLast()) : link.path
-                var tries = [written.hasPrefix("/") ? written : LocalLink.normalize(fileDirectory + "/" + written)]
+                var tries = [written.hasPrefix("/") ? written : FilePath.normalize(fileDirectory + "/" + written)]
                 if !written.hasPrefix("/") { tries.append("/" + written) }
                 for path in tries where !path.hasPrefix("/..") {
                     let found = routes.pages(atPath: path, prefix: home.prefix)
                     if !found.isEmpty { return .paths(found) }
                 }
             }
-            guard let resolved = resolveURL(link.path, against: String(pageURL.dropFirst())) else { return .broken("it leads above the site's root") }
+            guard let resolved = resolveURL(link.path, against: String(pageURL.dropFirst())) else { return .broken(.notPublished, "it leads above the site's root") }
             let path = "/" + resolved
             let found = routes.files(at: path)
             if !found.isEmpty { return .paths(found) }
@@ -290,17 +290,17 @@ extension SiteLinks {
                 let owners = routes.files(at: directory).map { f in String(f[..<(f.lastIndex(of: "/") ?? f.startIndex)]) }
                 return .paths(statics.map { join($0, String(path.dropFirst())) } + owners.map { join($0, name) } + [join(home.dir, String(path.dropFirst()))])
             }
-            let unprefixed = home.prefix.isEmpty || !path.hasPrefix(home.prefix + "/") ? path : String(path.dropFirst(home.prefix.count))
+            let unprefixed = home.prefix.isEmpty ? path : FilePath.below(home.prefix, path).flatMap { $0.isEmpty ? nil : "/" + $0 } ?? path
             let first = unprefixed.split(separator: "/").first.map(String.init) ?? ""
-            if settings.taxonomies.contains(first) { return .skip("a taxonomy page Hugo makes (/\(first)/)") }
-            if HugoRouteTable.key(unprefixed).isEmpty { return .skip("the home page Hugo makes") }
-            if segments.count == 1 + (home.prefix.isEmpty ? 0 : 1), routes.urls.contains(where: { $0.hasPrefix(HugoRouteTable.key(path) + "/") }) {
-                return .skip("the list page Hugo makes for the section \(path)")
+            if settings.taxonomies.contains(first) { return .skip(.taxonomy(String(first))) }
+            if HugoRouteTable.key(unprefixed).isEmpty { return .skip(.homePage) }
+            if segments.count == 1 + (home.prefix.isEmpty ? 0 : 1), routes.urls.contains(where: { url in let key = HugoRouteTable.key(path); return !key.isEmpty && url != key && FilePath.contains(key, url) }) {
+                return .skip(.listPage(path))
             }
             let closest = Suggestion.nearest(HugoRouteTable.key(path), among: routes.urls)
-            return .broken("no page of the site is published at \(path)" + (closest.map { " (did you mean \($0)/?)" } ?? ""))
+            return .broken(.notPublished, "no page of the site is published at \(path)" + (closest.map { " (did you mean \($0)/?)" } ?? ""))
         }, unmatchedFragment: { _, _ in
-            site.profile == nil ? "headings are given ids by \(site.unknownSlugify ?? "a generator outline cannot follow")" : nil
+            site.profile == nil ? .skip(.headingIDs(site.unknownSlugify ?? "a generator outline cannot follow")) : nil
         })
         rules.url = { target, fragment in
             guard let url = routes?.url(of: target) else { return nil }

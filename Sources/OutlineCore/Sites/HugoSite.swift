@@ -95,7 +95,7 @@ enum HugoSite {
             root = next
             features.append("config/_default (\(fromDirectory.joined(separator: ", ")))")
         }
-        func absolute(_ p: String) -> String { LocalLink.normalize(p.hasPrefix("/") ? p : directory + "/" + p) }
+        func absolute(_ p: String) -> String { FilePath.normalize(p.hasPrefix("/") ? p : directory + "/" + p) }
 
         // Content and static directories: `contentDir`, or the mounts to `content` (which replace it).
         var contentDir = get(root, "contentDir")?.string ?? "content"
@@ -126,7 +126,7 @@ enum HugoSite {
         // The default language's own contentDir is the site's content root.
         let contentRoot = settings.languages.first?.contentDir ?? globalContentRoot
         if contentRoot != globalContentRoot, let k = features.firstIndex(where: { $0.hasPrefix("contentDir ") }) {
-            features[k] = "contentDir \(contentRoot.hasPrefix(directory + "/") ? String(contentRoot.dropFirst(directory.count + 1)) : contentRoot)"
+            features[k] = "contentDir \(FilePath.below(directory, contentRoot).flatMap { $0.isEmpty ? nil : $0 } ?? contentRoot)"
         }
         if codes.count > 1 {
             features.append("languages \(codes.joined(separator: " "))")
@@ -164,7 +164,7 @@ enum HugoSite {
             for hook in ["layouts/_markup/render-link.html", "layouts/_default/_markup/render-link.html"] {
                 guard let bytes = read(absolute(prefix + hook)) else { continue }
                 let text = String(decoding: bytes, as: UTF8.self)
-                settings.linkHook = LocalLink.normalize(prefix + hook)
+                settings.linkHook = FilePath.normalize(prefix + hook)
                 settings.pagePathLinks = text.contains("GetPage") || partials(calledIn: text).contains { name in
                     layoutRoots.contains { root in
                         ["layouts/_partials/", "layouts/partials/"].contains { dir in

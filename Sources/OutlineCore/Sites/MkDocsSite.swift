@@ -35,7 +35,7 @@ enum MkDocsSite {
         var base = directory
         var budget = NodeBudget()
         while let parent = config["INHERIT"]?.string {
-            let parentPath = LocalLink.normalize(parent.hasPrefix("/") ? parent : base + "/" + parent)
+            let parentPath = FilePath.normalize(parent.hasPrefix("/") ? parent : base + "/" + parent)
             guard seen.insert(parentPath).inserted, let parentBytes = read(parentPath),
                   let parentConfig = try? ConfigValue.yaml(parentBytes) else {
                 unread.append("INHERIT: '\(parent)' cannot be read")
@@ -55,12 +55,14 @@ enum MkDocsSite {
                 unread.append("docs_dir is set from the environment (\(value.tag ?? "")); set site-root in .outline.toml")
             }
         }
-        let root = LocalLink.normalize(docsDir.hasPrefix("/") ? docsDir : directory + "/" + docsDir)
+        let root = FilePath.normalize(docsDir.hasPrefix("/") ? docsDir : directory + "/" + docsDir)
         var dialect = Dialect()
         // Python-Markdown, whatever the extensions: the last of two definitions of a label wins,
         // and a heading's slug avoids every id the page already has.
         dialect.lastDefinitionWins = true
         dialect.explicitIDsReservedFirst = true
+        // MkDocs always loads Python-Markdown's `tables` (with `toc` and `fenced_code`).
+        dialect.tables = .pythonMarkdown
         var features = ["docs_dir \(docsDir)"]
         var notes: [String] = []
         var templates = false

@@ -73,24 +73,18 @@ public struct Site: Sendable, Equatable {
         self.dialect = dialect
     }
 
-    /// The configuration files a generator reads, in the order a directory is searched for them.
-    public static let configurationNames: [(name: String, generator: Generator)] = [
-        ("mkdocs.yml", .mkdocs), ("mkdocs.yaml", .mkdocs), ("conf.py", .sphinx),
-        ("docusaurus.config.js", .docusaurus), ("docusaurus.config.ts", .docusaurus), ("docusaurus.config.mjs", .docusaurus),
-        ("hugo.toml", .hugo), ("hugo.yaml", .hugo), ("hugo.yml", .hugo), ("hugo.json", .hugo),
-        ("config.toml", .hugo), ("config.yaml", .hugo), ("config.yml", .hugo), ("config.json", .hugo),
-    ]
+    /// The configuration files the generators read, in the order a directory is searched for them.
+    public static var configurationNames: [(name: String, generator: Generator)] { SiteGenerators.configurationNames }
 
-    /// Of the configuration files found in one directory (absolute), those a generator reads: Hugo
-    /// reads the first of `hugo.*` and `config.*` in that order and no other (format.md §16).
+    /// Of the configuration files found in one directory (absolute), those a generator reads: the
+    /// first of each generator's names (Hugo reads `hugo.*` before `config.*`, MkDocs `mkdocs.yml`
+    /// before `mkdocs.yaml`), as each looks for its own (format.md §16).
     public static func readConfigurations(_ found: [String]) -> [String] {
-        var hugoSeen = false
+        var seen = Set<String>()
         return found.filter { path in
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            guard configurationNames.first(where: { $0.name == name })?.generator == .hugo else { return true }
-            if hugoSeen { return false }
-            hugoSeen = true
-            return true
+            guard let generator = configurationNames.first(where: { $0.name == name })?.generator else { return true }
+            return seen.insert(generator.rawValue).inserted
         }
     }
 
@@ -107,7 +101,7 @@ public struct Site: Sendable, Equatable {
     /// Whether `path` (absolute) lies inside the content root (or, for Docusaurus, any directory the
     /// site publishes).
     public func publishes(_ path: String) -> Bool {
-        func inside(_ root: String) -> Bool { path == root || path.hasPrefix(root == "/" ? "/" : root + "/") }
+        func inside(_ root: String) -> Bool { FilePath.contains(root, path) }
         return inside(contentRoot) || (hugo?.languages.contains { inside($0.contentDir) } ?? false) || docs.contains { inside($0.path) || $0.translations.values.contains(where: inside) } || otherRoots.contains(where: inside)
     }
 
@@ -118,14 +112,9 @@ public struct Site: Sendable, Equatable {
     /// `isDirectory`: whether an absolute path is a directory (Hugo's `config.*` counts only beside `content/`).
     public static func read(_ path: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool = { _ in false }) throws -> Site? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let directory = LocalLink.normalize(path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : ".")
-        switch configurationNames.first(where: { $0.name == name })?.generator {
-        case .mkdocs: return try MkDocsSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read)
-        case .sphinx: return try SphinxSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
-        case .docusaurus: return try DocusaurusSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes)
-        case .hugo: return try HugoSite.read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read, isDirectory: isDirectory)
-        default: return nil
-        }
+        let directory = FilePath.normalize(path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : ".")
+        guard let generator = configurationNames.first(where: { $0.name == name })?.generator else { return nil }
+        return try SiteGenerators.adapter(generator).read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read, isDirectory: isDirectory)
     }
 
     /// A one-line description for `outline site`: the generator, the content root, the profile and

@@ -1,28 +1,16 @@
-/// How each generator resolves a page's links (format.md §16): the one place that knows it. Paths
-/// are as the caller names files (`file`, `contentRoot`: the same spelling); `labels` answers
+/// How the generators resolve a page's links (format.md §16), each asked through its adapter
+/// (`SiteGenerator.rules`): MkDocs' and MyST's rules here, Hugo's and Docusaurus' with their sites.
+/// Paths are as the caller names files (`file`, `contentRoot`: the same spelling); `labels` answers
 /// whether a MyST label exists anywhere in the site.
 public enum SiteLinks {
-    /// `routes`: a Docusaurus site's docs by route; `canonical`: a site's absolute path as the
-    /// caller names files.
-    public static func rules(_ site: Site, file: String, contentRoot: String, labels: @escaping (String) -> Bool,
-                             routes: DocusaurusRouteTable? = nil, hugoRoutes: HugoRouteTable? = nil,
-                             canonical: (String) -> String = { $0 }) -> LinkRules {
-        switch site.generator {
-        case .mkdocs: return mkdocs(site, file: file, root: contentRoot)
-        case .sphinx: return myst(site, file: file, root: contentRoot, labels: labels)
-        case .docusaurus: return docusaurus(site, file: file, root: contentRoot, routes: routes, canonical: canonical)
-        case .hugo: return hugo(site, file: file, root: contentRoot, routes: hugoRoutes, canonical: canonical)
-        }
-    }
-
     /// `path` lies inside `root` (both normalized, as the caller names files).
     static func inside(_ path: String, _ root: String) -> Bool {
-        root == "." ? !path.hasPrefix("../") && path != ".." && !path.hasPrefix("/") : path == root || path.hasPrefix(root + "/")
+        FilePath.contains(root, path)
     }
 
     /// `relative` (a path from the site's root) as the caller names files.
     static func join(_ root: String, _ relative: String) -> String {
-        LocalLink.normalize(root == "." ? relative : root + "/" + relative)
+        FilePath.normalize(root == "." ? relative : root + "/" + relative)
     }
 
     // MARK: MkDocs
@@ -35,24 +23,24 @@ public enum SiteLinks {
         let relativeFile = root == "." ? file : String(file.dropFirst(root.count + 1))
         let pageURL = url(of: relativeFile, directoryURLs: site.directoryURLs)
         var rules = LinkRules(resolve: { link in
-            if site.templates && link.destination.contains("{{") { return .skip("a template the macros plugin fills ({{ … }})") }
+            if site.templates && link.destination.contains("{{") { return .skip(.macrosTemplate) }
             var candidates: [String] = []
             if !link.inHTML && !link.path.hasPrefix("/") {
                 let target = LocalLink.resolve(link.path, from: file, root: root)
                 // A Markdown file outside docs_dir is not published; any other path outside it is
                 // no file of the site, and the browser resolves it against the page's URL.
                 if LocalLink.isMarkdown(link.path) {
-                    return inside(target, root) ? .paths([target]) : .broken("\(target) is outside the site's docs_dir: MkDocs does not publish it")
+                    return inside(target, root) ? .paths([target]) : .broken(.notPublished, "\(target) is outside the site's docs_dir: MkDocs does not publish it")
                 }
                 if inside(target, root) { candidates.append(target) }
             }
             guard let address = resolveURL(link.path, against: pageURL) else {
-                return .broken("it leads above the site's root")
+                return .broken(.notPublished, "it leads above the site's root")
             }
             candidates += files(at: address, directoryURLs: site.directoryURLs).map { join(root, $0) }
             return .paths(candidates)
         }, unmatchedFragment: { _, _ in
-            site.profile == nil ? "headings are slugged by \(site.unknownSlugify ?? "a slugify outline cannot read")" : nil
+            site.profile == nil ? .skip(.slugify(site.unknownSlugify ?? "a slugify outline cannot read")) : nil
         })
         rules.url = { target, fragment in
             guard inside(target, root) else { return nil }
@@ -144,8 +132,8 @@ public enum SiteLinks {
             if link.role == "ref" {
                 // `{ref}` names a label (never a heading's slug), lowercased as Sphinx keeps them.
                 if labels(link.path.lowercased()) { return .same }
-                if !site.customDirectives.isEmpty { return .skip("may name a label a directive of conf.py defines (\(site.customDirectives.joined(separator: ", ")))") }
-                return .broken("no label '\(link.path)' in the site ({ref} names a label such as '(\(link.path))=', not a heading's slug)")
+                if !site.customDirectives.isEmpty { return .skip(.directiveLabel(site.customDirectives)) }
+                return .broken(.noLabel, "no label '\(link.path)' in the site ({ref} names a label such as '(\(link.path))=', not a heading's slug)")
             }
             if link.role == "doc" {
                 let base = target(link.path)
@@ -160,29 +148,29 @@ public enum SiteLinks {
             }
             if link.fragment == nil {
                 if labels(link.path.lowercased()) { return .same }
-                if objectName(link.path) { return .skip("may name an object autodoc documents: known only to a Sphinx build") }
+                if objectName(link.path) { return .skip(.autodocObject) }
                 if !site.customDirectives.isEmpty && !link.path.contains("/") && !link.path.contains(".") {
-                    return .skip("may name a label a directive of conf.py defines (\(site.customDirectives.joined(separator: ", ")))")
+                    return .skip(.directiveLabel(site.customDirectives))
                 }
                 let base = target(link.path)
-                if link.path.hasSuffix("/") { return .broken("MyST resolves no directory: name a document ('\(link.path)index\(site.sourceSuffixes.first ?? ".md")')") }
+                if link.path.hasSuffix("/") { return .broken(.notPublished, "MyST resolves no directory: name a document ('\(link.path)index\(site.sourceSuffixes.first ?? ".md")')") }
                 if hasSuffix(link.path) {
-                    return inside(base, root) ? .paths([base]) : .broken("\(base) is outside the Sphinx source directory: not a document")
+                    return inside(base, root) ? .paths([base]) : .broken(.notPublished, "\(base) is outside the Sphinx source directory: not a document")
                 }
                 return .paths(site.sourceSuffixes.map { base + $0 } + [base])
             }
             if hasSuffix(link.path) {
                 let path = target(link.path)
-                return inside(path, root) ? .paths([path]) : .broken("\(path) is outside the Sphinx source directory: not a document")
+                return inside(path, root) ? .paths([path]) : .broken(.notPublished, "\(path) is outside the Sphinx source directory: not a document")
             }
             let last = link.path.split(separator: "/").last ?? ""
             if !last.contains(".") {
-                return .broken("MyST resolves a document named without its suffix only without a fragment: write '\(link.path)\(site.sourceSuffixes.first ?? ".md")#\(link.fragment!)'")
+                return .broken(.notPublished, "MyST resolves a document named without its suffix only without a fragment: write '\(link.path)\(site.sourceSuffixes.first ?? ".md")#\(link.fragment!)'")
             }
             return .paths([target(link.path)])
         }, unmatchedFragment: { fragment, _ in
-            if labels(fragment.lowercased()) { return "" }
-            if objectName(fragment) { return "may name an object autodoc documents: known only to a Sphinx build" }
+            if labels(fragment.lowercased()) { return .resolves }
+            if objectName(fragment) { return .skip(.autodocObject) }
             return nil
         })
         rules.resolvesEmptyPaths = false

@@ -12,11 +12,21 @@ public struct TranslationLayout: Sendable, Equatable {
         /// A suffix layout: the tree's files are `name.LANG.md` (the source's: `name.md`, or
         /// `name.LANG.md` when its language is named).
         public var suffixed: Bool
+        /// A tree of one file (absolute), paired with the source tree's one file whatever their
+        /// names (`--source FILE TARGET_FILE`); `directory` is its directory.
+        public var file: String?
 
         public init(language: String, directory: String, suffixed: Bool = false) {
             self.language = language
-            self.directory = LocalLink.normalize(directory)
+            self.directory = FilePath.normalize(directory)
             self.suffixed = suffixed
+        }
+
+        /// The tree of the single file `file` (absolute).
+        public init(language: String, file: String) {
+            let path = FilePath.normalize(file)
+            self.init(language: language, directory: path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ".")
+            self.file = path
         }
     }
 
@@ -25,6 +35,17 @@ public struct TranslationLayout: Sendable, Equatable {
     /// IDs (or globs) whose `source=` may change while their translated text does not
     /// (`allow-stamp`, `--allow-stamp`): no `stamped-unchanged` finding for them.
     public var allowStamp: [String] = []
+    /// The front-matter key where a page records the source revision it was translated from
+    /// (`[translation] base-key`): what `adopt` hashes the source as of (format.md §17).
+    public var baseKey = TranslationLayout.defaultBaseKey
+    /// The front-matter keys a site translates, tracked as units of their own (`[translation]
+    /// front-matter`).
+    public var frontMatter = TranslationLayout.defaultFrontMatter
+
+    /// opentelemetry.io's key (its `scripts/check-i18n.sh` reads it); MDN's `sourceCommit` is the same idea.
+    public static let defaultBaseKey = "default_lang_commit"
+    /// What Hugo, MkDocs and Docusaurus pages show of their front matter.
+    public static let defaultFrontMatter = ["title", "description", "linkTitle"]
 
     public init(source: Tree, targets: [Tree]) {
         self.source = source
@@ -38,9 +59,14 @@ public struct TranslationLayout: Sendable, Equatable {
     /// belongs to none. The deepest directory wins (`docs/fr/` inside `docs/`); in a suffix layout the
     /// name's language suffix decides.
     public func place(of path: String) -> (tree: Int, key: String)? {
-        let path = LocalLink.normalize(path)
+        let path = FilePath.normalize(path)
         var best: (tree: Int, key: String, depth: Int)? = nil
         for (k, tree) in trees.enumerated() {
+            if let file = tree.file {
+                // A one-file tree holds its file alone, under the key every one-file tree shares.
+                if file == path, (best?.depth ?? -1) < file.count { best = (k, "", file.count) }
+                continue
+            }
             guard let inside = TranslationLayout.relative(path, to: tree.directory) else { continue }
             let depth = tree.directory.count
             if let current = best, current.depth >= depth { continue }
@@ -67,6 +93,7 @@ public struct TranslationLayout: Sendable, Equatable {
     /// layout a target's `name.LANG.md`; the source's `name.md`, or `name.LANG.md` in its language.
     public func paths(of key: String, inTree index: Int) -> [String] {
         let tree = trees[index]
+        if let file = tree.file { return [file] }
         let plain = tree.directory + "/" + key
         guard isSuffixed, !tree.language.isEmpty else { return [plain] }
         let dot = key.lastIndex(of: ".") ?? key.endIndex

@@ -72,3 +72,12 @@ extension String {
         }
     }
 }
+
+extension StringProtocol {
+    /// The text without the spaces, tabs and line endings around it.
+    var trimmingBlanks: String {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !blank($0) }), let last = lastIndex(where: { !blank($0) }) else { return "" }
+        return String(self[first...last])
+    }
+}

@@ -84,39 +84,63 @@ public struct Diagnostic: Error, Sendable, Equatable {
         case heading(String)
         /// A table-of-contents block, by its ordinal in the file (0 for the first).
         case toc(Int)
-    }
-
-    /// A place in a file as people count it: a 1-based line and a 1-based column in Unicode code
-    /// points of that line (what `check --format json` prints as `column` and `end`).
-    public struct Spot: Sendable, Equatable {
-        public var line: Int
-        public var column: Int
-        public init(line: Int, column: Int) { self.line = line; self.column = column }
+        /// A link left unchecked (`link-skipped`), by why: what `--verbose` counts.
+        case skipped(LinkSkip)
     }
 
     /// The file, as the caller names it; nil until the caller says.
     public var path: String?
-    /// 1-based line, when the message is about one.
-    public var line: Int?
+    /// Where in the file: the bytes it is about and their lines and columns, when the finding is
+    /// about bytes of the file (nil: a whole file, or only a line is known).
+    public var span: SourceSpan? {
+        didSet { if span != nil { lineAlone = nil } }
+    }
+    /// 1-based line, when the message is about one: the span's first line, or a line alone.
+    public var line: Int? {
+        get { span?.start.line ?? lineAlone }
+        set {
+            guard newValue != span?.start.line || span == nil else { return }
+            span = nil
+            lineAlone = newValue
+        }
+    }
+    private var lineAlone: Int?
     public var severity: Severity
     public let kind: Kind
+    /// For people: code never reads it (the kind, the subject and the span say what it is about).
     public var message: String
     /// What it is about, where the finding is about one thing.
     public var subject: Subject?
-    /// The bytes of the file it is about (a link's destination as written), when known.
-    public var range: Range<Int>?
-    /// Where `range` starts and ends (exclusive), as spots; the start's line is `line`.
-    public var column: Int?
-    public var end: Spot?
+    /// Why a link is broken (link findings): what `--since` compares with the finding at REV.
+    public var reason: LinkReason?
+    /// Where a link's path led, as the caller names files, when it led to a file (link findings).
+    public var target: String?
+    /// With several surfaces (`--slugs github,hugo`), a link broken under some only: the profiles
+    /// it breaks under (the others resolve it).
+    public var brokenUnder: [String]?
     /// With `--since REV`: whether the finding is new, or existed at REV already (format.md §12);
     /// nil without a revision to compare with.
     public var isNew: Bool?
+    /// A removed section's finding in a file git saw renamed: the file's path then (`path` is the
+    /// work-tree file now).
+    public var oldPath: String?
+    /// A removed section's finding in a file deleted since the revision: `path` names no file of the
+    /// work tree, so surfaces that place findings on files (workflow commands, SARIF) put it in the
+    /// run's summary instead.
+    public var fileDeleted = false
+
+    /// The bytes of the file it is about (a link's destination as written), when known.
+    public var range: Range<Int>? { span?.bytes }
+    /// The 1-based column (code points) where `range` starts.
+    public var column: Int? { span?.start.column }
+    /// Where `range` ends (exclusive).
+    public var end: SourceSpan.Place? { span?.end }
 
     public init(_ severity: Severity, _ kind: Kind, path: String? = nil, line: Int? = nil, _ message: String) {
         self.severity = severity
         self.kind = kind
         self.path = path
-        self.line = line
+        self.lineAlone = line
         self.message = message
     }
 
@@ -142,11 +166,44 @@ public struct Diagnostic: Error, Sendable, Equatable {
         return copy
     }
 
+    /// This link finding, with why the link is broken and, when its path led to a file, which.
+    public func because(_ reason: LinkReason, target: String? = nil) -> Diagnostic {
+        var copy = self
+        copy.reason = reason
+        copy.target = target
+        return copy
+    }
+
     /// This diagnostic, about `path` unless it already names a file.
     public func located(in path: String) -> Diagnostic {
         var copy = self
         if copy.path == nil { copy.path = path }
         return copy
+    }
+}
+
+/// Where a diagnostic stands in a file: the bytes it is about, and where they start and end as
+/// people (lines, code points), byte-counting tools (UTF-8 columns) and editors (UTF-16 columns) count.
+public struct SourceSpan: Sendable, Equatable {
+    public struct Place: Sendable, Equatable {
+        /// 1-based line.
+        public var line: Int
+        /// 1-based column in Unicode code points of the line (a BOM is no column).
+        public var column: Int
+        /// 1-based column in bytes of the line.
+        public var utf8Column: Int
+        /// 1-based column in UTF-16 code units of the line (LSP's and SARIF's default).
+        public var utf16Column: Int
+        public init(line: Int, column: Int, utf8Column: Int, utf16Column: Int) {
+            self.line = line; self.column = column; self.utf8Column = utf8Column; self.utf16Column = utf16Column
+        }
+    }
+    public var start: Place
+    /// Exclusive.
+    public var end: Place
+    public var bytes: Range<Int>
+    public init(start: Place, end: Place, bytes: Range<Int>) {
+        self.start = start; self.end = end; self.bytes = bytes
     }
 }
 

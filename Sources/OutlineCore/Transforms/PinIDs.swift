@@ -61,6 +61,8 @@ public enum PinIDs {
                 edits.removeID(from: record, wholeLines: &wholeLines)
             }
         }
+        // A translated page's record goes too (format.md §17): it is about the IDs' sources.
+        wholeLines += strippedPageLines(outline)
         edits.deleteLines(wholeLines, in: outline.source)
         let expected = outline.sections.enumerated().map { k, section in
             var want = Verification.Expected(id: nil, title: section.title, level: section.heading.level, number: .some(section.number), anchored: false)
@@ -69,6 +71,18 @@ public enum PinIDs {
         }
         return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes, diagnostics: warnings), sections: expected)
     }
+}
+
+/// The lines of `outline`'s page records (format.md §17) that `id --strip` deletes: each one that
+/// ends on its line, with the blank line written before the last one.
+private func strippedPageLines(_ outline: Outline) -> [Int] {
+    var lines: [Int] = []
+    let last = outline.pageRecord
+    for record in outline.pageRecords where record.endsOnItsLine {
+        lines.append(record.line)
+        if record === last, record.line > 0, outline.source.isBlank(record.line - 1) { lines.append(record.line - 1) }
+    }
+    return lines
 }
 
 extension EditList {

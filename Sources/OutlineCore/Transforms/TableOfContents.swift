@@ -74,7 +74,7 @@ public enum TableOfContents {
 
     /// `check`'s findings: markers that do not pair up or cannot be read, and blocks whose list is not
     /// what `toc` would write now.
-    public static func findings(_ outline: Outline, options: Options) -> [Diagnostic] {
+    public static func staleTOCs(_ outline: Outline, options: Options) -> [Diagnostic] {
         let profile = options.profile
         guard !outline.tocMarkers.isEmpty, !outline.isFoldedView else { return [] }
         let blocks: [Block]

@@ -1,11 +1,13 @@
 /// `outline translation adopt`'s rewrite (format.md §17): each aligned section of a translation gets
 /// its source section's ID and `source=`, where `id` would put an anchor (under the heading, or after
-/// the blank line when the document's anchors stand there), or in the ID-less record it has. Nothing
-/// else changes; verified (§9).
+/// the blank line when the document's anchors stand there), or in the ID-less record it has; the page
+/// units get theirs in the page record. Nothing else changes; verified (§9).
 public enum TranslationAdopt {
     /// `assignments`: translated section index → the source's ID and the hash to record (nil: no
     /// `source=`, the section is then `untracked`). Sections with an ID of their own are left alone.
-    public static func apply(_ outline: Outline, assignments: [Int: (id: String, hash: UInt32?)]) throws -> RewriteResult {
+    /// `page`: the page units' hashes to record.
+    public static func apply(_ outline: Outline, assignments: [Int: (id: String, hash: UInt32?)],
+                             page: [(unit: PageUnit, stamp: UInt32?)] = []) throws -> RewriteResult {
         var edits = EditList()
         let source = outline.source
         let syntax = outline.dialect.commentSyntax
@@ -28,6 +30,7 @@ public enum TranslationAdopt {
             expected[index].id = assigned.id
             expected[index].anchored = true
         }
-        return try Verification.verified(outline, RewriteResult(edits, on: source.bytes), sections: expected)
+        let planned = try edits.writePage(page, in: outline)
+        return try Verification.verified(outline, RewriteResult(edits, on: source.bytes), sections: expected, pageRecord: planned)
     }
 }

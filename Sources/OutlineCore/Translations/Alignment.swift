@@ -12,6 +12,10 @@ public enum SectionAlignment {
         /// keeps its ID, and pairs only with the source section of that ID.
         public var id: String?
         public var tokens: Set<String>
+        /// A translation's section: the explicit id its heading carries (`## トレーサー {#tracer}`).
+        /// A source's section: every name a translator may copy into one, its ID, its explicit id
+        /// and its heading's slug under the site's profile.
+        public var names: Set<String> = []
         /// How many subsections and how many blocks of its own (runs of non-blank lines, a fenced code
         /// block one): the shape a translation keeps, which a pair placed by position alone must share.
         public var children: Int
@@ -35,7 +39,8 @@ public enum SectionAlignment {
 
     /// Each section of `outline` with its level, own ID and neutral tokens; `language`: the path
     /// segment of the translation's language, left out of link destinations (`/ja/docs/x/`).
-    public static func items(_ outline: Outline, language: String? = nil) -> [Item] {
+    /// `slugs`: for a source, its headings' slugs (`Outline.headingSlugs`), which are names too.
+    public static func items(_ outline: Outline, language: String? = nil, slugs: [String?]? = nil) -> [Item] {
         let content = SectionContent(outline)
         return outline.sections.indices.map { k in
             let section = outline.sections[k]
@@ -62,14 +67,21 @@ public enum SectionAlignment {
                     NeutralTokens.collect(text, into: &tokens, language: language)
                 }
             }
-            return Item(level: section.heading.level, id: section.anchored && section.duplicateOf == nil ? section.id : nil, tokens: tokens,
-                        children: section.children.count, blocks: blocks)
+            let id = section.anchored && section.duplicateOf == nil ? section.id : nil
+            var item = Item(level: section.heading.level, id: id, tokens: tokens, children: section.children.count, blocks: blocks)
+            if let slugs {
+                item.names = Set([id, section.explicitID, k < slugs.count ? slugs[k] : nil].compactMap { $0 })
+            } else if let explicit = section.explicitID {
+                item.names = [explicit]
+            }
+            return item
         }
     }
 
     /// The order-preserving alignment of `target`'s sections to `source`'s. A pair is kept only when
     /// it lies on every best alignment (the best is unique there), its levels are equal, and either
-    /// both carry the same ID, or the two share a token and each is the other's most similar section,
+    /// both carry the same ID, or the translation's heading names the source section by its explicit
+    /// id (a pair of any levels, and neither is paired with another), or the two share a token and each is the other's most similar section,
     /// or the two have the same tokens (typically none) and the same shape and are joined to a kept
     /// pair by a run of such pairs, one section further on each side at each step. Between two kept
     /// pairs with equal counts alone is not enough: a note added and a section dropped in one stretch
@@ -81,8 +93,13 @@ public enum SectionAlignment {
         let targetIDs = Set(target.compactMap(\.id))
         // Similarity of each pair; nil: the pair may not be made.
         var similarity = [Int?](repeating: nil, count: n * m)
-        for i in 0..<n {
-            for j in 0..<m where source[i].level == target[j].level {
+        // A translated heading's explicit id naming one source section, and named by no other
+        // translated heading: the translator's own word, the strongest evidence there is.
+        let named = explicitPairs(source: source, target: target)
+        let namedSources = Set(named.values), namedTargets = Set(named.keys)
+        for (j, i) in named { similarity[i * m + j] = fixed }
+        for i in 0..<n where !namedSources.contains(i) {
+            for j in 0..<m where source[i].level == target[j].level && !namedTargets.contains(j) {
                 if let id = target[j].id {
                     if sourceIDs[id] == i { similarity[i * m + j] = fixed }
                     continue
@@ -131,10 +148,32 @@ public enum SectionAlignment {
             }
         }
         var pairs = evidence.map { Pair(source: $0.key, target: $0.value.0, evidence: $0.value.1) }
+        // A named pair off the best alignment (a glossary re-sorted in the translation's language, a
+        // section moved) is kept all the same: the name is certain where the order is not. It places
+        // no neighbour by position.
+        for (j, i) in named where evidence[i]?.0 != j { pairs.append(Pair(source: i, target: j, evidence: .id)) }
         for (i, j) in candidates where placeable.contains(i * (m + 2) + j) && (reaches(i, j, step: -1) || reaches(i, j, step: 1)) {
             pairs.append(Pair(source: i, target: j, evidence: .position))
         }
         return pairs.sorted { $0.source < $1.source }
+    }
+
+    /// Target section → source section, for each unanchored translated section whose explicit id is a
+    /// name of exactly one source section that no other translated section names, and that no
+    /// anchored translated section holds by its ID.
+    static func explicitPairs(source: [Item], target: [Item]) -> [Int: Int] {
+        var byName: [String: [Int]] = [:]
+        for (i, item) in source.enumerated() { for name in item.names { byName[name, default: []].append(i) } }
+        let held = Set(target.compactMap(\.id))
+        var claims: [Int: [Int]] = [:]
+        for (j, item) in target.enumerated() where item.id == nil {
+            let candidates = Set(item.names.flatMap { byName[$0] ?? [] })
+            guard candidates.count == 1, let i = candidates.first, !(source[i].id.map(held.contains) ?? false) else { continue }
+            claims[i, default: []].append(j)
+        }
+        var pairs: [Int: Int] = [:]
+        for (i, js) in claims where js.count == 1 { pairs[js[0]] = i }
+        return pairs
     }
 
     /// The similarity of a pair sharing an ID: more than any two sections' tokens can give.

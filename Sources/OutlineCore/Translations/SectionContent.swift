@@ -16,6 +16,7 @@ public struct SectionContent {
         for record in outline.records { own.insert(record.line) }
         for marker in outline.markers { own.insert(marker.line) }
         for marker in outline.malformedMarkers { own.insert(marker.line) }
+        for record in outline.pageRecords { own.insert(record.line) }
         var open: Int? = nil
         for marker in outline.tocMarkers.sorted(by: { $0.line < $1.line }) {
             own.insert(marker.line)
@@ -47,8 +48,35 @@ public struct SectionContent {
 
     /// Each normalised body line, in order (the one reading `hash` and `lines` share).
     private func forEachBodyLine(of index: Int, _ body: (ArraySlice<UInt8>) -> Void) {
+        forEachLine(outline.contentStartLine(index), through: outline.bodyEndLine(index), body)
+    }
+
+    /// The lines of the preamble (format.md §1: the text before the first heading, front matter left
+    /// out), 0-based; empty when the document starts with a heading.
+    public var preambleLines: Range<Int> {
+        outline.frontMatterLineCount..<(outline.sections.first?.heading.blockStartLine ?? outline.source.lineCount)
+    }
+
+    /// The preamble's hash under the same rule (format.md §17), without a heading's line; nil when it
+    /// has no line of content.
+    public var preambleHash: UInt32? {
+        var bytes: [UInt8] = []
+        let lines = preambleLines
+        forEachLine(lines.lowerBound, through: lines.upperBound - 1) { bytes += $0; bytes.append(ASCII.lf) }
+        return bytes.isEmpty ? nil : ContentHash.hash(bytes[...])
+    }
+
+    /// The preamble's lines as written (outline's own left out), for `translation diff`.
+    public var preambleDisplayLines: [NumberedLine] {
+        var out = preambleLines.filter { !ownLines.contains($0) }.map { NumberedLine(number: $0 + 1, text: Array(outline.source.content($0))) }
+        while let first = out.first, first.text.allSatisfy(ASCII.isBlank) { out.removeFirst() }
+        while let last = out.last, last.text.allSatisfy(ASCII.isBlank) { out.removeLast() }
+        return out
+    }
+
+    /// Each normalised line from `start` through `last` (0-based), outline's own left out.
+    private func forEachLine(_ start: Int, through last: Int, _ body: (ArraySlice<UInt8>) -> Void) {
         var fences = SectionContent.fences
-        let start = outline.contentStartLine(index), last = outline.bodyEndLine(index)
         guard start <= last else { return }
         for line in start...last where !ownLines.contains(line) {
             let content = outline.source.content(line)

@@ -3,7 +3,7 @@
 /// translator, or a script, marking a section translated without translating it).
 public enum StampedUnchanged {
     /// The findings of one translated file: `old` at REV, `new` now; `allowed`: `allow-stamp`.
-    public static func findings(old: Outline, new: Outline, allowed: [Glob], revision: String) -> [Diagnostic] {
+    public static func of(old: Outline, new: Outline, allowed: [Glob], revision: String) -> [Diagnostic] {
         let then = SectionContent(old), now = SectionContent(new)
         var before: [String: Int] = [:]
         for (k, section) in old.sections.enumerated() where section.anchored && section.duplicateOf == nil { before[section.id] = k }

@@ -13,4 +13,15 @@ public enum TranslationHistory {
         }
         return nil
     }
+
+    /// The same for a page unit (the preamble, a front-matter value): the newest version whose unit
+    /// hashes to the recorded `source=`.
+    public static func translatedVersion(unit: PageUnit, keys: [String], recorded: UInt32, versions: [FileLog.Version],
+                                         outline: (String) -> Outline?) -> (FileLog.Version, [NumberedLine])? {
+        for version in versions {
+            guard let old = outline(version.blob), let then = PageUnits(old, keys: keys)[unit], then.hash == recorded else { continue }
+            return (version, then.lines)
+        }
+        return nil
+    }
 }

@@ -6,23 +6,29 @@ import Darwin
 
 /// The findings that already existed at a revision (format.md §12): `check --since REV` and
 /// `links --since REV` fail only on what the change broke. A finding's key is its file (after the
-/// renames git sees), its kind and its subject (a link's destination as written, a section's ID, a
-/// heading's title, a TOC block's ordinal), never its line or wording; keys are counted, so that of
-/// n findings with a key at REV and m now, the first min(n, m) now are existing. Findings that exist
-/// only by comparison with REV (a removed anchor, a slug takeover) are always new. A file whose
-/// bytes and whose link targets are unchanged since REV keeps its findings without being checked
-/// at REV.
+/// renames git sees), its kind, its subject (a link's destination as written, a section's ID, a
+/// heading's title, a TOC block's ordinal) and, for a link, its outcome (why it is broken: no such
+/// file is another outcome than no such heading), never its line or wording; keys are counted, so
+/// that of n findings with a key at REV and m now, the first min(n, m) now are existing. Findings
+/// that exist only by comparison with REV (a removed anchor, a slug takeover) are always new. The
+/// files are checked at REV as the site published them then: its pages at REV (a page moved since
+/// is where it was), its configuration and `.outline.toml` at REV (a change to either changes every
+/// file they govern). A file whose bytes, configuration and link targets are unchanged since REV
+/// keeps its findings without being checked at REV.
 extension Run {
     struct BaselineKey: Hashable {
         let path: String
         let kind: Diagnostic.Kind
         let subject: Diagnostic.Subject?
+        let reason: LinkReason?
     }
 
     /// `findings` (of the files `files` now) with `isNew` set: existing at the history's revision
     /// or not. `request` is the check that made them (its files, configurations and options).
+    /// `outcomes`: whether a link's outcome is part of its key (`links --since` matches the links it
+    /// cannot repair, which carry none, with the broken links of REV by file and destination).
     func markNew(_ findings: [Diagnostic], request: CheckRequest, history: History, resolver: LinkResolver,
-                 outlines: [Outline?], localLinks: [[(line: Int, link: LocalLink)]]) throws -> [Diagnostic] {
+                 outlines: [Outline?], localLinks: [[(line: Int, link: LocalLink)]], outcomes: Bool = true) throws -> [Diagnostic] {
         let tree = history.tree
         let files = request.files
         guard tree.exists else { return findings.map { var d = $0; d.isNew = true; return d } }
@@ -53,12 +59,20 @@ extension Run {
             }
             unchangedTarget[path] = then == now
         }
+        // Each file's configuration as it was at REV, where its `.outline.toml` or its site's
+        // configuration changed since (nil: as now).
+        var configsThen = RevisionConfigurations(tree: tree, store: store, commandLine: request.commandLine)
+        let thenConfig = given.map { try? configsThen.configuration(request.configs[$0], for: resolver.canonical(files[$0])) }
         var evaluate: [Int] = []
-        var settled = Set<String>()   // files whose findings all existed: unchanged, and so are their targets
+        var settled = Set<String>()   // files whose findings all existed: unchanged, and so are their configuration and targets
         for (j, k) in given.enumerated() {
             let now = outlines[k]?.source.bytes
             let same = oldPaths[j] == tree.relativePath(of: resolver.canonical(files[k])) && oldPaths[j].flatMap { oldBytes[$0] ?? nil } == now
-            if same && targets[k].allSatisfy({ unchangedTarget[$0] == true }) { settled.insert(Run.displayName(files[k])) } else { evaluate.append(j) }
+            // A link the site resolves by its pages (a URL, a label) depends on every page: its
+            // outcome at REV is asked of the site at REV, not assumed from the file's own bytes.
+            let name = Run.displayName(files[k])
+            let bySite = findings.contains { $0.path == name && ($0.reason == .notPublished || $0.reason == .noLabel) }
+            if same && !bySite && thenConfig[j] == .some(nil) && targets[k].allSatisfy({ unchangedTarget[$0] == true }) { settled.insert(name) } else { evaluate.append(j) }
         }
         // The changed files checked as they were at REV, each under its name now.
         var then: [BaselineKey: Int] = [:]
@@ -66,7 +80,7 @@ extension Run {
         if !evaluated.isEmpty {
             let store = RevisionFiles(tree: tree, current: self.store, prefetched: oldBytes)
             let oldFiles = evaluated.map { tree.displayPath(oldPaths[$0]!) }
-            var old = CheckRequest(files: oldFiles, configs: evaluated.map { request.configs[given[$0]] })
+            var old = CheckRequest(files: oldFiles, configs: evaluated.map { (thenConfig[$0] ?? nil) ?? request.configs[given[$0]] })
             old.links = request.links
             old.root = request.root
             old.moreProfiles = request.moreProfiles
@@ -76,7 +90,7 @@ extension Run {
             let nameNow = Dictionary(zip(oldFiles, evaluated.map { Run.displayName(files[given[$0]]) }), uniquingKeysWith: { a, _ in a })
             for d in report.reported {
                 guard let path = d.path, let now = nameNow[path] else { continue }
-                then[BaselineKey(path: now, kind: d.kind, subject: d.subject), default: 0] += 1
+                then[BaselineKey(path: now, kind: d.kind, subject: d.subject, reason: outcomes ? d.reason : nil), default: 0] += 1
             }
         }
         return findings.map { d in
@@ -86,7 +100,7 @@ extension Run {
             } else if let path = d.path, settled.contains(path) {
                 d.isNew = false
             } else {
-                let key = BaselineKey(path: d.path ?? "", kind: d.kind, subject: d.subject)
+                let key = BaselineKey(path: d.path ?? "", kind: d.kind, subject: d.subject, reason: outcomes ? d.reason : nil)
                 if let n = then[key], n > 0 { then[key] = n - 1; d.isNew = false } else { d.isNew = true }
             }
             return d
@@ -128,7 +142,8 @@ final class RevisionFiles: DocumentStore, @unchecked Sendable {
         return tree.existed(tree.displayPath(relative))
     }
 
-    func markdownFiles(in folder: String) -> [String] { current.markdownFiles(in: folder).filter(existed) }
+    /// The revision's own files (a page moved since is listed where it was then).
+    func markdownFiles(in folder: String) -> [String] { tree.markdownFiles(under: folder) }
     func contents(of path: String) -> [UInt8]? { old(path) }
     func read(_ path: String) throws -> [UInt8] {
         guard let bytes = old(path) else { throw Diagnostic.file(path, "did not exist at \(tree.name)") }

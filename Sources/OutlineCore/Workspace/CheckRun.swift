@@ -31,13 +31,18 @@ extension Run {
         public var hidden = false
         /// `fragment-case = "error"`: a case-only fragment is a finding, not a warning.
         public var fragmentCaseIsError = false
-        /// `--allow-removed` and the configuration's: removals of matching IDs are accepted.
-        public var allowed: [Glob] = []
+        /// How removed sections are accepted (format.md §10): `--allow-removed`, the environment,
+        /// the message being written, the configuration's `allow-removed` and `removed`; with
+        /// `since`, the trailers of the commits between it and HEAD join them.
+        public var removals = Removals.Policy()
         /// `--allow-stamp`: translated sections whose `source=` may change without their text.
         public var allowedStamps: [Glob] = []
         /// `--strict` (or the config's `strict`): with `since`, findings that existed at REV count
         /// too, as without a revision.
         public var strict = false
+        /// What the command line sets over each file's configuration (format.md §13), applied again
+        /// to a configuration read as it was at `since` (a `.outline.toml` changed since).
+        public var commandLine: (@Sendable (inout Config) -> Void)? = nil
 
         public init(files: [String], configs: [Config]) {
             self.files = files
@@ -57,10 +62,14 @@ extension Run {
         public var errors: [Diagnostic] = []
         /// Links a site's generator resolves in ways outline cannot know offline, by reason: counted
         /// for `--verbose`, never reported (format.md §16).
-        public var skipped: [(reason: String, count: Int)] = []
+        public var skipped: [(reason: LinkSkip, count: Int)] = []
         /// With `--since` (not `--strict`): findings and warnings that existed at REV. They are in
         /// `reported` (marked `isNew == false`), not in `findings` or `warnings`.
         public var existing = 0
+        /// Removed sections that were not refused (an acceptance, or `removed = "linked"`).
+        public var acceptedRemovals: [Removals.Accepted] = []
+        /// The request's acceptances that accepted no removal (what `--prune-allow-removed` lists).
+        public var unusedAcceptances: [RemovalPattern] = []
     }
 
     public func check(_ request: CheckRequest) throws -> CheckReport {
@@ -114,15 +123,15 @@ extension Run {
         // Older versions to keep anchors from: --against OLD, or each file at git revision REV.
         if let against = request.against {
             let old = try Run.about(against.name) { try Outline(parsing: against.bytes) }
-            report.findings += Removals.findings([.init(oldName: Run.displayName(against.name), old: old,
-                                                        newName: Run.displayName(files[0]), new: outlines[0])], allowed: request.allowed)
+            let pair = Removals.FilePair(oldName: Run.displayName(against.name), old: old, newName: Run.displayName(files[0]), new: outlines[0])
+            take(try removalOutcome([pair], request: request, history: nil, resolver: resolver, localLinks: localLinks), into: &report)
         } else if let since {
             let history = try self.history(since)
             let current = Dictionary(zip(files, outlines), uniquingKeysWith: { a, _ in a })
             let pairs = try history.pairs(files: files, operands: request.operands, excludes: request.excludes, hidden: request.hidden, current: { current[$0] ?? nil }, read: { [store] in try? store.read($0) })
             var removals = history.removalPairs(pairs, displayName: Run.displayName)
             for k in removals.indices { removals[k].language = language(of: pairs[k].newPath ?? history.tree.displayPath(pairs[k].oldPath)) }
-            report.findings += Removals.findings(removals, allowed: request.allowed, revision: since)
+            take(try removalOutcome(removals, request: request, history: history, resolver: resolver, localLinks: localLinks), into: &report)
             report.findings += stampedUnchanged(pairs, since: since, allowed: request.allowedStamps)
             // Only what the change broke fails (format.md §12): the rest existed at REV.
             if !request.strict {
@@ -130,27 +139,10 @@ extension Run {
                                               outlines: outlines, localLinks: localLinks)
             }
         }
-        // Warnings (a fragment that differs only in case, under the github profile) leave the exit
-        // status alone, unless the configuration makes them findings.
-        if request.fragmentCaseIsError {
-            report.findings = report.findings.map { d in
-                guard d.kind == .fragmentCase && d.severity == .warning else { return d }
-                var d = d
-                d.severity = .finding
-                return d
-            }
-        }
-        // Links skipped under a site's rules are counted, not reported.
-        if report.findings.contains(where: { $0.kind == .linkSkipped }) {
-            var counts: [String: Int] = [:]
-            var order: [String] = []
-            for d in report.findings where d.kind == .linkSkipped {
-                if counts[d.message] == nil { order.append(d.message) }
-                counts[d.message, default: 0] += 1
-            }
-            report.skipped = order.map { ($0, counts[$0]!) }
-            report.findings.removeAll { $0.kind == .linkSkipped }
-        }
+        // One policy with the language server: case-only fragments promoted where configured,
+        // links a site's rules skip counted, not reported.
+        report.findings = FindingsPolicy.promoted(report.findings, fragmentCaseIsError: request.fragmentCaseIsError)
+        (report.findings, report.skipped) = FindingsPolicy.skips(report.findings)
         report.reported = report.findings
         report.existing = report.findings.filter { $0.isNew == false && $0.kind != .linkSkipped }.count
         if report.existing > 0 { report.findings.removeAll { $0.isNew == false } }
@@ -165,18 +157,7 @@ extension Run {
     /// once, naming where it breaks and where it resolves.
     private func surfaces(_ request: CheckRequest, outlines: [Outline?], localLinks: [[(line: Int, link: LocalLink)]],
                           findings: [Diagnostic]) throws -> [Diagnostic] {
-        let all = [request.profile] + request.moreProfiles
-        // A broken link is the same link under every profile when its file, line and destination are.
-        struct Key: Hashable { let path: String?; let line: Int?; let subject: Diagnostic.Subject }
-        func key(_ d: Diagnostic) -> Key? {
-            guard d.kind == .brokenLink, let subject = d.subject else { return nil }
-            return Key(path: d.path, line: d.line, subject: subject)
-        }
-        // Which profiles each broken link breaks under, and its finding under the first of them.
-        var brokenUnder: [Key: [SlugProfile]] = [:]
-        var first: [Key: Diagnostic] = [:]
-        for d in findings { if let k = key(d) { brokenUnder[k, default: []].append(request.profile); first[k] = d } }
-        var added: [Diagnostic] = []
+        var further: [(profile: SlugProfile, findings: [Diagnostic])] = []
         for profile in request.moreProfiles {
             var single = request
             single.profile = profile
@@ -184,21 +165,9 @@ extension Run {
             single.since = nil
             let resolver = self.resolver(root: request.root, forcedProfile: profile)
             resolver.adopt(files: request.files, outlines: outlines)
-            for d in try findingsAcross(single, resolver: resolver, outlines: outlines, targets: [], localLinks: localLinks, onlyLinks: true) {
-                guard let k = key(d) else { continue }
-                if brokenUnder[k] == nil { first[k] = d; added.append(d) }
-                brokenUnder[k, default: []].append(profile)
-            }
+            further.append((profile, try findingsAcross(single, resolver: resolver, outlines: outlines, targets: [], localLinks: localLinks, onlyLinks: true)))
         }
-        func named(_ d: Diagnostic) -> Diagnostic {
-            guard let k = key(d), let under = brokenUnder[k], under.count < all.count else { return d }
-            let resolves = all.filter { !under.contains($0) }
-            let note = " (breaks under \(under.map(\.rawValue).joined(separator: ", ")); resolves under \(resolves.map(\.rawValue).joined(separator: ", ")))"
-            var named = d
-            named.message += note
-            return named
-        }
-        let merged = findings.map(named) + added.map(named)
+        let merged = FindingsPolicy.merged(findings, further: further, surfaces: [request.profile] + request.moreProfiles)
         // Each file's findings together, by line, as a single surface's are.
         let order = Dictionary(request.files.enumerated().map { (Run.displayName($0.element), $0.offset) }, uniquingKeysWith: { a, _ in a })
         let keyed = merged.enumerated().map { (file: order[$0.element.path ?? ""] ?? Int.max, line: $0.element.line ?? 0, offset: $0.offset) }
@@ -230,6 +199,8 @@ extension Run {
         // Each file's findings; and, when they are all about that file (the usual case), in line
         // order, sorted here in parallel (a stable sort: the order within a line kept).
         let configs = request.configs, state = onlyLinks ? nil : request.state
+        // Which files are translations (asked here, on the run's thread: the stores answer one at a time).
+        let translated = files.indices.map { k in configs[k].translations.map { $0.isTranslation(store.resolvedPath(files[k]) ?? files[k]) } ?? false }
         var perFile = Parallel.map(files.count) { k -> (found: DocumentFindings, byLine: [Diagnostic]?) in
             guard let outline = outlines[k] else { return (DocumentFindings(own: [], links: nil), nil) }
             let name = Run.displayName(files[k])
@@ -237,7 +208,8 @@ extension Run {
             if checkLinks, files[k] != "-", case .markdown(let targets) = resolver.prepared(files[k]) { own = targets }
             var config = configs[k]
             config.links = checkLinks
-            var found = resolver.findings(outline, path: files[k], name: name, config: config, state: state, links: localLinks[k], own: own, prepared: true)
+            var found = resolver.documentFindings(outline, path: files[k], name: name, config: config, state: state, links: localLinks[k], own: own, prepared: true,
+                                                  translation: translated[k])
             if onlyLinks { found.own = [] }
             guard found.links != nil, (found.own + (found.links ?? [])).allSatisfy({ $0.path == name }) else { return (found, nil) }
             return (found, found.all)

@@ -239,10 +239,26 @@ public final class LinkResolver: @unchecked Sendable {
     /// The rules of the site that publishes the file at `file`, nil outside every site.
     func siteRules(for file: String) -> LinkRules? {
         let key = canonical(file)
-        guard let site = configuration(key).site else { return nil }
-        let labels = site.dialect.mystTargets ? self.labels(of: site) : []
-        return SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) },
-                               routes: routes(of: site), hugoRoutes: hugoRoutes(of: site), canonical: canonical)
+        return configuration(key).site.map { rules(of: $0, file: key) }
+    }
+
+    /// The rules `site` resolves the links of the file `key` (canonical) by, its adapter's: the one
+    /// place they are made. `withLabels`: with the site's labels (false while the paths to prepare
+    /// are gathered, before the labels are read).
+    private func rules(of site: Site, file key: String, withLabels: Bool = true) -> LinkRules {
+        SiteGenerators.adapter(site.generator).rules(site, file: key, contentRoot: canonical(site.contentRoot),
+                                                     pages: withLabels ? pages(of: site) : routes(of: site), canonical: canonical)
+    }
+
+    /// The URL path the site that publishes `file` serves it at (nil outside every site, or where
+    /// the site serves it at none): the one answer `check`, `links` and `--redirects` read.
+    public func url(of file: String) -> String? {
+        configuration(canonical(file)).site.flatMap { url(of: file, site: $0) }
+    }
+
+    /// The URL path `site` serves `file` at (its pages as this resolver's store has them).
+    public func url(of file: String, site: Site) -> String? {
+        SiteGenerators.adapter(site.generator).url(of: canonical(file), site: site, contentRoot: canonical(site.contentRoot), pages: pages(of: site))
     }
 
     /// Every link finding of one document (alias collisions, broken links); `prepared`: answer
@@ -258,13 +274,8 @@ public final class LinkResolver: @unchecked Sendable {
         let root = links.contains { $0.link.path.hasPrefix("/") } ? self.root(for: key) : "."
         let lookup: (String) -> LinkCheck.Destination = prepared ? { [unowned self] in self.prepared($0) } : { [unowned self] in self.lookup($0) }
         // A site's generator resolves the file's links its own way (format.md §16).
-        var rules: LinkRules? = nil
-        if let site = config.site {
-            let labels = site.dialect.mystTargets ? self.labels(of: site) : []
-            rules = SiteLinks.rules(site, file: key, contentRoot: canonical(site.contentRoot), labels: { labels.contains($0) },
-                                    routes: routes(of: site), hugoRoutes: hugoRoutes(of: site), canonical: canonical)
-        }
-        return LinkCheck.documentFindings(outline, path: name, profile: forcedProfile ?? config.profile, root: root, links: links, own: own,
+        let rules = config.site.map { self.rules(of: $0, file: key) }
+        return LinkCheck.linkFindings(outline, path: name, profile: forcedProfile ?? config.profile, root: root, links: links, own: own,
                                           repair: repair, name: display, rules: rules, lookup: lookup)
     }
 
@@ -275,8 +286,7 @@ public final class LinkResolver: @unchecked Sendable {
         let root = links.contains { $0.link.path.hasPrefix("/") } ? self.root(for: file) : "."
         var paths = LinkCheck.paths(of: links, path: name, root: root)
         if let site = config.site, file != "-" {
-            let rules = SiteLinks.rules(site, file: canonical(file), contentRoot: canonical(site.contentRoot), labels: { _ in false },
-                                        routes: routes(of: site), hugoRoutes: hugoRoutes(of: site), canonical: canonical)
+            let rules = self.rules(of: site, file: canonical(file), withLabels: false)
             var seen = Set<String>()
             for (_, link) in links where (!link.path.isEmpty || rules.resolvesEmptyPaths) && seen.insert(link.destination).inserted {
                 if case .paths(let candidates) = rules.resolve(link) { paths += candidates }
@@ -285,12 +295,31 @@ public final class LinkResolver: @unchecked Sendable {
         return paths
     }
 
-    /// Each MyST site's labels, by its configuration's path: a label names a target of the whole site.
+    /// What each site publishes, by its configuration's path (`SiteGenerator.pages`): its pages by
+    /// URL, read once; its labels, read once when asked. A run reads them before its parallel pass
+    /// (`prepareRoutes`, `prepareSites`), a session when first asked.
+    private var siteRoutes: [String: SitePages] = [:]
     private var labelSets: [String: Set<String>] = [:]
 
-    /// The labels of every document of `site` (each read once, in parallel); made once. A run
-    /// makes them before its parallel pass (`prepareSites`), a session when first asked.
-    func labels(of site: Site) -> Set<String> {
+    /// The site's pages by URL, without its labels.
+    func routes(of site: Site) -> SitePages {
+        if let known = siteRoutes[site.config] { return known }
+        let store = self.store
+        let pages = SiteGenerators.adapter(site.generator).pages(of: site, canonical: canonical, list: { store.markdownFiles(in: $0) },
+                                                                  read: { store.contents(of: $0) })
+        siteRoutes[site.config] = pages
+        return pages
+    }
+
+    /// The site's pages and, where its pages' labels name targets of the whole site (MyST), every
+    /// label (each page read once, in parallel).
+    func pages(of site: Site) -> SitePages {
+        var pages = routes(of: site)
+        if site.dialect.mystTargets { pages.labels = labels(of: site) }
+        return pages
+    }
+
+    private func labels(of site: Site) -> Set<String> {
         if let known = labelSets[site.config] { return known }
         let files = store.markdownFiles(in: site.contentRoot).map(canonical)
         prepare(files)
@@ -302,34 +331,9 @@ public final class LinkResolver: @unchecked Sendable {
         return labels
     }
 
-    /// Each Docusaurus site's docs by route, by its configuration's path (format.md §16); made by
-    /// `prepareRoutes` before parallel work, or on the owner's thread when first asked.
-    private var routeTables: [String: DocusaurusRouteTable] = [:]
-
-    func routes(of site: Site) -> DocusaurusRouteTable? {
-        guard site.generator == .docusaurus else { return nil }
-        if let known = routeTables[site.config] { return known }
-        let store = self.store
-        let table = DocusaurusRouteTable(site, canonical: canonical, list: { store.markdownFiles(in: $0) }, read: { store.contents(of: $0) })
-        routeTables[site.config] = table
-        return table
-    }
-
-    /// Each Hugo site's pages by URL, by its configuration's path (format.md §16).
-    private var hugoTables: [String: HugoRouteTable] = [:]
-
-    func hugoRoutes(of site: Site) -> HugoRouteTable? {
-        guard site.generator == .hugo else { return nil }
-        if let known = hugoTables[site.config] { return known }
-        let store = self.store
-        let table = HugoRouteTable(site, canonical: canonical, list: { store.markdownFiles(in: $0) }, read: { store.contents(of: $0) })
-        hugoTables[site.config] = table
-        return table
-    }
-
-    /// The routes of the Docusaurus and Hugo sites of `configs`, before any parallel work asks for them.
+    /// The pages by URL of the sites of `configs`, before any parallel work asks for them.
     func prepareRoutes(_ configs: [Config]) {
-        for config in configs { if let site = config.site { _ = routes(of: site); _ = hugoRoutes(of: site) } }
+        for config in configs { if let site = config.site { _ = routes(of: site) } }
     }
 
     /// What the sites of `configs` need before links are checked in parallel: their labels.
@@ -344,12 +348,13 @@ public final class LinkResolver: @unchecked Sendable {
     /// Everything `check` reports about one document (format.md §7, §8): its own findings (and the
     /// folded IDs of `state` that no longer exist) and, when `config` checks links, its link
     /// findings. `check` and the language server's diagnostics both come from here. `config`: the
-    /// document's own (no lookup: a run calls this from every thread).
-    func findings(_ outline: Outline, path: String, name: String, config: Config, state: SidecarFile? = nil,
+    /// document's own (no lookup: a run calls this from every thread); `translation`: the document is
+    /// a translation's (format.md §17).
+    func documentFindings(_ outline: Outline, path: String, name: String, config: Config, state: SidecarFile? = nil,
                   links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil, prepared: Bool = false,
-                  repair: ((LocalLink) -> String?)? = nil, display: (String) -> String = { $0 }) -> DocumentFindings {
-        var mine = Check.findings(outline, path: name, config: config)
-        if let state { mine += Check.missingFolded(state, in: outline, name: name) }
+                  repair: ((LocalLink) -> String?)? = nil, display: (String) -> String = { $0 }, translation: Bool = false) -> DocumentFindings {
+        var mine = StructureFindings.of(outline, path: name, config: config, translation: translation)
+        if let state { mine += StructureFindings.missingFolded(state, in: outline, name: name) }
         guard config.links ?? true else { return DocumentFindings(own: mine, links: nil) }
         return DocumentFindings(own: mine, links: linkFindings(outline, path: path, name: name, config: config, links: links, own: own,
                                                                prepared: prepared, repair: repair, display: display))
@@ -363,5 +368,5 @@ struct DocumentFindings {
     var links: [Diagnostic]?
     /// All of them by line (a stable sort: the order within a line kept); without links, the own
     /// findings as they come.
-    var all: [Diagnostic] { links.map { Check.merged(own, links: $0) } ?? own }
+    var all: [Diagnostic] { links.map { StructureFindings.merged(own, links: $0) } ?? own }
 }

@@ -93,7 +93,7 @@ extension Run {
             for (path, result) in results { for d in (try? result.get())?.diagnostics ?? [] { warnings.append(d.located(in: Run.displayName(path))) } }
             let outlines = files.map { current[$0] }
             let marked = try markNew(warnings, request: check, history: history, resolver: resolver, outlines: outlines,
-                                     localLinks: outlines.map { $0.map(LinkCheck.localLinks) ?? [] })
+                                     localLinks: outlines.map { $0.map(LinkCheck.localLinks) ?? [] }, outcomes: false)
             var next = 0
             for k in results.indices {
                 guard case .success(var result) = results[k].result else { continue }

@@ -104,15 +104,15 @@ public final class Run: @unchecked Sendable {
         let store = self.store
         let here = store.resolvedPath(".") ?? "."
         let root = Once { explicitRoot ?? store.topLevel() }
-        let canonical: @Sendable (String) -> String = { LocalLink.canonical($0, here: here, resolve: store.resolvedPath) }
+        let canonical: @Sendable (String) -> String = { FilePath.canonical($0, here: here, resolve: store.resolvedPath) }
         let naming = LinkResolver.Naming(
             canonical: canonical,
             root: { _ in root.get },
             fromRoot: { path in
                 let top = root.get
                 guard let rootPath = top == "." ? here : store.resolvedPath(top) else { return nil }
-                let absolute = path.hasPrefix("/") ? path : LocalLink.normalize(here + "/" + path)
-                return absolute.hasPrefix(rootPath + "/") ? String(absolute.dropFirst(rootPath.count + 1)) : nil
+                let absolute = path.hasPrefix("/") ? path : FilePath.normalize(here + "/" + path)
+                return FilePath.below(rootPath, absolute).flatMap { $0.isEmpty ? nil : $0 }
             },
             safeRoots: {
                 var roots = store.safeRoots(for: ".")

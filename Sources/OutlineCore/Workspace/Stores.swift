@@ -58,6 +58,10 @@ public protocol RevisionStore: AnyObject {
     func fileLog(under directories: [String], limit: Int) throws -> FileLog
     /// The bytes of each blob: one `git cat-file --batch` a call.
     func blobs(_ ids: [String]) throws -> [String: [UInt8]]
+    /// The commit each of `revisions` names (nil: none here, as in a shallow or rebased clone), and the
+    /// bytes of each file (absolute path) at its revision (nil: it did not exist there): one `git
+    /// cat-file --batch` a call (format.md §17: the revisions pages were translated from).
+    func lookup(revisions: [String], files: [(revision: String, path: String)]) throws -> (commits: [String?], files: [[UInt8]?])
 }
 
 extension RevisionStore {
@@ -68,6 +72,9 @@ extension RevisionStore {
         throw Diagnostic.file("git", "no history")
     }
     public func blobs(_ ids: [String]) throws -> [String: [UInt8]] {
+        throw Diagnostic.file("git", "no history")
+    }
+    public func lookup(revisions: [String], files: [(revision: String, path: String)]) throws -> (commits: [String?], files: [[UInt8]?]) {
         throw Diagnostic.file("git", "no history")
     }
 }

@@ -24,6 +24,8 @@ extension Run {
         public var errors: [Diagnostic] = []
         /// Why no revision could be named (no git work tree); nil when history was read or not needed.
         public var historyProblem: String? = nil
+        /// Per language, what a translation team reads first.
+        public var languages: [LanguageSummary] { LanguageSummary.of(files) }
     }
 
     /// One translated file and its source, by the paths the layout gives (absolute).
@@ -41,7 +43,7 @@ extension Run {
         var listings: [String: [String]] = [:]
         func files(of tree: Int) -> [(key: String, path: String)] {
             let directory = layout.trees[tree].directory
-            let listed = listings[directory] ?? store.markdownFiles(in: directory).map(LocalLink.normalize)
+            let listed = listings[directory] ?? store.markdownFiles(in: directory).map(FilePath.normalize)
             listings[directory] = listed
             return listed.compactMap { path in
                 guard let place = layout.place(of: path), place.tree == tree else { return nil }
@@ -50,7 +52,7 @@ extension Run {
         }
         let sources = Dictionary(files(of: 0).map { ($0.key, $0.path) }, uniquingKeysWith: { a, _ in a })
         func wanted(_ path: String) -> Bool {
-            only.isEmpty || only.contains { path == $0 || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+            only.isEmpty || only.contains { FilePath.contains($0, path) }
         }
         var pairs: [TranslationPair] = []
         for tree in 1..<layout.trees.count {
@@ -69,14 +71,16 @@ extension Run {
         let layout = request.layout
         let pairs = translationPairs(layout, only: request.only)
         var report = TranslationReport()
-        let (parsed, sources) = parseTranslationFiles(pairs, errors: &report.errors)
+        let (parsed, sources) = parseTranslationFiles(pairs, keys: layout.frontMatter, errors: &report.errors)
         for pair in pairs {
             let source = pair.sourceExists ? sources[pair.source] : nil
             let target = pair.targetExists ? parsed[pair.target] : nil
             if (pair.sourceExists && source == nil) || (pair.targetExists && target == nil) { continue }
-            report.files.append(TranslatedFile(path: pair.target, source: pair.source, language: layout.trees[pair.tree].language,
-                                               exists: pair.targetExists, sourceExists: pair.sourceExists,
-                                               sections: TranslationStatus.compare(source: source, translation: target)))
+            var file = TranslatedFile(path: pair.target, source: pair.source, language: layout.trees[pair.tree].language,
+                                      exists: pair.targetExists, sourceExists: pair.sourceExists,
+                                      sections: TranslationStatus.compare(source: source, translation: target, keys: layout.frontMatter))
+            file.sourceHasHeadings = source.map { !$0.order.isEmpty } ?? true
+            report.files.append(file)
         }
         if request.history > 0, report.files.contains(where: { $0.count(.stale) > 0 }) {
             do {
@@ -91,7 +95,7 @@ extension Run {
 
     /// Each distinct file of the pairs read and parsed once, in parallel (by absolute path), and each
     /// source file's sections hashed in the same pass (once, however many translations it has).
-    func parseTranslationFiles(_ pairs: [TranslationPair], errors: inout [Diagnostic]) -> (outlines: [String: Outline], sources: [String: SourceSections]) {
+    func parseTranslationFiles(_ pairs: [TranslationPair], keys: [String], errors: inout [Diagnostic]) -> (outlines: [String: Outline], sources: [String: SourceSections]) {
         var paths: [String] = []
         var isSource: [Bool] = []
         var seen = Set<String>()
@@ -104,7 +108,7 @@ extension Run {
         let flags = isSource
         let results = (try? each(paths) { k, _, bytes -> (Outline, SourceSections?) in
             let outline = try Outline(parsing: bytes, [], dialect: dialects[k])
-            return (outline, flags[k] ? SourceSections(outline) : nil)
+            return (outline, flags[k] ? SourceSections(outline, keys: keys) : nil)
         }) ?? []
         var outlines: [String: Outline] = [:], sources: [String: SourceSections] = [:]
         for (k, result) in results.enumerated() {
@@ -144,13 +148,25 @@ extension Run {
             guard let current = parsed[files[f].source] else { continue }
             let currentContent = SectionContent(current)
             let byID = current.indexByID()
+            let currentPage = PageUnits(current, keys: layout.frontMatter)
             for s in files[f].sections.indices where files[f].sections[s].status == .stale {
-                guard let id = files[f].sections[s].id, let recorded = files[f].sections[s].recorded, let now = byID[id] else { continue }
-                let source = files[f].source
-                if let (version, then) = TranslationHistory.translatedVersion(id: id, recorded: recorded, versions: versions[source] ?? [],
-                                                                               outline: { outline($0, like: source) }) {
+                guard let id = files[f].sections[s].id, let recorded = files[f].sections[s].recorded else { continue }
+                let source = files[f].source, unit = files[f].sections[s].unit
+                let nowLines: [NumberedLine]
+                let found: (FileLog.Version, [NumberedLine])?
+                if let unit {
+                    guard let now = currentPage[unit] else { continue }
+                    nowLines = now.lines
+                    found = TranslationHistory.translatedVersion(unit: unit, keys: layout.frontMatter, recorded: recorded, versions: versions[source] ?? [],
+                                                                 outline: { outline($0, like: source) })
+                } else {
+                    guard let now = byID[id] else { continue }
+                    nowLines = currentContent.displayLines(of: now)
+                    found = TranslationHistory.translatedVersion(id: id, recorded: recorded, versions: versions[source] ?? [], outline: { outline($0, like: source) })
+                }
+                if let (version, then) = found {
                     files[f].sections[s].translatedFrom = log.commits[version.commit].name
-                    files[f].sections[s].changedLines = LineDiff.changedLines(LineDiff.operations(then.map(\.text), currentContent.displayLines(of: now).map(\.text)))
+                    files[f].sections[s].changedLines = LineDiff.changedLines(LineDiff.operations(then.map(\.text), nowLines.map(\.text)))
                     if keepVersions { files[f].sections[s].translatedLines = then }
                 } else if log.truncated {
                     files[f].sections[s].olderThanHistory = log.limit
@@ -192,7 +208,7 @@ extension Run {
                   let layout = store.configuration(for: Workspace.directory(of: path)).translations,
                   layout.isTranslation(store.resolvedPath(path) ?? path) else { continue }
             let allowed = layout.allowStamp.compactMap { Glob($0) } + allowStamp
-            found += StampedUnchanged.findings(old: old, new: new, allowed: allowed, revision: since).map { $0.located(in: Run.displayName(path)) }
+            found += StampedUnchanged.of(old: old, new: new, allowed: allowed, revision: since).map { $0.located(in: Run.displayName(path)) }
         }
         return found
     }

@@ -17,7 +17,7 @@ extension Workspace {
         for sourcePath in layout.paths(of: place.key, inTree: 0) {
             guard let source = self.document(sourcePath) else { continue }
             return SessionTranslation(sourcePath: sourcePath, source: source.outline, translation: document.outline,
-                                      sections: TranslationStatus.compare(source: source.outline, translation: document.outline))
+                                      sections: TranslationStatus.compare(source: source.outline, translation: document.outline, keys: layout.frontMatter))
         }
         return nil
     }
@@ -39,9 +39,8 @@ extension Workspace {
             default: continue
             }
             let heading = found.translation.sections[k].heading
-            var d = Diagnostic(.warning, .translation, path: path, line: heading.firstLine + 1, message).about(.section(id))
-            d.range = heading.contentStart..<max(heading.contentStart, heading.contentEnd)
-            out.append(d)
+            let d = Diagnostic(.warning, .translation, path: path, line: heading.firstLine + 1, message).about(.section(id))
+            out.append(d.spanning(heading.contentStart..<max(heading.contentStart, heading.contentEnd), in: found.translation.source))
         }
         return out
     }

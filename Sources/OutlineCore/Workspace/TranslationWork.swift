@@ -1,5 +1,5 @@
-/// `outline translation diff` and `stamp` (format.md §17): one translated file, its source file, and
-/// what history says about both.
+/// `outline translation diff` (format.md §17), and what `stamp` shares with it: one translated file,
+/// its source file, and what history says about both.
 extension Run {
     /// A translated file with its source, both parsed.
     public struct TranslationFile {
@@ -25,7 +25,7 @@ extension Run {
         let translation = try outline(try read(path), path: path, rewriting ? [.rewriting] : [], dialect: dialect)
         let source = try outline(sourceBytes, path: sourcePath, dialect: store.configuration(for: Workspace.directory(of: sourcePath)).dialect(for: sourcePath))
         return TranslationFile(path: path, sourcePath: sourcePath, translation: translation, source: source,
-                               sections: TranslationStatus.compare(source: source, translation: translation))
+                               sections: TranslationStatus.compare(source: source, translation: translation, keys: layout.frontMatter))
     }
 
     /// The IDs asked for, each a section of the translation; an error names the first that is not.
@@ -37,65 +37,6 @@ extension Run {
             }
             return k
         }
-    }
-
-    // MARK: stamp
-
-    public struct StampRequest {
-        public var path: String
-        public var layout: TranslationLayout
-        /// The sections to stamp; empty: the stale and untracked ones edited since `HEAD` (all of
-        /// them with `all`).
-        public var ids: [String] = []
-        public var all = false
-        public init(path: String, layout: TranslationLayout) {
-            self.path = path
-            self.layout = layout
-        }
-    }
-
-    /// The rewrite that records each chosen section's source hash now; warnings name the stale
-    /// sections left unstamped because their translation did not change since `HEAD`.
-    public func translationStamp(_ request: StampRequest) throws -> RewriteResult {
-        let file = try translationFile(request.path, layout: request.layout, rewriting: true)
-        let byID = file.translation.indexByID()
-        var chosen: [Int] = []
-        var warnings: [Diagnostic] = []
-        if !request.ids.isEmpty {
-            for k in try sections(request.ids, of: file) {
-                guard file.sections[k].current != nil else {
-                    throw Diagnostic.file(Run.displayName(file.path), "section '\(file.sections[k].id ?? "")' is not in the source (\(file.sections[k].status.rawValue)): nothing to stamp")
-                }
-                chosen.append(k)
-            }
-        } else {
-            let candidates = file.sections.indices.filter { [.stale, .untracked].contains(file.sections[$0].status) }
-            if request.all || candidates.isEmpty {
-                chosen = candidates
-            } else {
-                guard let revisions else { throw Diagnostic.file("git", "no history: name the sections to stamp, or give --all") }
-                let before = revisions.contents(of: store.resolvedPath(file.path) ?? file.path, at: "HEAD")
-                    .flatMap { try? Outline(parsing: $0, [], dialect: file.translation.dialect) }
-                let then = before.map(SectionContent.init), thenByID = before?.indexByID() ?? [:]
-                let now = SectionContent(file.translation)
-                for k in candidates {
-                    let id = file.sections[k].id!
-                    if let old = thenByID[id], let then, then.hash(of: old) == now.hash(of: byID[id]!) {
-                        if file.sections[k].status == .stale {
-                            warnings.append(.warning(.translation, line: file.sections[k].line ?? 1,
-                                                     "'\(id)' is stale and its translation did not change since HEAD: not stamped (name it, or give --all)"))
-                        }
-                        continue
-                    }
-                    chosen.append(k)
-                }
-            }
-        }
-        var stamps: [Int: UInt32] = [:]
-        for k in chosen { stamps[byID[file.sections[k].id!]!] = file.sections[k].current! }
-        var result = try TranslationStamp.apply(file.translation, stamps: stamps)
-        result.diagnostics += warnings
-        return result
     }
 
     // MARK: diff
@@ -134,12 +75,12 @@ extension Run {
         } catch let error as Diagnostic {
             problem = error.message
         }
-        let now = SectionContent(file.source), byID = file.source.indexByID()
+        let now = SectionContent(file.source), byID = file.source.indexByID(), page = PageUnits(file.source, keys: layout.frontMatter)
         for k in wanted {
             let section = files[0].sections[k]
-            guard let id = section.id, let current = byID[id] else { continue }
+            guard let id = section.id, let current = section.unit.map({ page[$0]?.lines }) ?? byID[id].map(now.displayLines) else { continue }
             var entry = TranslationDiff.Entry(id: id, line: section.line ?? 1, sourcePath: file.sourcePath, from: section.translatedFrom,
-                                              unknown: nil, hunks: [], current: now.displayLines(of: current))
+                                              unknown: nil, hunks: [], current: current)
             if let old = section.translatedLines {
                 entry.hunks = LineDiff.unified(old.map(\.text), entry.current.map(\.text), aLines: old.map(\.number), bLines: entry.current.map(\.number))
             } else {

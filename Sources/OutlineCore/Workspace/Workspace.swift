@@ -23,13 +23,22 @@ public final class Workspace: @unchecked Sendable {
         self.revisions = revisions
         self.folders = folders.map(Workspace.trimmed)
         buffers = Buffers(store)
-        resolver = LinkResolver(store: buffers, configuration: { [unowned self] in self.configuration(for: $0) }, naming: LinkResolver.Naming(
-            canonical: { LocalLink.normalize($0) },
+        resolver = makeResolver(forcedProfile: nil)
+    }
+
+    /// The session's resolver (`forcedProfile` nil), or one that makes every file's targets under a
+    /// further surface (`slugs = ["github", "hugo"]`: hugo's).
+    private func makeResolver(forcedProfile: SlugProfile?) -> LinkResolver {
+        LinkResolver(store: buffers, configuration: { [unowned self] in self.configuration(for: $0) }, forcedProfile: forcedProfile, naming: LinkResolver.Naming(
+            canonical: { FilePath.normalize($0) },
             root: { [unowned self] in self.folder(of: $0) },
             safeRoots: { [unowned self] in
                 self.folders + self.folders.flatMap { self.store.safeRoots(for: $0) }
             }))
     }
+
+    /// The resolvers of the further surfaces, made when first asked.
+    private var surfaceResolvers: [SlugProfile: LinkResolver] = [:]
 
     static func trimmed(_ folder: String) -> String {
         var f = folder
@@ -57,7 +66,7 @@ public final class Workspace: @unchecked Sendable {
     /// A file changed on disk (saved, created, deleted, renamed): read it again when next needed.
     public func fileChanged(_ path: String, createdOrDeleted: Bool = false) {
         forget(path)
-        if createdOrDeleted { resolver.forgetKinds() }
+        if createdOrDeleted { resolver.forgetKinds(); for further in surfaceResolvers.values { further.forgetKinds() } }
         if createdOrDeleted || path.hasSuffix(Config.fileName) { discovered = nil; configs = [:] }
     }
 
@@ -76,6 +85,7 @@ public final class Workspace: @unchecked Sendable {
 
     private func forget(_ path: String) {
         retired += resolver.forget(path)
+        for further in surfaceResolvers.values { retired += further.forget(path) }
     }
 
     public func isOpen(_ path: String) -> Bool { buffers.version(of: path) != nil }
@@ -101,7 +111,7 @@ public final class Workspace: @unchecked Sendable {
     /// The folder `path` belongs to (the longest that contains it), else its own directory.
     public func folder(of path: String) -> String {
         var best: String? = nil
-        for f in folders where path.hasPrefix(f == "/" ? "/" : f + "/") && f.count > (best?.count ?? -1) { best = f }
+        for f in folders where f != path && FilePath.contains(f, path) && f.count > (best?.count ?? -1) { best = f }
         return best ?? Workspace.directory(of: path)
     }
 
@@ -163,18 +173,42 @@ public final class Workspace: @unchecked Sendable {
     // MARK: findings
 
     /// Everything `check` reports about `path` (format.md §7, §8), messages naming files as `display` does.
-    public func findings(for path: String) -> [Diagnostic] {
+    public func diagnostics(for path: String) -> [Diagnostic] {
         guard let document = document(path) else {
             return parseFailure(path).map { [$0.located(in: display(path))] } ?? []
         }
         let context = linkContext(for: path)
-        let prefix = folder(of: path) + "/"
-        return resolver.findings(document.outline, path: path, name: path, config: configuration(for: path), own: document.targets,
-                                 repair: { LinkRepair.fix(for: $0, in: document, context: context, since: nil) },
-                                 display: { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }).all
-            // What a site's rules skip is counted by `check --verbose`, not shown in the editor.
-            .filter { $0.kind != .linkSkipped }
-            + translationFindings(for: path)
+        let prefix = folder(of: path)
+        let config = configuration(for: path)
+        let found = resolver.documentFindings(document.outline, path: path, name: path, config: config, own: document.targets,
+                                              repair: { LinkRepair.fix(for: $0, in: document, context: context, since: nil) },
+                                              display: { FilePath.below(prefix, $0).flatMap { $0.isEmpty ? nil : $0 } ?? $0 },
+                                              translation: config.translations?.isTranslation(store.resolvedPath(path) ?? path) ?? false)
+        var all = found.all
+        // The policy `check` applies (FindingsPolicy): every surface, case-only fragments promoted
+        // where configured, skipped links counted there and not shown here.
+        if config.links != false, let surfaces = config.surfaces, surfaces.count > 1 {
+            let further = furtherSurfaces(surfaces, document: document, path: path, config: config, prefix: prefix)
+            all = StructureFindings.merged(found.own, links: FindingsPolicy.merged(found.links ?? [], further: further, surfaces: surfaces))
+        }
+        all = FindingsPolicy.promoted(all, fragmentCaseIsError: config.fragmentCaseIsError == true)
+        return FindingsPolicy.skips(all).shown + translationFindings(for: path)
+    }
+
+    /// The link findings of `document` under each surface after the first.
+    private func furtherSurfaces(_ surfaces: [SlugProfile], document: LinkedDocument, path: String, config: Config,
+                                 prefix: String) -> [(profile: SlugProfile, findings: [Diagnostic])] {
+        var further: [(profile: SlugProfile, findings: [Diagnostic])] = []
+        for profile in surfaces.dropFirst() {
+            let resolver: LinkResolver
+            if let known = surfaceResolvers[profile] { resolver = known } else {
+                resolver = makeResolver(forcedProfile: profile)
+                surfaceResolvers[profile] = resolver
+            }
+            further.append((profile, resolver.linkFindings(document.outline, path: path, name: path, config: config,
+                                                           display: { FilePath.below(prefix, $0).flatMap { $0.isEmpty ? nil : $0 } ?? $0 })))
+        }
+        return further
     }
 }
 

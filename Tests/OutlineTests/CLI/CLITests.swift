@@ -9,16 +9,21 @@ struct CLITests {
     let doc = bytes("# Guide\n\nIntro.\n\n## Install\n\nSteps.\n")
 
     @Test func helpAndVersion() throws {
+        // The binary once (streams and exit status); the library's run for the rest.
         let help = try runBinary(["--help"])
         #expect(help.status == 0)
         #expect(help.text.contains("USAGE: outline COMMAND"))
         for command in OutlineCommandLine.commands {
             #expect(help.text.contains("  \(command.name)"), "global help lists \(command.name)")
-            let own = try runBinary([command.name, "--help"])
-            #expect(own.status == 0 && own.stderr.isEmpty)
-            #expect(own.text.hasPrefix("OVERVIEW: "))
-            for option in command.allOptions {
-                #expect(own.text.contains("--\(option.long)"), "\(command.name) --help shows --\(option.long)")
+            for spec in [command] + command.actions {
+                let own = runInProcess(spec.name.split(separator: " ").map(String.init) + ["--help"])
+                #expect(own.status == 0 && own.stderr.isEmpty)
+                #expect(own.text.hasPrefix("OVERVIEW: "))
+                // An action-taking command lists its actions; each action its options.
+                for option in spec.actions.isEmpty ? spec.allOptions : [] {
+                    #expect(own.text.contains("--\(option.long)"), "\(spec.name) --help shows --\(option.long)")
+                }
+                for action in spec.actions { #expect(own.text.contains("outline \(action.name)"), "\(spec.name) --help shows \(action.name)") }
             }
         }
         let version = try runBinary(["--version"])

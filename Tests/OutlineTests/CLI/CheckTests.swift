@@ -51,20 +51,22 @@ struct CheckTests {
         text = text.replacingOccurrences(of: "# Guide\n<!-- outline:guide -->\n", with: "# Guide\n<!-- outline:guide -->\n\n## Usage\n<!-- outline:usage -->\n")
         try text.write(to: new, atomically: true, encoding: .utf8)
         #expect(try runBinary(["check", "--against", old.path, new.path]).status == 0)
-        // Deleted: reported against the old file's line.
+        // Deleted: reported in the file now, at the nearest line of its new version (where the next
+        // section stands).
         try String(decoding: pinned, as: UTF8.self).replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n", with: "").write(to: new, atomically: true, encoding: .utf8)
         let removed = try runBinary(["check", "--against", old.path, new.path])
         #expect(removed.status == 1)
-        #expect(removed.text == "\(old.path):7: anchor 'usage' no longer exists in \(new.path) (to accept: --allow-removed usage, or allow-removed in .outline.toml)\n")
+        let usageNote = "(to accept: --allow-removed \(new.path)#usage, allow-removed in .outline.toml; nothing links to it: removed = \"linked\" in .outline.toml accepts such removals)"
+        #expect(removed.text == "\(new.path):6: anchor 'usage' no longer exists in \(new.path) \(usageNote)\n", "\(removed.text)")
         #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "*", new.path]).status == 0)
         #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "usage", new.path]).status == 0)
         #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "us?ge", new.path]).status == 0)
         #expect(try runBinary(["check", "--against", old.path, "--allow-removed", "install", new.path]).status == 1)
         let empty = try runBinary(["check", "--against", old.path, "--allow-removed", "", new.path])
-        #expect(empty.status == 2 && empty.stderr.hasPrefix("outline: --allow-removed needs an ID or a glob"))
+        #expect(empty.status == 2 && empty.stderr.hasPrefix("outline: --allow-removed needs PATH#ID or an ID"), "\(empty.stderr)")
         // OLD from standard input.
         let fromStdin = try runBinary(["check", "--against", "-", new.path], stdin: pinned)
-        #expect(fromStdin.text == "<stdin>:7: anchor 'usage' no longer exists in \(new.path) (to accept: --allow-removed usage, or allow-removed in .outline.toml)\n")
+        #expect(fromStdin.text == "\(new.path):6: anchor 'usage' no longer exists in \(new.path) \(usageNote)\n")
         #expect(try runBinary(["check", "--against", old.path, new.path, old.path]).status == 2)
     }
 
@@ -100,12 +102,12 @@ struct CheckTests {
         let moved = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
         #expect(moved.status == 0, "\(moved.text) \(moved.stderr)")
 
-        // Deleting an anchored section fails, naming the revision and old line.
+        // Deleting an anchored section fails, in the file now, where the section stood.
         try String(decoding: a, as: UTF8.self).replacingOccurrences(of: "## Usage\n<!-- outline:usage -->\n\nRun it.\n", with: "")
             .write(to: dir.appendingPathComponent("docs/a.md"), atomically: true, encoding: .utf8)
         let deleted = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
         #expect(deleted.status == 1)
-        #expect(deleted.text == "HEAD:docs/a.md:9: anchor 'usage' no longer exists in docs/a.md (to accept: --allow-removed usage, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
+        #expect(deleted.text == "docs/a.md:8: anchor 'usage' no longer exists in docs/a.md (to accept: --allow-removed docs/a.md#usage, allow-removed in .outline.toml, or the commit trailer 'Outline-Allow-Removed: docs/a.md#usage'; nothing links to it: removed = \"linked\" in .outline.toml accepts such removals; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n", "\(deleted.text)")
         try shell("git checkout -q -- docs/a.md", in: dir)
 
         // A renamed file is compared with its old path; a file new since REV has nothing to keep.
@@ -115,7 +117,7 @@ struct CheckTests {
         try shell("git add -A", in: dir)
         try Data(bytes("# Brand new\n")).write(to: dir.appendingPathComponent("docs/new.md"))
         let renamed = try runBinary(["check", "--since", "HEAD", "--no-folds", "docs/renamed.md", "docs/new.md"], directory: dir)
-        #expect(renamed.text.contains("HEAD:docs/b.md:9: anchor 'keep' no longer exists in docs/renamed.md"), "\(renamed.text)")
+        #expect(renamed.text.contains("docs/renamed.md:8: anchor 'keep' no longer exists in docs/renamed.md"), "\(renamed.text)")
         #expect(!renamed.text.contains("anchor 'other'"))
         #expect(!renamed.text.contains("HEAD:docs/new.md"))
 
@@ -140,19 +142,21 @@ struct CheckTests {
         let deleted = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
         #expect(deleted.status == 1)
         #expect(deleted.text == """
-            HEAD:docs/sub/REPL.MD:1: anchor 'repl' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed repl, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
-            HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed commands, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
-            HEAD:docs/sub/REPL.MD:7: anchor 'history' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed history, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
+            docs/sub/REPL.MD: anchor 'repl' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed docs/sub/REPL.MD#repl, allow-removed in .outline.toml, or the commit trailer 'Outline-Allow-Removed: docs/sub/REPL.MD#repl'; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
+            docs/sub/REPL.MD: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed docs/sub/REPL.MD#commands, allow-removed in .outline.toml, or the commit trailer 'Outline-Allow-Removed: docs/sub/REPL.MD#commands'; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
+            docs/sub/REPL.MD: anchor 'history' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed docs/sub/REPL.MD#history, allow-removed in .outline.toml, or the commit trailer 'Outline-Allow-Removed: docs/sub/REPL.MD#history'; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)
 
             """, "\(deleted.text)")
         // Outside the given directories, a deletion is not this check's business; '*' accepts it all.
         #expect(try runBinary(["check", "--since", "HEAD", "docs/a.md"], directory: dir).status == 0)
         #expect(try runBinary(["check", "--since", "HEAD", "--allow-removed", "*", "docs"], directory: dir).status == 0)
         let some = try runBinary(["check", "--since", "HEAD", "--allow-removed", "repl", "--allow-removed", "h*", "docs"], directory: dir)
-        #expect(some.text == "HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed commands, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
+        #expect(some.text == "docs/sub/REPL.MD: anchor 'commands' no longer exists: docs/sub/REPL.MD was deleted (to accept: --allow-removed docs/sub/REPL.MD#commands, allow-removed in .outline.toml, or the commit trailer 'Outline-Allow-Removed: docs/sub/REPL.MD#commands'; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
+        // A bare ID accepts in every file, and says where.
+        #expect(some.stderr.contains("warning: allow-removed 'repl' is a bare ID: it accepted removals in docs/sub/REPL.MD"), "\(some.stderr)")
         // From inside a subdirectory, paths print relative to it.
         let inside = try runBinary(["check", "--since", "HEAD", "."], directory: dir.appendingPathComponent("docs"))
-        #expect(inside.text.contains("HEAD:docs/sub/REPL.MD:4: anchor 'commands' no longer exists: sub/REPL.MD was deleted"), "\(inside.text)")
+        #expect(inside.text.contains("sub/REPL.MD: anchor 'commands' no longer exists: sub/REPL.MD was deleted (to accept: --allow-removed sub/REPL.MD#commands, allow-removed in .outline.toml, or the commit trailer 'Outline-Allow-Removed: docs/sub/REPL.MD#commands'"), "\(inside.text)")
         try shell("git reset -q --hard", in: dir)
 
         // A section moved to another checked file keeps its ID: not a removal.
@@ -164,7 +168,7 @@ struct CheckTests {
         #expect(moved.status == 0, "\(moved.text)")
         // Only one of the two files checked: the section left and went nowhere that was checked.
         let half = try runBinary(["check", "--since", "HEAD", "docs/a.md"], directory: dir)
-        #expect(half.text == "HEAD:docs/a.md:4: anchor 'install' no longer exists in docs/a.md (to accept: --allow-removed install, or allow-removed in .outline.toml; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
+        #expect(half.text == "docs/a.md:4: anchor 'install' no longer exists in docs/a.md (to accept: --allow-removed docs/a.md#install, allow-removed in .outline.toml, or the commit trailer 'Outline-Allow-Removed: docs/a.md#install'; nothing links to it: removed = \"linked\" in .outline.toml accepts such removals; if it moved: check both files, 'outline links -w --since HEAD' repairs the links)\n")
         // Copied into two files: which one is it? A finding that names both.
         try (String(decoding: c, as: UTF8.self) + "\n" + install).write(to: dir.appendingPathComponent("docs/sub/REPL.MD"), atomically: true, encoding: .utf8)
         let twice = try runBinary(["check", "--since", "HEAD", "docs"], directory: dir)
@@ -410,11 +414,11 @@ struct CheckTests {
             Diagnostic(.finding, .staleTOC, "nothing"),
         ]
         let text = "a.md:12: broken\nb é.md: no line\nline 3: no path\nc.md:1: warning: careful\nnothing\n"
-        #expect(String(decoding: Report.findings(findings, format: .text), as: UTF8.self) == text)
+        #expect(String(decoding: Report.rendered(findings, format: .text), as: UTF8.self) == text)
         #expect(findings.map { "\($0)\n" }.joined() == text)
         // Many findings are written in pieces, in parallel: the pieces join in order.
         let many = (1...10_000).map { Diagnostic(.finding, .missingAnchor, path: "d\($0 % 7)/p\($0).md", line: $0, "heading \($0)") }
-        #expect(String(decoding: Report.findings(many, format: .text), as: UTF8.self) == many.map { "\($0)\n" }.joined())
+        #expect(String(decoding: Report.rendered(many, format: .text), as: UTF8.self) == many.map { "\($0)\n" }.joined())
     }
 
     @Test func findingFormats() throws {

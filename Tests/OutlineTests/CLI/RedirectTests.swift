@@ -43,8 +43,8 @@ struct RedirectTests {
         #expect(SiteRedirects.docname("guide/install.markdown") == "guide/install")
         // Hugo served `Guide/Old Page.md` at `/guide/old-page/` (hugo 0.168), not `/Guide/Old Page/`;
         // a README is no index to Hugo.
-        #expect(SiteRedirects.hugoURL("Guide/Old Page.md") == "/guide/old-page/" && SiteRedirects.hugoURL("guide/README.md") == "/guide/readme/")
-        #expect(SiteRedirects.hugoURL("guide/_index.md") == "/guide/" && SiteRedirects.hugoURL("say \"hi\".md") == "/say-hi/")
+        #expect(HugoRoutes.url(of: "Guide/Old Page.md", front: .init(), settings: HugoSettings()) == "/guide/old-page/" && HugoRoutes.url(of: "guide/README.md", front: .init(), settings: HugoSettings()) == "/guide/readme/")
+        #expect(HugoRoutes.url(of: "guide/_index.md", front: .init(), settings: HugoSettings()) == "/guide/" && HugoRoutes.url(of: "say \"hi\".md", front: .init(), settings: HugoSettings()) == "/say-hi/")
         let site = SiteRedirects([("docs/a.md", "docs/b.md"), ("other/x.md", "docs/y.md")], siteRoot: "./docs/")
         #expect(site.pages.map(\.fromPage) == ["a.md"] && site.outside == ["other/x.md"])
     }

@@ -63,7 +63,7 @@ struct ReviewTests {
         | ID | Was | Now | A link to the old slug |
         | --- | --- | --- | --- |
         | `usage` | `docs/guide.md#usage` | `docs/guide.md#usage` | works: an id on the anchor line |
-        | `config` | `docs/guide.md#config` | `docs/guide.md#config-now` | breaks: no alias (listed by `outline diff --redirects`) |
+        | `config` | `docs/guide.md#config` | `docs/guide.md#config-now` | breaks: no alias (listed by `outline diff --redirects`); links to `#config` from outside the repository will land at the top of the page |
 
         Links in these files follow their sections with `outline links -w --since HEAD`. A link from elsewhere to an old slug that breaks finds the page, not the section: only an alias keeps it (a linkable anchor keeps its old slugs: `outline id --linkable -w`, then `outline links -w --since HEAD --keep-aliases`); a redirect of the site cannot, as a server never sees the fragment.
 
@@ -73,7 +73,7 @@ struct ReviewTests {
 
         - `docs/setup.md:4`: broken link 'guide\.md\#install'\: section 'install' is now '\#install' (run 'outline links -w --since HEAD')
         - `docs/setup.md:4`: broken link 'guide\.md\#config'\: section 'config' is now 'guide\.md\#config-now' (run 'outline links -w --since HEAD')
-        - `HEAD:docs/guide.md:15`: anchor 'old' no longer exists in docs/guide\.md (to accept\: --allow-removed old, or allow-removed in \.outline\.toml; if it moved\: check both files, 'outline links -w --since HEAD' repairs the links)
+        - `docs/guide.md:4`: anchor 'old' no longer exists in docs/guide\.md (to accept\: --allow-removed docs/guide\.md\#old, allow-removed in \.outline\.toml, or the commit trailer 'Outline-Allow-Removed\: docs/guide\.md\#old'; nothing links to it\: removed = "linked" in \.outline\.toml accepts such removals; if it moved\: check both files, 'outline links -w --since HEAD' repairs the links)
 
 
         """##
@@ -106,9 +106,9 @@ struct ReviewTests {
         try shell("git rm -q docs/stale.md && printf '# New\\n' > docs/new.md", in: dir)
         let files = try runBinary(["diff", "--since", "HEAD", "--format", "markdown", "docs"], directory: dir)
         #expect(files.status == 1 && files.text.contains("Files: added `docs/new.md`; deleted `docs/stale.md`.\n"), "\(files.text)")
-        // still.md's link to stale.md was broken at HEAD already: the same key (file, kind, link), so
-        // not the change's, though its reason is another now.
-        #expect(!files.text.contains("still.md"), "\(files.text)")
+        // still.md's link to stale.md was broken at HEAD already, but for another reason (no such
+        // heading then, no such file now): the change made it worse, so it is the change's.
+        #expect(files.text.contains("`docs/still.md:4`: broken link 'stale\\.md\\#gone'\\: no such file"), "\(files.text)")
         let bad = try runBinary(["diff", "--since", "no-such-rev", "--format", "markdown", "docs"], directory: dir)
         #expect(bad.status == 2 && bad.stdout.isEmpty)
     }
@@ -163,7 +163,7 @@ struct ReviewTests {
         let review = try runBinary(["diff", "--since", "HEAD", "--format", "markdown", "."], directory: dir)
         #expect(review.text.contains("""
             | `cfg` | `g.md#config` | `g.md#cfg` | works: an id on the anchor line |
-            | `plain` | `g.md#plain` | `g.md#plainer` | breaks: no alias (listed by `outline diff --redirects`) |
+            | `plain` | `g.md#plain` | `g.md#plainer` | breaks: no alias (listed by `outline diff --redirects`); links to `#plain` from outside the repository will land at the top of the page |
             """), "\(review.text)")
     }
 
@@ -207,5 +207,28 @@ struct ReviewTests {
         }
         #expect(Report.cell("a|b.md") == "`a\\|b.md`")
         #expect(Report.escaped("x | y") == "x \\| y")
+    }
+
+    /// Issue 54, item 5: the links the change repaired are listed (past ten in <details>), and past
+    /// 30 rows each kind is a summary line with its rows in <details>.
+    @Test func repairedLinksAndLargeChangesFold() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func write(_ name: String, _ text: String) throws { try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        try write("guide.md", "# Guide\n<!-- outline:guide -->\n\n## Install\n<!-- outline:install -->\n\nSteps.\n")
+        try write("index.md", "# Index\n<!-- outline:index -->\n\n" + (1...12).map { "- [i\($0)](guide.md#install)\n" }.joined() + "- [other](guide.md)\n")
+        try shell("git init -q -b main . && git add -A && git commit -q -m base", in: dir)
+        try write("guide.md", "# Guide\n<!-- outline:guide -->\n\n## Installing\n<!-- outline:install -->\n\nSteps.\n")
+        let before = try runBinary(["diff", "--since", "HEAD", "--format", "markdown", "."], directory: dir).text
+        #expect(!before.contains("Links repaired"), "\(before)")
+        #expect(try runBinary(["links", "-w", "--since", "HEAD", "."], directory: dir).status == 0)
+        let review = try runBinary(["diff", "--since", "HEAD", "--format", "markdown", "."], directory: dir).text
+        #expect(review.contains("#### Links repaired\n\n12 links rewritten to keep reaching their sections (what `outline links -w --since HEAD` does):\n\n<details><summary>12 links repaired</summary>\n\n- `index.md:4`: `guide.md#install` → `guide.md#installing`\n"), "\(review)")
+        #expect(!review.contains("guide.md` →"), "the unchanged link is no repair")
+        // 31 sections added: every kind folds.
+        try write("guide.md", "# Guide\n<!-- outline:guide -->\n\n## Installing\n<!-- outline:install -->\n\nSteps.\n" + (1...31).map { "\n## S\($0)\n<!-- outline:s\($0) -->\n" }.joined())
+        let large = try runBinary(["diff", "--since", "HEAD", "--format", "markdown", "."], directory: dir).text
+        #expect(large.contains("#### Sections added\n\n<details><summary>31 sections added</summary>\n\n| ID | File | Title |\n"), "\(large)")
+        #expect(large.contains("<details><summary>1 slugs that changed</summary>"), "\(large)")
     }
 }

@@ -117,7 +117,8 @@ struct TranslationTests {
         #expect(text.status == 1)
         #expect(text.text.contains("docs/fr/guide.md:6: stale 'install': translated from "), "\(text.text)")
         #expect(text.text.contains("2 lines changed since"))
-        #expect(text.text.hasSuffix("total: 1 file, 7 sections: 2 fresh, 1 stale, 1 missing, 1 orphaned, 1 unaligned, 1 local\n"), "\(text.text)")
+        #expect(text.text.hasSuffix("total: 1 file, 7 sections: 2 fresh, 1 stale, 1 missing, 1 orphaned, 1 unaligned, 1 local\n"
+                                    + "fr: 1 of 1 page translated; sections: 2 fresh, 1 stale, 1 missing, 1 orphaned, 1 unaligned, 1 local; page units: none; 4 lines of source to review\n"), "\(text.text)")
         // --fail-on decides the exit status.
         #expect(try runBinary(["translation", "status", "--fail-on", "none"], directory: dir).status == 0)
         #expect(try runBinary(["translation", "status", "--fail-on", "untracked"], directory: dir).status == 0)
@@ -129,6 +130,8 @@ struct TranslationTests {
         #expect(summary == ["fresh": 2, "stale": 1, "missing": 1, "orphaned": 1, "untracked": 0, "unaligned": 1, "local": 1])
         let table = try runBinary(["translation", "status", "--format", "markdown"], directory: dir)
         #expect(table.text.contains("| `docs/fr/guide.md` | 2 | 1 | 1 | 1 | 0 | 1 | 1 |"), "\(table.text)")
+        #expect(table.text.contains("### `fr`\n\n**1 of 1** page translated (0 untranslated, 0 source lines). **4** lines of source to review.\n"), "\(table.text)")
+        #expect(table.text.contains("| sections | 2 | 1 | 1 | 1 | 0 | 1 | 1 |\n| page units | 0 | 0 | 0 | 0 | 0 | 0 | 0 |\n"), "\(table.text)")
         let github = try runBinary(["translation", "status", "--format", "github"], directory: dir)
         #expect(github.text.contains("::error file=docs/fr/guide.md,line=6,title=outline translation::stale 'install'"), "\(github.text)")
         #expect(github.text.contains("::warning file=docs/fr/guide.md,line=20,title=outline translation::local 'note'"))

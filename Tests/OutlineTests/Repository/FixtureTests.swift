@@ -158,7 +158,7 @@ struct FixtureTests {
         let after = Outline(try Document(numbered))
         #expect(after.sections.map(\.title) == outline.sections.map(\.title))
         #expect(after.sections.map(\.id) == outline.sections.map(\.id))
-        #expect(Check.staleNumbers(after).isEmpty)
+        #expect(StructureFindings.staleNumbers(after).isEmpty)
     }
 
     @Test("unfold ∘ fold = identity and fold idempotence on every fixture and variant",

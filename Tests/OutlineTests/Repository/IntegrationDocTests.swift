@@ -3,8 +3,9 @@ import Testing
 import OutlineTestHelpers
 
 /// docs/integration.md against what it documents (issue 42, item 11): every hook of
-/// `.pre-commit-hooks.yaml` is named, and its local configuration is the README's, which the
-/// pre-commit suite runs verbatim (`PreCommitTests.readmeConfigurationWorks`).
+/// `.pre-commit-hooks.yaml` is named, and its configuration of the `-pypi` hooks is the README's,
+/// which the pre-commit suite runs (`PreCommitTests.pypiHooksInstallTheWheel`, and the local one
+/// `localConfigurationWorks`).
 @Suite("docs/integration.md")
 struct IntegrationDocTests {
     static func read(_ path: String) -> String {
@@ -20,19 +21,17 @@ struct IntegrationDocTests {
         for hook in hooks { #expect(doc.contains("`\(hook)`"), "docs/integration.md does not name the hook \(hook)") }
     }
 
-    /// The `repo: local` block of a Markdown text, without the indentation of the list item it is in.
-    static func localConfiguration(_ text: String) -> [String]? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let open = lines.firstIndex(where: { $0.hasSuffix("```yaml") }),
-              open + 2 < lines.count, lines[open + 2].contains("- repo: local") else { return nil }
-        let indent = lines[open].prefix { $0 == " " }.count
-        guard let close = lines[(open + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "```" }) else { return nil }
-        return lines[(open + 1)..<close].map { String($0.dropFirst(indent)) }
-    }
-
-    @Test func theLocalConfigurationIsTheReadmes() throws {
-        let readme = try #require(Self.localConfiguration(Self.read("README.md")))
-        let integration = try #require(Self.localConfiguration(Self.read("docs/integration.md")))
-        #expect(integration == readme, "docs/integration.md:\n\(integration.joined(separator: "\n"))\nREADME.md:\n\(readme.joined(separator: "\n"))")
+    @Test func thePyPIConfigurationIsTheReadmes() throws {
+        let repo = "https://github.com/outline-md/outline"
+        let readme = try #require(PreCommit.configuration(repo: repo, in: Self.read("README.md")))
+        let integration = try #require(PreCommit.configuration(repo: repo, in: Self.read("docs/integration.md")))
+        #expect(integration == readme, "docs/integration.md:\n\(integration)\nREADME.md:\n\(readme)")
+        // Its hooks are the ones that install the wheel, outline-number among them (commented out).
+        let ids = readme.split(separator: "\n").compactMap { line -> String? in
+            guard let id = line.range(of: "- id: ") else { return nil }
+            return String(line[id.upperBound...].prefix { !$0.isWhitespace })
+        }
+        #expect(Set(ids) == ["outline-id-pypi", "outline-number-pypi", "outline-toc-pypi", "outline-links-pypi", "outline-check-pypi"], "\(ids)")
+        #expect(PreCommit.configuration(repo: "local", in: Self.read("docs/integration.md")) != nil, "docs/integration.md has no `repo: local` configuration")
     }
 }

@@ -82,7 +82,7 @@ struct StructureRulesTests {
         for (path, text) in core { for type in Self.declaredTypes(Self.code(text)) { owner[type] = String(path.split(separator: "/")[1]) } }
         // What commands may name of Links/: the options' choices.
         let allowed: Set<String> = ["SlugProfile", "LinkableForm"]
-        let forbidden: Set<String> = ["Check", "Revision", "Git", "LinkResolver", "Workspace"]
+        let forbidden: Set<String> = ["StructureFindings", "Revision", "Git", "LinkResolver", "Workspace"]
         let commands = try sources("OutlineCLI").filter { $0.path.hasPrefix("OutlineCLI/Commands/") }
         #expect(commands.count >= 12)
         var throughRun = 0
@@ -213,17 +213,45 @@ struct StructureRulesTests {
         }
     }
 
-    /// Each option several commands take is declared once (`Options.swift`), and the command line
-    /// is applied over `.outline.toml` in one place (`Settings.effective`): no command writes
-    /// `flag ?? config ?? default` itself.
-    @Test func sharedOptionsAreDeclaredOnceAndResolvedOnce() throws {
+    /// Every option is a value of the one table (`Flags.swift`), read through the typed
+    /// `Arguments` it sets: nothing else declares an option or reads one by its name, and the
+    /// command line is applied over `.outline.toml` in one place (`Settings.effective`): no command
+    /// writes `flag ?? config ?? default` itself.
+    @Test func optionsAreOneTableReadThroughTypedArguments() throws {
         let cli = try sources("OutlineCLI").map { (path: $0.path, text: $0.text) }
-        for option in ["slugs", "depth", "since", "levels", "root", "json", "state", "id", "strip", "strict", "format", "verbose"] {
-            let declaring = cli.filter { $0.text.contains("OptionSpec(\"\(option)\"") }.map(\.path)
-            #expect(declaring == ["OutlineCLI/Options.swift"], "--\(option) declared in \(declaring)")
+        let lookups = try NSRegularExpression(pattern: #"\.(has|value|all|values|flags)\(\s*"[a-z-]+"\s*\)|values\["[a-z-]+"\]|\.command\s*==\s*""#)
+        for (path, text) in cli {
+            let code = Self.code(text)
+            if path != "OutlineCLI/Flags.swift" && path != "OutlineCLI/Flag.swift" {
+                #expect(!code.contains("Flag(\""), "\(path) declares an option outside the table")
+            }
+            // Strings kept (the name is one), comments dropped.
+            let plain = text.replacingOccurrences(of: "//[^\n]*", with: "", options: .regularExpression)
+            #expect(lookups.firstMatch(in: plain, range: NSRange(plain.startIndex..., in: plain)) == nil, "\(path) reads an option by its name")
+            #expect(!code.contains("Invocation"), "\(path) names the untyped invocation")
+        }
+        // The rule sees what it forbids.
+        for sample in [#"if invocation.has("strict") { }"#, #"let x = invocation.value("since")"#, #"if invocation.command == "toc" { }"#] {
+            #expect(lookups.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil, "\(sample)")
         }
         for (path, text) in cli + (try sources("OutlineCore")) where path != "OutlineCore/Config/Config.swift" {
             #expect(!Self.code(text).contains("?? .github"), "\(path) resolves the slug profile itself")
+        }
+    }
+
+    /// Whether a path lies inside a directory is asked of `FilePath` (`contains`, `below`), the one
+    /// place that knows `/`, `.` and the repository's top level: no code tests a prefix plus `/`.
+    @Test func pathContainmentIsFilePaths() throws {
+        let pattern = try NSRegularExpression(pattern: #"hasPrefix\([^)\n]*\+\s*"/"\s*\)|hasPrefix\([^)\n]*\?\s*"/"\s*:"#)
+        var checked = 0
+        for (path, text) in try sources("OutlineCore") + (try sources("OutlineCLI")) where path != "OutlineCore/Support/FilePath.swift" {
+            let plain = text.replacingOccurrences(of: "//[^\n]*", with: "", options: .regularExpression)
+            checked += 1
+            #expect(pattern.firstMatch(in: plain, range: NSRange(plain.startIndex..., in: plain)) == nil, "\(path) tests a path's containment itself")
+        }
+        #expect(checked > 50)
+        for sample in [#"path.hasPrefix(root + "/")"#, #"p.hasPrefix(r == "/" ? "/" : r + "/")"#] {
+            #expect(pattern.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil, "\(sample)")
         }
     }
 

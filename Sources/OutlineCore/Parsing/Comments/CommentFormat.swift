@@ -11,6 +11,7 @@
 /// <!-- outline:install source=1f3a9c2e -->    a translated section's anchor: the hash of the source section it translates
 /// <!-- outline-fold:install lines=12-80 hash=1f3a9c2e hidden=linux:3,macos:3 -->   a fold marker
 /// <!-- outline:toc depth=2 --> … <!-- outline:toc end -->   a table of contents (`toc` is no section's ID)
+/// <!-- outline-page:preamble=1f3a9c2e title=0b9d2c41 -->       a translated page's record, its last line
 /// ```
 ///
 /// In an MDX file every one of these lines is a JavaScript comment in an expression instead, the text
@@ -26,6 +27,18 @@ enum CommentFormat {
     /// The keyword of fold markers: it differs from the anchor's, so the two cannot be confused
     /// whatever the ID (a section may well be titled "Fold").
     static let markerKeyword = Array("outline-fold:".utf8)
+
+    /// The keyword of a translated page's record (`PageRecord`): like the marker's, it is no
+    /// anchor's, so that no section ID can be read into it.
+    static let pageKeyword = Array("outline-page:".utf8)
+    /// The page record's attribute for the text before the first heading (a front-matter key of that
+    /// name cannot be tracked: `[translation] front-matter` refuses it).
+    static let preambleKey = "preamble"
+    /// The page record's line, `attributes` in the order given.
+    static func pageLine(_ attributes: [(key: String, stamp: UInt32?)], syntax: CommentSyntax) -> [UInt8] {
+        syntax.open + Array(" outline-page:".utf8) + Array(attributes.map { "\($0.key)=\($0.stamp.map(ContentHash.hex) ?? sourceNone)" }.joined(separator: " ").utf8)
+            + [ASCII.space] + syntax.close
+    }
 
     /// A written record line is `recordPrefix + body + recordSuffix`.
     static func recordPrefix(_ syntax: CommentSyntax) -> [UInt8] { syntax.open + Array(" outline:".utf8) }

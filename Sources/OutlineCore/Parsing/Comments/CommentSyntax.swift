@@ -36,10 +36,11 @@ enum MDXComments {
         return literal.dropFirst(2).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("outline:")
     }
 
-    /// `{/*`, blanks, then `outline:` or `outline-fold:` at `p`.
+    /// `{/*`, blanks, then `outline:`, `outline-fold:` or `outline-page:` at `p`.
     static func isOutlineComment(_ bytes: [UInt8], at p: Int, end: Int) -> Bool {
         guard bytes.has(open, at: p, end: end) else { return false }
         let q = bytes.skippingBlanks(from: p + open.count, to: end)
         return bytes.has(CommentFormat.recordKeyword, at: q, end: end) || bytes.has(CommentFormat.markerKeyword, at: q, end: end)
+            || bytes.has(CommentFormat.pageKeyword, at: q, end: end)
     }
 }

@@ -195,6 +195,7 @@ enum OutlineCommentParser {
         case marker(FoldMarker)
         case malformedMarker(MalformedMarker)
         case toc(TOCMarker)
+        case page(PageRecord)
     }
 
     /// Reads line `line` of `source` as one of outline's comments; nil when it is none. In an MDX
@@ -217,11 +218,13 @@ enum OutlineCommentParser {
         guard bytes.has(open, at: p, end: end) else { return nil }
         let commentStart = p
         p = bytes.skippingBlanks(from: p + open.count, to: end)
-        let isMarker: Bool
+        let isMarker: Bool, isPage: Bool
         if bytes.has(CommentFormat.recordKeyword, at: p, end: end) {
-            isMarker = false; p += CommentFormat.recordKeyword.count
+            isMarker = false; isPage = false; p += CommentFormat.recordKeyword.count
         } else if bytes.has(CommentFormat.markerKeyword, at: p, end: end) {
-            isMarker = true; p += CommentFormat.markerKeyword.count
+            isMarker = true; isPage = false; p += CommentFormat.markerKeyword.count
+        } else if bytes.has(CommentFormat.pageKeyword, at: p, end: end) {
+            isMarker = true; isPage = true; p += CommentFormat.pageKeyword.count
         } else {
             return nil
         }
@@ -261,6 +264,11 @@ enum OutlineCommentParser {
 
         if !isMarker, let first = tokens.first, first.text == CommentFormat.tocKeyword {
             return .toc(CommentFormat.tocMarker(line: line, tokens: tokens.dropFirst(), wellFormed: wellFormed && elements.isEmpty && validUTF8, syntax: syntax))
+        }
+        if isPage {
+            let problem: PageRecord.Problem? = !validUTF8 ? .invalidUTF8 : !wellFormed ? .unclosed
+                : tokens.first(where: { !$0.isAttribute }).map { .notAnAttribute($0.text) }
+            return .page(PageRecord(line: line, tokens: tokens, bodyStart: bodyStart, commentRange: commentStart..<end, problem: problem, syntax: syntax))
         }
         if isMarker {
             if !validUTF8 { return .malformedMarker(MalformedMarker(line: line, reason: "the line is not valid UTF-8")) }

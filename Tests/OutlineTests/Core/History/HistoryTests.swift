@@ -51,11 +51,11 @@ struct HistoryTests {
         func pairs(_ b: Outline) -> [Removals.FilePair] {
             [.init(oldName: "HEAD:a.md", old: a0, newName: "a.md", new: a1), .init(oldName: "HEAD:b.md", old: nil, newName: "b.md", new: b)]
         }
-        #expect(Removals.findings(pairs(moved)).isEmpty)
-        let found = Removals.findings(pairs(unrelated), revision: "HEAD")
-        #expect(found.map { "\($0.path ?? ""):\($0.line ?? 0) \($0.kind.rawValue)" } == ["HEAD:a.md:4 removed-anchor"])
+        #expect(Removals.check(pairs(moved)).findings.isEmpty)
+        let found = Removals.check(pairs(unrelated), revision: "HEAD").findings
+        #expect(found.map { "\($0.path ?? ""):\($0.line ?? 0) \($0.kind.rawValue)" } == ["a.md:2 removed-anchor"])
         #expect(found.first?.message.contains("b.md") == true && found.first?.message.contains("--since HEAD") == true)
-        let two = Removals.findings(pairs(moved) + [.init(oldName: "HEAD:c.md", old: nil, newName: "c.md", new: moved)])
+        let two = Removals.check(pairs(moved) + [.init(oldName: "HEAD:c.md", old: nil, newName: "c.md", new: moved)]).findings
         #expect(two.count == 1 && two[0].message.contains("b.md and c.md"), "\(two.map(\.message))")
     }
 
@@ -63,9 +63,9 @@ struct HistoryTests {
     @Test func anIDHiddenInAFoldMarkerIsPresent() throws {
         let old = try outline("# A\n<!-- outline:a -->\n\n## X\n<!-- outline:x -->\n\nText.\n")
         let folded = try outline("# A\n<!-- outline:a -->\n<!-- outline-fold:a lines=3-7 hash=00000000 hidden=x:2 -->\n")
-        #expect(Removals.findings([.init(oldName: "old", old: old, newName: "new", new: folded)]).isEmpty)
+        #expect(Removals.check([.init(oldName: "old", old: old, newName: "new", new: folded)]).findings.isEmpty)
         let lost = try outline("# A\n<!-- outline:a -->\n")
-        #expect(Removals.findings([.init(oldName: "old", old: old, newName: "new", new: lost)]).map(\.line) == [4], "at its heading in the old version")
+        #expect(Removals.check([.init(oldName: "old", old: old, newName: "new", new: lost)]).findings.map(\.line) == [2], "at the new version's last line: nothing of the old one follows it")
     }
 
     /// `History.pairs`: each file with its version at the revision (renames followed), then the

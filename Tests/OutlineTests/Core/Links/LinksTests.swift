@@ -49,7 +49,7 @@ struct LinkPathTests {
             let (p, f, r) = (path(), path(), path())
             let want = Self.referenceResolve(p, from: f, root: r)
             #expect(LocalLink.resolve(p, from: f, root: r) == want, "resolve(\(p.debugDescription), from: \(f.debugDescription), root: \(r.debugDescription))")
-            #expect(LocalLink.normalize(p) == Self.referenceNormalize(p), "normalize(\(p.debugDescription))")
+            #expect(FilePath.normalize(p) == Self.referenceNormalize(p), "normalize(\(p.debugDescription))")
             checked += 1
         }
         #expect(checked == 20_000)
@@ -57,7 +57,7 @@ struct LinkPathTests {
         #expect(LocalLink.resolve("../api/fs.md", from: "/usr/share/doc/nodejs/api/cli.md", root: ".") == "/usr/share/doc/nodejs/api/fs.md")
         #expect(LocalLink.resolve("b.md", from: "a.md", root: ".") == "b.md")
         #expect(LocalLink.resolve("/x/y.md", from: "docs/a.md", root: "../..") == "../../x/y.md")
-        #expect(LocalLink.normalize("docs/a.md") == "docs/a.md" && LocalLink.normalize("./docs/../a.md") == "a.md")
+        #expect(FilePath.normalize("docs/a.md") == "docs/a.md" && FilePath.normalize("./docs/../a.md") == "a.md")
     }
 }
 
@@ -123,7 +123,7 @@ struct LinkSuggestionTests {
         text += "[a](#heading-1x)\n[b](#heading-1x)\n[c](#heading-2x)\n[d](#heading-3x)\n"
         let outline = try Outline(parsing: Array(text.utf8), [.links])
         func hints(budget: Int) -> [Bool] {
-            LinkCheck.findings(outline, path: "a.md", profile: .github, root: ".", suggestionBudget: budget, lookup: { _ in .missing })
+            LinkCheck.brokenLinks(outline, path: "a.md", profile: .github, root: ".", suggestionBudget: budget, lookup: { _ in .missing })
                 .map { $0.message.contains("did you mean 'heading-") }
         }
         // 10 targets: two searches fit in 25 comparisons; the repeated fragment costs nothing.

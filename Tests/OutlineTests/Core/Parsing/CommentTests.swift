@@ -107,7 +107,7 @@ struct CommentTests {
         var state: UInt64 = 0xD1B54A32D192ED03
         func next(_ n: Int) -> Int { state = state &* 6364136223846793005 &+ 1442695040888963407; return Int((state >> 33) % UInt64(n)) }
         let idPieces = ["a", "b9", "-", "--", "_", "toc", "Z", "é", ">", "x", String(repeating: "a", count: 60), " ", "=1"]
-        let opens = ["<!-- outline:", "<!--outline:", "<!--  outline:", "  <!-- outline:", "<!-- outline-fold:", "<!- outline:"]
+        let opens = ["<!-- outline:", "<!--outline:", "<!--  outline:", "  <!-- outline:", "<!-- outline-fold:", "<!-- outline-page:", "<!- outline:"]
         let closes = [" -->", "-->", " --> ", " -->\t", "  -->", " --", " --> x", " --><a id=\"x\"></a>"]
         func describe(_ parsed: OutlineCommentParser.Parsed?) -> String {
             switch parsed {
@@ -116,6 +116,7 @@ struct CommentTests {
             case .marker(let m)?: return "marker \(m)"
             case .malformedMarker(let m)?: return "malformed \(m)"
             case .toc(let m)?: return "toc \(m)"
+            case .page(let r)?: return "page \(r.tokens) \(String(describing: r.problem))"
             case nil: return "none"
             }
         }

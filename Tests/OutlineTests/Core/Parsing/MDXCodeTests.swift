@@ -123,7 +123,7 @@ struct MDXCodeTests {
         let deep = "# A\n\n{" + String(repeating: "`${", count: 20_000) + String(repeating: "}`", count: 20_000) + "}\n\n## B\n"
         let parsed = try outline(bytes(deep))
         #expect(parsed.nestingTooDeep == 3)
-        let warnings = LinkCheck.documentFindings(parsed, path: "a.mdx", profile: .github, root: ".", lookup: { _ in .missing }).filter { $0.kind == .nesting }
+        let warnings = LinkCheck.linkFindings(parsed, path: "a.mdx", profile: .github, root: ".", lookup: { _ in .missing }).filter { $0.kind == .nesting }
         #expect(warnings.map { "\($0.path ?? ""):\($0.line ?? 0): \($0.severity) \($0.message)" } == ["a.mdx:3: warning nesting deeper than \(Nesting.limit) read as text"])
         // A template and its substitution are two levels.
         let shallow = "{" + String(repeating: "`${", count: Nesting.limit / 2 - 1) + String(repeating: "}`", count: Nesting.limit / 2 - 1) + "}\n"

@@ -9,19 +9,19 @@ struct CheckLibraryTests {
 
     @Test func findingsNameTheirFileLineAndKind() throws {
         let doc = try outline("# T\n<!-- outline:t -->\n## A\n<!-- outline:t -->\n## B\n<!-- outline: Bad Id -->\n\n<!-- outline:lost -->\n<!-- outline-fold:t lines=9-9 hash=00000000 -->\n")
-        let found = Check.findings(doc, path: "doc.md")
+        let found = StructureFindings.of(doc, path: "doc.md")
         #expect(found.map(\.kind) == [.duplicateID, .malformedAnchor, .orphanAnchor, .orphanFoldMarker, .foldMarker])
         #expect(found.map(\.line) == [4, 6, 8, 9, 9])
         #expect(found.allSatisfy { $0.path == "doc.md" && $0.severity == .finding })
         #expect(found[0].description == "doc.md:4: duplicate ID 't' (first at line 1)")
-        #expect(Check.findings(doc, path: "doc.md", allowFolds: true).map(\.kind) == [.duplicateID, .malformedAnchor, .orphanAnchor, .orphanFoldMarker])
+        #expect(StructureFindings.of(doc, path: "doc.md", allowFolds: true).map(\.kind) == [.duplicateID, .malformedAnchor, .orphanAnchor, .orphanFoldMarker])
     }
 
     @Test func staleNumbersAndMissingFolded() throws {
         let numbered = try outline("# T\n\n## 3 A\n<!-- outline:number=1 -->\n")
-        #expect(Check.findings(numbered, path: "n.md").filter { $0.kind == .staleNumber }.map(\.line) == [3])
+        #expect(StructureFindings.of(numbered, path: "n.md").filter { $0.kind == .staleNumber }.map(\.line) == [3])
         let state = try SidecarFile(path: "s.json", bytes: bytes("{\n  \"version\": 1,\n  \"folded\": [\n    \"a\",\n    \"gone\"\n  ]\n}\n"))
-        let missing = Check.missingFolded(state, in: try outline("# A\n"), name: "a.md")
+        let missing = StructureFindings.missingFolded(state, in: try outline("# A\n"), name: "a.md")
         #expect(missing.map(\.description) == ["s.json:5: folded section 'gone' does not exist in a.md"])
     }
 
@@ -36,30 +36,30 @@ struct CheckLibraryTests {
             .init(oldName: "R:b.md", old: b0, newName: "b.md", new: b1),
             .init(oldName: "R:g.md", old: gone, newName: "g.md", new: nil),
         ]
-        #expect(Removals.findings(pairs).map(\.description) == [
-            "R:a.md:5: anchor 'y' no longer exists in a.md (to accept: --allow-removed y, or allow-removed in .outline.toml)",
-            "R:g.md:1: anchor 'g' no longer exists: g.md was deleted (to accept: --allow-removed g, or allow-removed in .outline.toml)",
+        #expect(Removals.check(pairs).findings.map(\.description) == [
+            "a.md:2: anchor 'y' no longer exists in a.md (to accept: --allow-removed a.md#y, allow-removed in .outline.toml; nothing links to it: removed = \"linked\" in .outline.toml accepts such removals)",
+            "g.md: anchor 'g' no longer exists: g.md was deleted (to accept: --allow-removed g.md#g, allow-removed in .outline.toml)",
         ])
-        #expect(Removals.findings(pairs, allowed: [Glob("?")!]).isEmpty)
+        #expect(Removals.check(pairs, policy: .init(patterns: [RemovalPattern("?", origin: .commandLine)!])).findings.isEmpty)
         // An unanchored heading that happens to have the ID is no evidence of a move.
         let unpinned = try outline("# B\n<!-- outline:b -->\n## Y\n")
-        #expect(Removals.findings([pairs[0], .init(oldName: "R:b.md", old: b0, newName: "b.md", new: unpinned)]).map(\.line) == [3, 5])
+        #expect(Removals.check([pairs[0], .init(oldName: "R:b.md", old: b0, newName: "b.md", new: unpinned)]).findings.map(\.line) == [2, 2])
     }
 
     /// A table of contents that no longer lists the sections is a finding at its block; one that does
     /// is none. Stale numbering is what `number` would change, under the same `--levels`.
     @Test func staleTablesOfContentsAndNumbersAsNumberSeesThem() throws {
         let stale = "# T\n<!-- outline:t -->\n\n<!-- outline:toc -->\n- [Old](#old)\n<!-- outline:toc end -->\n\n## New\n<!-- outline:new -->\n"
-        let found = Check.findings(try Outline(parsing: bytes(stale), [.links]), path: "t.md")
+        let found = StructureFindings.of(try Outline(parsing: bytes(stale), [.links]), path: "t.md")
         #expect(found.map { "\($0.line ?? 0) \($0.kind.rawValue)" } == ["4 stale-toc"])
         let fresh = try String(decoding: TableOfContents.apply(Outline(parsing: bytes(stale), [.links]), options: .init()).output, as: UTF8.self)
-        #expect(Check.findings(try Outline(parsing: bytes(fresh), [.links]), path: "t.md").isEmpty, "\(fresh)")
+        #expect(StructureFindings.of(try Outline(parsing: bytes(fresh), [.links]), path: "t.md").isEmpty, "\(fresh)")
         // Numbered by `number`, then a heading added at level 3: stale under the default levels, not
         // when only level 2 is numbered (the title never is by default).
         let plain = try outline("# T\n<!-- outline:t -->\n## A\n<!-- outline:a -->\n## B\n<!-- outline:b -->\n")
         let numberedText = try String(decoding: NumberHeadings.apply(plain).output, as: UTF8.self) + "### C\n<!-- outline:c -->\n"
         let numbered = try outline(numberedText)
-        #expect(Check.findings(numbered, path: "n.md").map { "\($0.line ?? 0) \($0.kind.rawValue)" } == ["7 stale-number"], "\(numberedText)")
-        #expect(Check.findings(numbered, path: "n.md", numberLevels: 2...2).isEmpty)
+        #expect(StructureFindings.of(numbered, path: "n.md").map { "\($0.line ?? 0) \($0.kind.rawValue)" } == ["7 stale-number"], "\(numberedText)")
+        #expect(StructureFindings.of(numbered, path: "n.md", numberLevels: 2...2).isEmpty)
     }
 }

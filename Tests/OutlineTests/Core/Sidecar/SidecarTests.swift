@@ -83,7 +83,7 @@ struct SidecarTests {
         #expect(file.line(of: "install") == 4)
         #expect(file.line(of: "hidden") == 20)
         #expect(file.line(of: "nowhere") == 1)
-        let missing = Check.missingFolded(file, in: try Outline(parsing: Array("# Guide\n".utf8)), name: "g.md")
+        let missing = StructureFindings.missingFolded(file, in: try Outline(parsing: Array("# Guide\n".utf8)), name: "g.md")
         #expect(missing.map { "\($0.path ?? ""):\($0.line ?? 0) \($0.kind.rawValue)" } == ["s.json:4 missing-folded"])
     }
 

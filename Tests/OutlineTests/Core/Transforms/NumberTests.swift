@@ -56,8 +56,8 @@ struct NumberTests {
     @Test func aHandEditedNumberIsReplacedNotStacked() {
         let input = bytes("# T\n\n## 1 Intro\n<!-- outline:number=1 -->\n\n## 3 Usage\n<!-- outline:number=2 -->\n\n### 2.7 Deep\n<!-- outline:number=2.1 -->\n\n## 2024 Roadmap\n")
         let check = runInProcess(["check", "--format", "json"], stdin: input)
-        #expect(check.text.contains("\"line\": 6, \"kind\": \"stale-number\", \"severity\": \"finding\", \"message\": \"stale number '3' (expected '2'"))
-        #expect(check.text.contains("\"line\": 9, \"kind\": \"stale-number\", \"severity\": \"finding\", \"message\": \"stale number '2.7' (expected '2.1'"))
+        #expect(check.text.contains("\"line\": 6, \"column\": 1, \"end\": {\"line\": 6, \"column\": 11}, \"kind\": \"stale-number\", \"severity\": \"finding\", \"id\": \"usage\", \"message\": \"stale number '3' (expected '2'"))
+        #expect(check.text.contains("\"line\": 9, \"column\": 1, \"end\": {\"line\": 9, \"column\": 13}, \"kind\": \"stale-number\", \"severity\": \"finding\", \"id\": \"deep\", \"message\": \"stale number '2.7' (expected '2.1'"))
         let numbered = runInProcess(["number"], stdin: input).text
         #expect(numbered.contains("## 2 Usage\n<!-- outline:number=2 -->"))
         #expect(numbered.contains("### 2.1 Deep\n<!-- outline:number=2.1 -->"))

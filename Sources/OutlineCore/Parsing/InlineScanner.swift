@@ -29,11 +29,15 @@ struct InlineScanner {
         let opener: Int
         /// After the link's last byte (its `)`, its label's `]`, an autolink's `>`).
         let end: Int
+        /// The `]` that ends the link's text (an autolink's opener).
+        var closer: Int = 0
     }
 
     /// The links in opener order, and the raw HTML (tags, comments, …) in order.
     private(set) var links: [Found] = []
     private(set) var html: [Range<Int>] = []
+    /// The code spans, backtick runs included, in order.
+    private(set) var codeSpans: [Range<Int>] = []
 
     private let c: [UInt8]
     private let isDefined: (ArraySlice<UInt8>) -> Bool
@@ -72,10 +76,15 @@ struct InlineScanner {
                 let runs = backtickRuns![run] ?? []
                 while cursor < runs.count && runs[cursor] <= p { cursor += 1 }
                 runCursor[run] = cursor
-                if cursor < runs.count { p = runs[cursor] + run } else { p += run }
+                if cursor < runs.count {
+                    codeSpans.append(p..<(runs[cursor] + run))
+                    p = runs[cursor] + run
+                } else {
+                    p += run
+                }
             case UInt8(ascii: "<"):
                 if let end = autolinkEnd(at: p) {
-                    links.append(Found(kind: .autolink, isImage: false, opener: p, end: end))
+                    links.append(Found(kind: .autolink, isImage: false, opener: p, end: end, closer: p))
                     p = end
                     continue
                 }
@@ -102,7 +111,7 @@ struct InlineScanner {
                 deadBelow = min(deadBelow, openers.count)
                 guard active else { p += 1; continue }
                 if let (kind, end) = linkAfter(closer: p, opener: opener.position) {
-                    links.append(Found(kind: kind, isImage: opener.isImage, opener: opener.position - (opener.isImage ? 1 : 0), end: end))
+                    links.append(Found(kind: kind, isImage: opener.isImage, opener: opener.position - (opener.isImage ? 1 : 0), end: end, closer: p))
                     // Links do not nest: every `[` opener before this one is dead (images may hold links).
                     if !opener.isImage { deadBelow = openers.count }
                     p = end

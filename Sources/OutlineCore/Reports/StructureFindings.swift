@@ -1,6 +1,6 @@
 /// `outline check`: what keeps anchors stable in hooks and CI. Every finding is a diagnostic naming its
 /// file and line; the CLI renders them (`path:line: message`, JSON, or GitHub workflow commands).
-public enum Check {
+public enum StructureFindings {
     /// Findings about one document on its own: headings without anchors, duplicate IDs, malformed and
     /// orphan anchors, stale numbering (in a numbered document), malformed or orphan fold markers, and
     /// any fold marker unless `allowFolds` (a folded view committed in place of its document has lost
@@ -9,19 +9,24 @@ public enum Check {
     ///   so that stale numbering is exactly what `outline number` would change.
     /// - Parameter profile: the slug profile a table of contents links with, `tocDepth` its depth (the
     ///   config's; a marker's `depth=` wins); a stale or malformed one is a finding (the outline must have been parsed with `links: true` when it has TOC markers).
-    public static func findings(_ outline: Outline, path: String, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil,
-                                profile: SlugProfile = .github, tocDepth: Int? = nil) -> [Diagnostic] {
+    /// - Parameter translation: the document is a translation (format.md §17): its IDs come from its
+    ///   source, so a heading without an anchor names `outline translation adopt`, not `id` (which
+    ///   pins nothing there).
+    public static func of(_ outline: Outline, path: String, allowFolds: Bool = false, numberLevels: ClosedRange<Int>? = nil,
+                          profile: SlugProfile = .github, tocDepth: Int? = nil, translation: Bool = false) -> [Diagnostic] {
         var found: [Diagnostic] = []
         for section in outline.sections {
             let headingLine = section.heading.firstLine + 1
             if let first = section.duplicateOf, let record = section.record, let id = record.id {
                 found.append(.finding(.duplicateID, line: record.line + 1, "duplicate ID '\(id)' (first at line \(outline.sections[first].heading.firstLine + 1))").about(.section(id)))
             } else if let record = section.record, record.problem != nil {
-                // Where the heading's anchor belongs: `id` replaces it (say with what).
-                found.append(.finding(.malformedAnchor, line: record.line + 1,
-                                      "\(CommentFormat.describe(record)); run 'outline id -w' to replace it with '\(section.id)'").about(.section(section.id)))
+                // Where the heading's anchor belongs: `id` replaces it (say with what); in a
+                // translation `id` writes nothing, and the ID is the source section's.
+                let fix = translation ? "write the source section's ID there" : "run 'outline id -w' to replace it with '\(section.id)'"
+                found.append(.finding(.malformedAnchor, line: record.line + 1, "\(CommentFormat.describe(record)); \(fix)").about(.section(section.id)))
             } else if !section.anchored {
-                found.append(.finding(.missingAnchor, line: headingLine, "heading '\(section.title)' has no anchor (run 'outline id -w')").about(.heading(section.title)))
+                let fix = translation ? "run 'outline translation adopt -w', or copy the source section's ID" : "run 'outline id -w'"
+                found.append(.finding(.missingAnchor, line: headingLine, "heading '\(section.title)' has no anchor (\(fix))").about(.heading(section.title)))
             }
         }
         for orphan in outline.orphanRecords {
@@ -34,8 +39,16 @@ public enum Check {
                 found.append(.finding(.orphanAnchor, line: orphan.line + 1, "orphan outline record: not directly after a section heading"))
             }
         }
+        let page = outline.pageRecord
+        for record in outline.pageRecords {
+            if let problem = record.problem {
+                found.append(.finding(.malformedAnchor, line: record.line + 1, "malformed page record: \(problem.description)"))
+            } else if record !== page {
+                found.append(.finding(.orphanAnchor, line: record.line + 1, "orphan page record: not the last line of the file (format.md §17)"))
+            }
+        }
         found += staleNumbers(outline, levels: numberLevels)
-        found += TableOfContents.findings(outline, options: .init(profile: profile, depth: tocDepth))
+        found += TableOfContents.staleTOCs(outline, options: .init(profile: profile, depth: tocDepth))
         for marker in outline.malformedMarkers {
             found.append(.finding(.malformedFoldMarker, line: marker.line + 1, "malformed fold marker: \(marker.reason)"))
         }
@@ -47,15 +60,15 @@ public enum Check {
                 found.append(.finding(.foldMarker, line: marker.line + 1, "fold marker for '\(marker.id)': this is a folded view, its hidden lines are not here (run 'outline unfold', or check --allow-folds)").about(.section(marker.id)))
             }
         }
-        return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }.map { $0.located(in: path) }
+        return found.sorted { ($0.line ?? 0) < ($1.line ?? 0) }.map { $0.spanningLine(in: outline.source).located(in: path) }
     }
 
     /// The findings of one document on its own, with what its configuration says (folds allowed,
     /// the numbering's levels, the slug profile, the TOC depth): what `check` and the language
     /// server both report about a document before its links.
-    public static func findings(_ outline: Outline, path: String, config: Config) -> [Diagnostic] {
-        findings(outline, path: path, allowFolds: config.allowFolds ?? false, numberLevels: config.numberLevels,
-                 profile: config.profile, tocDepth: config.tocDepth)
+    public static func of(_ outline: Outline, path: String, config: Config, translation: Bool = false) -> [Diagnostic] {
+        of(outline, path: path, allowFolds: config.allowFolds ?? false, numberLevels: config.numberLevels,
+           profile: config.profile, tocDepth: config.tocDepth, translation: translation)
     }
 
     /// A document's own findings and its link findings together, by line (a stable sort: the order

@@ -1,0 +1,37 @@
+/// How a site's generator resolves a page's links (format.md §16), as `check` asks it; the
+/// generator's rules are the site's (`SiteLinks`), this is what `check` needs of them.
+public struct LinkRules {
+    public enum Resolution {
+        /// The paths to try, in order: the first that exists is the link's target.
+        case paths([String])
+        /// What the link names cannot be known offline: why (counted, never reported).
+        case skip(LinkSkip)
+        /// The link is broken for a reason of the site's: which, and the message.
+        case broken(LinkReason, String)
+        /// The link names a place in its own page.
+        case same
+    }
+    /// Where a link leads.
+    public var resolve: (LocalLink) -> Resolution
+    /// What a fragment no target of its page matches may still be.
+    public enum Unmatched {
+        /// A target of the page after all (a label of the whole site): nothing to count.
+        case resolves
+        /// Unknowable offline: skipped, counted.
+        case skip(LinkSkip)
+    }
+    /// For a fragment no target of its page (a path, or nil for the page itself) matches: nil when
+    /// the link is broken.
+    public var unmatchedFragment: (String, String?) -> Unmatched?
+    /// Whether links without a path (`#x`) go through `resolve` too (MyST: a label of any page).
+    public var resolvesEmptyPaths = false
+    /// A destination for the file at a path (and a fragment) written as the site's URL from the
+    /// linking page, for a link written as a URL that must point elsewhere (moved text); nil where
+    /// the site has no URL form.
+    public var url: ((String, String?) -> String?)? = nil
+
+    public init(resolve: @escaping (LocalLink) -> Resolution, unmatchedFragment: @escaping (String, String?) -> Unmatched?) {
+        self.resolve = resolve
+        self.unmatchedFragment = unmatchedFragment
+    }
+}

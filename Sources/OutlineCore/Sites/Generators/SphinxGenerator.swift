@@ -1,0 +1,40 @@
+/// Sphinx with MyST: a `conf.py` that loads `myst_parser`, read as literals; labels of the whole
+/// site; sphinx-reredirects' `redirects` by document name (format.md §16).
+struct SphinxGenerator: SiteGenerator {
+    var id: Site.Generator { .sphinx }
+    var configurationNames: [String] { ["conf.py"] }
+
+    func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
+        try SphinxSite.read(path, directory: directory, bytes: bytes)
+    }
+
+    /// The labels come from the pages' targets, which the resolver reads: see `LinkResolver.pages`.
+    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages {
+        SitePages()
+    }
+
+    func rules(_ site: Site, file: String, contentRoot: String, pages: SitePages, canonical: (String) -> String) -> LinkRules {
+        let labels = pages.labels
+        return SiteLinks.myst(site, file: file, root: contentRoot, labels: { labels.contains($0) })
+    }
+
+    func url(of file: String, site: Site, contentRoot: String, pages: SitePages) -> String? {
+        guard let relative = FilePath.below(contentRoot, file), !relative.isEmpty else { return nil }
+        return "/" + SiteRedirects.docname(relative) + ".html"
+    }
+
+    /// sphinx-reredirects: an old document name to the new page, relative to the old one.
+    var redirectFormats: [RedirectFormat] {
+        [RedirectFormat(name: "sphinx", comment: "#") { redirects in
+            func quoted(_ s: String) -> String { "\"" + s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\"" }
+            var out = "# conf.py (sphinx-reredirects)\nredirects = {\n"
+            for e in redirects.pages {
+                let from = SiteRedirects.docname(e.fromPage)
+                let directory = from.split(separator: "/").dropLast().joined(separator: "/")
+                let to = FilePath.relative(SiteRedirects.docname(e.toPage) + ".html", fromDirectory: directory)
+                out += "    \(quoted(from)): \(quoted(to + (e.toFragment.map { "#" + $0 } ?? ""))),\n"
+            }
+            return out + "}\n"
+        }]
+    }
+}

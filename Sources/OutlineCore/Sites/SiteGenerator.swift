@@ -1,0 +1,78 @@
+/// A site generator as outline knows it: one adapter (format.md §16). How its configuration is
+/// found and read, which files it publishes and at which URLs, how it resolves a page's links, its
+/// slug profile (read with the configuration), its redirect formats and its translation layout
+/// (read with the configuration). Everything the rest of the code asks of a generator, it asks
+/// here, through `SiteGenerators`, the registry: no other file switches on a generator or names
+/// its configuration files (`StructureRulesTests`). Adding a generator is one adapter in
+/// `Sites/Generators/` and one line of the registry.
+public protocol SiteGenerator: Sendable {
+    /// Its name (`outline site`, `--format json`, `.outline.toml`'s `site`).
+    var id: Site.Generator { get }
+    /// The configuration files it reads, in the order a directory is searched for them.
+    var configurationNames: [String] { get }
+    /// Reads a configuration (`path` absolute, in `directory`), never running it: nil when the file
+    /// configures no site outline reads (a `conf.py` without MyST). `read`: another file's bytes
+    /// (`INHERIT`, Hugo's configuration directories); `isDirectory`: whether an absolute path is one.
+    func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site?
+    /// What the site publishes, read once from its files before links are resolved (routes by
+    /// URL, labels of the whole site): `list` gives the Markdown files under a directory
+    /// (absolute), `read` a file's bytes, `canonical` a path as the caller names files.
+    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages
+    /// How the site resolves the links of the page `file` (as the caller names files; `contentRoot`
+    /// the same way).
+    func rules(_ site: Site, file: String, contentRoot: String, pages: SitePages, canonical: (String) -> String) -> LinkRules
+    /// The URL path the site serves the file `file` at (from the site's root, with a leading `/`),
+    /// nil for a file it serves at none.
+    func url(of file: String, site: Site, contentRoot: String, pages: SitePages) -> String?
+    /// The redirect formats its plugins read (`diff --redirects=FORMAT`).
+    var redirectFormats: [RedirectFormat] { get }
+}
+
+/// What a site publishes, read from its files once (`SiteGenerator.pages`): a frozen value that
+/// every resolution of a run reads, on any thread.
+public struct SitePages: Sendable {
+    /// The site's pages by URL and their URLs (Docusaurus, Hugo); nil where a page's URL follows
+    /// from its path alone (MkDocs, Sphinx).
+    public var routes: (any RouteTable)?
+    /// The labels of every page (MyST: a label names a target of the whole site).
+    public var labels: Set<String> = []
+    public init(routes: (any RouteTable)? = nil, labels: Set<String> = []) {
+        self.routes = routes
+        self.labels = labels
+    }
+}
+
+/// A site's pages by URL (format.md §16).
+public protocol RouteTable: Sendable {
+    /// The files served at a URL path.
+    func files(at url: String) -> [String]
+    /// The URL path a file is served at.
+    func url(of file: String) -> String?
+    /// Every URL path, for "did you mean".
+    var urls: [String] { get }
+}
+
+/// The generators outline reads, in the order a directory's configurations are looked for.
+public enum SiteGenerators {
+    public static let all: [any SiteGenerator] = [MkDocsGenerator(), SphinxGenerator(), DocusaurusGenerator(), HugoGenerator()]
+
+    /// The adapter of a generator.
+    public static func adapter(_ id: Site.Generator) -> any SiteGenerator {
+        all.first { $0.id == id }!
+    }
+
+    /// Every configuration file name, with its generator, in search order.
+    public static var configurationNames: [(name: String, generator: Site.Generator)] {
+        all.flatMap { g in g.configurationNames.map { ($0, g.id) } }
+    }
+
+    /// The configuration names people know first, for messages (`mkdocs.yml, conf.py, …`).
+    public static var examples: String {
+        all.compactMap(\.configurationNames.first).joined(separator: ", ")
+    }
+
+    /// The adapter whose redirect format is `name`.
+    public static func redirectFormat(_ name: String) -> RedirectFormat? {
+        all.lazy.flatMap(\.redirectFormats).first { $0.name == name }
+    }
+}
