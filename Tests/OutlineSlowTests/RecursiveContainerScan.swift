@@ -128,30 +128,7 @@ struct RecursiveContainerScan {
         }
     }
 
-    /// `!!! note`, `??? note`, `???+ note`, `=== "Tab"` at the start of the line (Python-Markdown's
-    /// admonition, pymdownx.details and pymdownx.tabbed openers).
-    private func opensIndentedContainer(_ t: ArraySlice<UInt8>) -> Bool {
-        guard t.count >= 3, let c = t.first, t.dropFirst().first == c, t.dropFirst(2).first == c else { return false }
-        var rest = t.dropFirst(3)
-        switch c {
-        case UInt8(ascii: "!"):
-            guard dialect.admonitions else { return false }
-            if rest.first == ASCII.space { rest = rest.dropFirst() }
-            return rest.first.map { ASCII.isWordByte($0) } ?? false
-        case UInt8(ascii: "?"):
-            guard dialect.details else { return false }
-            if rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
-            if rest.first == ASCII.space { rest = rest.dropFirst() }
-            return rest.first.map { ASCII.isWordByte($0) } ?? false
-        case UInt8(ascii: "="):
-            guard dialect.tabs else { return false }
-            while let f = rest.first, f == UInt8(ascii: "+") || f == UInt8(ascii: "!") { rest = rest.dropFirst() }
-            guard rest.first == ASCII.space else { return false }
-            return rest.drop(while: ASCII.isBlank).first == UInt8(ascii: "\"")
-        default:
-            return false
-        }
-    }
+    private func opensIndentedContainer(_ t: ArraySlice<UInt8>) -> Bool { ContainerScan.opensIndentedContainer(t, dialect) }
 
     /// An indented container: the opener leaves the view, and its body (the following lines
     /// indented four columns more, blank lines among them) is taken four columns in and searched

@@ -320,7 +320,9 @@ struct ContainerScan {
 
     /// `!!! note`, `??? note`, `???+ note`, `=== "Tab"` at the start of the line (Python-Markdown's
     /// admonition, pymdownx.details and pymdownx.tabbed openers).
-    private func opensIndentedContainer(_ t: ArraySlice<UInt8>) -> Bool {
+    private func opensIndentedContainer(_ t: ArraySlice<UInt8>) -> Bool { ContainerScan.opensIndentedContainer(t, dialect) }
+
+    static func opensIndentedContainer(_ t: ArraySlice<UInt8>, _ dialect: Dialect) -> Bool {
         guard t.count >= 3, let c = t.first, t.dropFirst().first == c, t.dropFirst(2).first == c else { return false }
         var rest = t.dropFirst(3)
         switch c {
