@@ -198,14 +198,7 @@ struct RecursiveContainerScan {
     /// its line: both tag lines leave the view (their ids are kept as targets), the content between
     /// is Markdown. Returns the line after the closing tag, or nil when this is no such element.
     private mutating func markdownElement(at line: Int, in lines: Range<Int>) -> Int? {
-        let t = text(line)
-        let opening = Array(t.drop(while: ASCII.isBlank))
-        guard opening.first == UInt8(ascii: "<"), opening.last(where: { !ASCII.isBlank($0) }) == UInt8(ascii: ">") else { return nil }
-        let attributes = HTMLAttributes.scan(String(decoding: opening, as: UTF8.self))
-        guard let tag = attributes.first?.tag ?? RecursiveContainerScan.tagName(opening),
-              attributes.contains(where: { $0.name == "markdown" && ($0.value.isEmpty || $0.value == "1" || $0.value == "block") }) else { return nil }
-        // One tag on the line: `<div markdown="1">` and nothing after its `>`.
-        guard opening.filter({ $0 == UInt8(ascii: ">") }).count == 1 else { return nil }
+        guard let (tag, attributes) = ContainerScan.markdownOpener(text(line)) else { return nil }
         var depth = 1
         var k = line + 1
         let open = Array("<\(tag)".utf8), close = Array("</\(tag)".utf8)
@@ -221,10 +214,5 @@ struct RecursiveContainerScan {
         if Array(text(k).drop(while: ASCII.isBlank)).starts(with: close), ContainerScan.count(Array("<".utf8), in: Array(text(k))) == 1 { blank(k) }
         if k > line + 1 { process((line + 1)..<k, indent: 0, top: false) }
         return k + 1
-    }
-
-    private static func tagName(_ bytes: [UInt8]) -> String? {
-        let name = bytes.dropFirst().prefix { ASCII.isWordByte($0) || $0 == UInt8(ascii: "-") }
-        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self).lowercased()
     }
 }

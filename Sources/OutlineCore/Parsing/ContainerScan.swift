@@ -401,20 +401,25 @@ struct ContainerScan {
     /// targets), and the closing tag's when it stands alone; the content between is Markdown.
     /// False when this is no such element.
     private mutating func openElement(at line: Int, end: Int, _ elements: ElementClosings, _ stack: inout [Frame], _ depth: inout Depth) -> Bool {
-        let t = text(line)
-        let opening = Array(t.drop(while: ASCII.isBlank))
-        guard opening.first == UInt8(ascii: "<"), opening.last(where: { !ASCII.isBlank($0) }) == UInt8(ascii: ">") else { return false }
-        let attributes = HTMLAttributes.scan(String(decoding: opening, as: UTF8.self))
-        guard let tag = attributes.first?.tag ?? ContainerScan.tagName(opening),
-              attributes.contains(where: { $0.name == "markdown" && ($0.value.isEmpty || $0.value == "1" || $0.value == "block") }) else { return false }
-        // One tag on the line: `<div markdown="1">` and nothing after its `>`.
-        guard opening.filter({ $0 == UInt8(ascii: ">") }).count == 1 else { return false }
-        guard let close = elements.closing(of: line, tag: Array(tag.utf8)), close < end else { return false }
+        guard let (tag, attributes) = ContainerScan.markdownOpener(text(line)),
+              let close = elements.closing(of: line, tag: Array(tag.utf8)), close < end else { return false }
         guard depth.enter() else { tooDeep = tooDeep ?? line + 1; return false }
         for attribute in attributes where attribute.name == "id" && !attribute.value.isEmpty { ids.append((line + 1, attribute.value)) }
         blank(line)
         stack.append(Frame(kind: .markdown, start: line + 1, end: close, closes: true, closing: .tag(Array("</\(tag)".utf8)), isTab: false))
         return true
+    }
+
+    /// An opening tag alone on its line with a `markdown` attribute (`<div markdown="1">`, nothing
+    /// after its `>`): its tag name and attributes; nil for any other line.
+    static func markdownOpener(_ t: ArraySlice<UInt8>) -> (tag: String, attributes: [HTMLAttributes.Attribute])? {
+        let opening = Array(t.drop(while: ASCII.isBlank))
+        guard opening.first == UInt8(ascii: "<"), opening.last(where: { !ASCII.isBlank($0) }) == UInt8(ascii: ">") else { return nil }
+        let attributes = HTMLAttributes.scan(String(decoding: opening, as: UTF8.self))
+        guard let tag = attributes.first?.tag ?? ContainerScan.tagName(opening),
+              attributes.contains(where: { $0.name == "markdown" && ($0.value.isEmpty || $0.value == "1" || $0.value == "block") }) else { return nil }
+        guard opening.filter({ $0 == UInt8(ascii: ">") }).count == 1 else { return nil }
+        return (tag, attributes)
     }
 
     private static func tagName(_ bytes: [UInt8]) -> String? {
