@@ -105,6 +105,32 @@ struct SectionMoveTests {
         #expect(Self.refusal(lines, .move(SectionAddress(path: "a.md", fragment: "two"), destination: "a.md", placement: .into, relativeTo: "u"))?.kind == .refused)
     }
 
+    /// A setext heading's text line under a paragraph line would continue that paragraph: the heading
+    /// would merge with it ("text Title"), and its title is not one verification holds a moved section
+    /// to. A blank line keeps them apart, and travels back with the section.
+    @Test func aSetextHeadingNeverLandsUnderAParagraphLine() throws {
+        let store = MemoryStore([
+            "s.md": "Title\n=====\n<!-- outline:title -->\n\nBody.\n",
+            "d.md": "# D\n<!-- outline:d -->\n\nText.\n",
+            "e.md": "# E\n<!-- outline:e -->\n\nText.\n## Next\n<!-- outline:next -->\n",
+            "f.md": "# F\n<!-- outline:f -->\n\n```\ncode\n```\nNext\n----\n<!-- outline:next -->\n",
+            "g.md": "# G\n<!-- outline:g -->\n\n## M\n<!-- outline:m -->\nText.\n## N\n<!-- outline:n -->\n",
+        ])
+        let title = SectionAddress(path: "s.md", fragment: "title")
+        let atEnd = try Self.run(store, .move(title, destination: "d.md", placement: nil, relativeTo: nil))
+        #expect(Self.text(atEnd, "d.md") == "# D\n<!-- outline:d -->\n\nText.\n\nTitle\n=====\n<!-- outline:title -->\n\nBody.\n")
+        let before = try Self.run(store, .move(title, destination: "e.md", placement: .before, relativeTo: "next"))
+        #expect(Self.text(before, "e.md") == "# E\n<!-- outline:e -->\n\nText.\n\nTitle\n-----\n<!-- outline:title -->\n\nBody.\n## Next\n<!-- outline:next -->\n")
+        // Above a setext heading, the moved text's last paragraph would take its text line.
+        let above = try Self.run(store, .move(SectionAddress(path: "g.md", fragment: "m"), destination: "f.md", placement: .before, relativeTo: "next"))
+        #expect(Self.text(above, "f.md") == "# F\n<!-- outline:f -->\n\n```\ncode\n```\n## M\n<!-- outline:m -->\nText.\n\nNext\n----\n<!-- outline:next -->\n")
+        // To the end of another file and back: the original bytes.
+        Self.apply(atEnd, to: store)
+        let back = try Self.run(store, .move(SectionAddress(path: "d.md", fragment: "title"), destination: "s.md", placement: nil, relativeTo: nil))
+        #expect(Self.text(back, "s.md") == "Title\n=====\n<!-- outline:title -->\n\nBody.\n")
+        #expect(Self.text(back, "d.md") == "# D\n<!-- outline:d -->\n\nText.\n")
+    }
+
     @Test func aFoldedViewIsRefused() {
         let store = MemoryStore(["a.md": "# A\n<!-- outline:a -->\n<!-- outline-fold:a lines=3-4 hash=00000000 -->\n", "b.md": "# B\n"])
         #expect(Self.refusal(store, .move(SectionAddress(path: "b.md", fragment: "b"), destination: "a.md", placement: nil, relativeTo: nil))?.kind == .foldedView)
