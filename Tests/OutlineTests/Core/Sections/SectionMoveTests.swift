@@ -131,6 +131,23 @@ struct SectionMoveTests {
         #expect(Self.text(back, "d.md") == "# D\n<!-- outline:d -->\n\nText.\n")
     }
 
+    /// A relative link of the moved text that names the same file from its new place keeps its bytes
+    /// (`./c.md` between two files of one directory), so that moving back gives them back; one to
+    /// the file it lands in becomes a same-file link.
+    @Test func aLinkThatStillResolvesFromTheNewPlaceKeepsItsBytes() throws {
+        let store = MemoryStore([
+            "a.md": "# A\n<!-- outline:a -->\n\n## Part\n<!-- outline:part -->\n\nSee [c](./c.md), [up](../x.md) and [b](b.md#b).\n",
+            "b.md": "# B\n<!-- outline:b -->\n",
+            "c.md": "# C\n",
+            "docs/d.md": "# D\n<!-- outline:d -->\n",
+        ])
+        let part = SectionAddress(path: "a.md", fragment: "part")
+        let there = try Self.run(store, .move(part, destination: "b.md", placement: nil, relativeTo: nil))
+        #expect(Self.text(there, "b.md") == "# B\n<!-- outline:b -->\n\n## Part\n<!-- outline:part -->\n\nSee [c](./c.md), [up](../x.md) and [b](#b).\n")
+        let deeper = try Self.run(store, .move(part, destination: "docs/d.md", placement: nil, relativeTo: nil))
+        #expect(Self.text(deeper, "docs/d.md") == "# D\n<!-- outline:d -->\n\n## Part\n<!-- outline:part -->\n\nSee [c](../c.md), [up](../../x.md) and [b](../b.md#b).\n")
+    }
+
     @Test func aFoldedViewIsRefused() {
         let store = MemoryStore(["a.md": "# A\n<!-- outline:a -->\n<!-- outline-fold:a lines=3-4 hash=00000000 -->\n", "b.md": "# B\n"])
         #expect(Self.refusal(store, .move(SectionAddress(path: "b.md", fragment: "b"), destination: "a.md", placement: nil, relativeTo: nil))?.kind == .foldedView)
