@@ -148,6 +148,23 @@ struct SectionMoveTests {
         #expect(Self.text(deeper, "docs/d.md") == "# D\n<!-- outline:d -->\n\n## Part\n<!-- outline:part -->\n\nSee [c](../c.md), [up](../../x.md) and [b](../b.md#b).\n")
     }
 
+    /// A reference link parted from its definition by a move would be text in its new file (or in
+    /// the old one, for a definition that leaves with the section): refused, nothing written, the
+    /// destinations named. A section that holds its own definitions moves.
+    @Test func aMoveThatPartsReferenceLinksFromTheirDefinitionsIsRefused() throws {
+        let store = MemoryStore([
+            "a.md": "# A\n<!-- outline:a -->\n\nSee [tool].\n\n## Uses\n<!-- outline:uses -->\n\nRun [tool] and [own].\n\n[own]: own.md\n\n## Defines\n<!-- outline:defines -->\n\nText.\n\n[tool]: tool.md#use\n",
+            "b.md": "# B\n<!-- outline:b -->\n",
+        ])
+        for id in ["uses", "defines"] {
+            let refusal = Self.refusal(store, .move(SectionAddress(path: "a.md", fragment: id), destination: "b.md", placement: nil, relativeTo: nil))
+            #expect(refusal?.kind == .refused && refusal?.path == "a.md" && refusal?.subject == .link("tool.md#use"), "\(id): \(String(describing: refusal))")
+        }
+        let own = MemoryStore(["a.md": "# A\n<!-- outline:a -->\n\n## Own\n<!-- outline:own -->\n\nRun [it].\n\n[it]: https://example.com/it\n", "b.md": "# B\n"])
+        let change = try Self.run(own, .move(SectionAddress(path: "a.md", fragment: "own"), destination: "b.md", placement: nil, relativeTo: nil))
+        #expect(Self.text(change, "b.md") == "# B\n\n## Own\n<!-- outline:own -->\n\nRun [it].\n\n[it]: https://example.com/it\n")
+    }
+
     @Test func aFoldedViewIsRefused() {
         let store = MemoryStore(["a.md": "# A\n<!-- outline:a -->\n<!-- outline-fold:a lines=3-4 hash=00000000 -->\n", "b.md": "# B\n"])
         #expect(Self.refusal(store, .move(SectionAddress(path: "b.md", fragment: "b"), destination: "a.md", placement: nil, relativeTo: nil))?.kind == .foldedView)
