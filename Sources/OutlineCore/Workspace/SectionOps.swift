@@ -13,7 +13,7 @@ extension Run {
                 let ids = Array(Set(linked.map(\.id))).sorted()
                 let places = linked.prefix(5).map { "\($0.path):\($0.line)" }.joined(separator: ", ") + (linked.count > 5 ? ", …" : "")
                 throw Diagnostic.error(.refused, line: a.pinned.sections[a.index].heading.firstLine + 1,
-                                       "refusing: the new text leaves out \(ids.map { "'\($0)'" }.joined(separator: ", ")), which \(linked.count) link\(linked.count == 1 ? "" : "s") point\(linked.count == 1 ? "s" : "") at (\(places)): keep its heading and anchor line, move it first ('outline move'), or accept the removal with --allow-removed \(first.id)")
+                                       "refusing: the new text leaves out \(ids.map { "'\($0)'" }.joined(separator: ", ")), which \(linked.count) link\(linked.count == 1 ? "" : "s") point\(linked.count == 1 ? "s" : "") at (\(places)): keep its heading and anchor line, move it first ('outline move'), or accept the removal with --allow-removed \(path)#\(first.id)")
                     .about(.section(first.id)).located(in: path)
             }
         }

@@ -73,6 +73,8 @@ struct SectionEditTests {
         // `linux` is linked from b.md: leaving it out is refused, unless accepted.
         let dropped = refusal("## Install\n\nOnly text.\n")
         #expect(dropped?.kind == .refused && dropped?.subject == .section("linux") && dropped?.path == "a.md" && dropped?.message.contains("b.md:3") == true)
+        // The acceptance it names is the PATH#ID form, which matches in that file only.
+        #expect(dropped?.message.hasSuffix("--allow-removed a.md#linux") == true, "\(String(describing: dropped))")
         let accepted = try run(.replace(SectionAddress(path: "a.md", fragment: "install"), text: Array("## Install\n\nOnly text.\n".utf8), allowRemoved: [RemovalPattern("a.md#lin*", origin: .commandLine)!]))
         #expect(accepted.removed == ["linux"])
         // The link to the removed section cannot be repaired: said, left as it is.
