@@ -112,6 +112,21 @@ struct SectionEditTests {
         #expect(throws: Diagnostic.self) { try run(.insert(path: "a.md", placement: .after, relativeTo: "install", text: Array("Text first.\n\n## X\n".utf8))) }
     }
 
+    /// Into an MDX file, an HTML comment is refused as `move` refuses it (MDX rejects `<!--`); an
+    /// anchor line of the input is outline's own and is respelled.
+    @Test func replaceAndInsertIntoMDXRefuseHTMLComments() throws {
+        let store = MemoryStore(["p.mdx": "# A\n{/* outline:a */}\n\n## B\n{/* outline:b */}\n\nText.\n"])
+        let b = SectionAddress(path: "p.mdx", fragment: "b")
+        for operation in [Run.SectionOperation.replace(b, text: Array("## B\n\nNew.\n\n<!-- a note -->\n".utf8), allowRemoved: []),
+                          .insert(path: "p.mdx", placement: .after, relativeTo: "b", text: Array("## C\n\n<!-- a note -->\n".utf8))] {
+            var refusal: Diagnostic? = nil
+            do { _ = try run(operation, store: store) } catch { refusal = error as? Diagnostic }
+            #expect(refusal?.kind == .refused && refusal?.message.contains("MDX") == true, "\(String(describing: refusal))")
+        }
+        let respelled = try run(.replace(b, text: Array("## B\n<!-- outline:b -->\n\nNew.\n".utf8), allowRemoved: []), store: store)
+        #expect(text(respelled, "p.mdx") == "# A\n{/* outline:a */}\n\n## B\n{/* outline:b */}\n\nNew.\n")
+    }
+
     @Test func renameKeepsTheIDAndLinksFollowTheNewSlug() throws {
         let store = MemoryStore([
             "a.md": "# T\n\n## 1 Install\n<!-- outline:install number=1 -->\n\n## Plain\n\nSee [plain](#plain).\n",
