@@ -37,6 +37,11 @@ struct SectionMoveTests {
         #expect(change.diagnostics.isEmpty, "\(change.diagnostics)")
     }
 
+    /// `PATH#ID` (as "path#id") moved to the end of `destination`, or `placement` a section there.
+    static func move(_ store: MemoryStore, _ address: String, to destination: String, _ placement: SectionPlacement? = nil, _ relativeTo: String? = nil) throws -> Run.SectionChange {
+        try run(store, .move(try SectionAddress(parsing: address), destination: destination, placement: placement, relativeTo: relativeTo))
+    }
+
     static func refusal(_ store: MemoryStore, _ operation: Run.SectionOperation) -> Diagnostic? {
         do { _ = try run(store, operation); return nil } catch { return error as? Diagnostic }
     }
@@ -116,17 +121,16 @@ struct SectionMoveTests {
             "f.md": "# F\n<!-- outline:f -->\n\n```\ncode\n```\nNext\n----\n<!-- outline:next -->\n",
             "g.md": "# G\n<!-- outline:g -->\n\n## M\n<!-- outline:m -->\nText.\n## N\n<!-- outline:n -->\n",
         ])
-        let title = SectionAddress(path: "s.md", fragment: "title")
-        let atEnd = try Self.run(store, .move(title, destination: "d.md", placement: nil, relativeTo: nil))
+        let atEnd = try Self.move(store, "s.md#title", to: "d.md")
         #expect(Self.text(atEnd, "d.md") == "# D\n<!-- outline:d -->\n\nText.\n\nTitle\n=====\n<!-- outline:title -->\n\nBody.\n")
-        let before = try Self.run(store, .move(title, destination: "e.md", placement: .before, relativeTo: "next"))
+        let before = try Self.move(store, "s.md#title", to: "e.md", .before, "next")
         #expect(Self.text(before, "e.md") == "# E\n<!-- outline:e -->\n\nText.\n\nTitle\n-----\n<!-- outline:title -->\n\nBody.\n## Next\n<!-- outline:next -->\n")
         // Above a setext heading, the moved text's last paragraph would take its text line.
-        let above = try Self.run(store, .move(SectionAddress(path: "g.md", fragment: "m"), destination: "f.md", placement: .before, relativeTo: "next"))
+        let above = try Self.move(store, "g.md#m", to: "f.md", .before, "next")
         #expect(Self.text(above, "f.md") == "# F\n<!-- outline:f -->\n\n```\ncode\n```\n## M\n<!-- outline:m -->\nText.\n\nNext\n----\n<!-- outline:next -->\n")
         // To the end of another file and back: the original bytes.
         Self.apply(atEnd, to: store)
-        let back = try Self.run(store, .move(SectionAddress(path: "d.md", fragment: "title"), destination: "s.md", placement: nil, relativeTo: nil))
+        let back = try Self.move(store, "d.md#title", to: "s.md")
         #expect(Self.text(back, "s.md") == "Title\n=====\n<!-- outline:title -->\n\nBody.\n")
         #expect(Self.text(back, "d.md") == "# D\n<!-- outline:d -->\n\nText.\n")
     }
@@ -141,10 +145,9 @@ struct SectionMoveTests {
             "c.md": "# C\n",
             "docs/d.md": "# D\n<!-- outline:d -->\n",
         ])
-        let part = SectionAddress(path: "a.md", fragment: "part")
-        let there = try Self.run(store, .move(part, destination: "b.md", placement: nil, relativeTo: nil))
+        let there = try Self.move(store, "a.md#part", to: "b.md")
         #expect(Self.text(there, "b.md") == "# B\n<!-- outline:b -->\n\n## Part\n<!-- outline:part -->\n\nSee [c](./c.md), [up](../x.md) and [b](#b).\n")
-        let deeper = try Self.run(store, .move(part, destination: "docs/d.md", placement: nil, relativeTo: nil))
+        let deeper = try Self.move(store, "a.md#part", to: "docs/d.md")
         #expect(Self.text(deeper, "docs/d.md") == "# D\n<!-- outline:d -->\n\n## Part\n<!-- outline:part -->\n\nSee [c](../c.md), [up](../../x.md) and [b](../b.md#b).\n")
     }
 
@@ -161,7 +164,7 @@ struct SectionMoveTests {
             #expect(refusal?.kind == .refused && refusal?.path == "a.md" && refusal?.subject == .link("tool.md#use"), "\(id): \(String(describing: refusal))")
         }
         let own = MemoryStore(["a.md": "# A\n<!-- outline:a -->\n\n## Own\n<!-- outline:own -->\n\nRun [it].\n\n[it]: https://example.com/it\n", "b.md": "# B\n"])
-        let change = try Self.run(own, .move(SectionAddress(path: "a.md", fragment: "own"), destination: "b.md", placement: nil, relativeTo: nil))
+        let change = try Self.move(own, "a.md#own", to: "b.md")
         #expect(Self.text(change, "b.md") == "# B\n\n## Own\n<!-- outline:own -->\n\nRun [it].\n\n[it]: https://example.com/it\n")
     }
 
