@@ -4,7 +4,7 @@ struct DocusaurusGenerator: SiteGenerator {
     var id: Site.Generator { .docusaurus }
     var configurationNames: [String] { ["docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs"] }
 
-    func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
+    func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
         DocusaurusSite.read(path, directory: directory, bytes: bytes)
     }
 

@@ -4,8 +4,8 @@ struct MkDocsGenerator: SiteGenerator {
     var id: Site.Generator { .mkdocs }
     var configurationNames: [String] { ["mkdocs.yml", "mkdocs.yaml"] }
 
-    func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
-        try MkDocsSite.read(path, directory: directory, bytes: bytes, read: read)
+    func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
+        try MkDocsSite.read(path, directory: directory, bytes: bytes, read: sources.read)
     }
 
     func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages {

@@ -27,10 +27,17 @@ enum MkDocsSite {
     }
 
     static func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?) throws -> Site {
+        let (config, unread) = try load(path, directory: directory, bytes: bytes, read: read)
+        return site(config, generator: .mkdocs, path: path, directory: directory, unread: unread)
+    }
+
+    /// A `mkdocs.yml` with its `INHERIT`s: the parent's keys under the child's, mappings merged
+    /// deeply (mergedeep, as MkDocs; `appendingLists`: deepmerge's `always_merger`, as Zensical,
+    /// lists the parent's items then the child's). What could not be read is said.
+    static func load(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, appendingLists: Bool = false) throws -> (ConfigValue, unread: [String]) {
         var config: ConfigValue
         do { config = try ConfigValue.yaml(bytes) } catch let error as Diagnostic { throw error.located(in: path) }
         var unread: [String] = []
-        // INHERIT: the parent's keys under the child's, mappings merged deeply (mergedeep, as MkDocs).
         var seen: Set<String> = [path]
         var base = directory
         while let parent = config["INHERIT"]?.string {
@@ -40,9 +47,16 @@ enum MkDocsSite {
                 unread.append("INHERIT: '\(parent)' cannot be read")
                 break
             }
-            config = merged(parentConfig, config.removing("INHERIT"))
+            config = merged(parentConfig, config.removing("INHERIT"), appendingLists: appendingLists)
             base = String(parentPath[..<(parentPath.lastIndex(of: "/") ?? parentPath.startIndex)])
         }
+        return (config, unread)
+    }
+
+    /// The site a MkDocs-style configuration describes (MkDocs', or Zensical's once it has put its
+    /// defaults in).
+    static func site(_ config: ConfigValue, generator: Site.Generator, path: String, directory: String, unread: [String]) -> Site {
+        var unread = unread
         var docsDir = "docs"
         if let value = config["docs_dir"] {
             if let dir = value.string, value.tag == nil { docsDir = dir } else {
@@ -124,7 +138,7 @@ enum MkDocsSite {
             default: break
             }
         }
-        var site = Site(generator: .mkdocs, config: path, contentRoot: root, profile: profile, dialect: dialect)
+        var site = Site(generator: generator, config: path, contentRoot: root, profile: profile, dialect: dialect)
         site.unknownSlugify = unknownSlugify
         site.directoryURLs = directoryURLs
         site.features = features
@@ -194,13 +208,15 @@ enum MkDocsSite {
     }
 
     /// `child` over `parent`: mappings merged key by key, anything else replaced (mergedeep's
-    /// default, which MkDocs uses for `INHERIT`).
-    static func merged(_ parent: ConfigValue, _ child: ConfigValue) -> ConfigValue {
+    /// default, which MkDocs uses for `INHERIT`); `appendingLists`: two lists are one, the
+    /// parent's items first (deepmerge's `always_merger`, Zensical's).
+    static func merged(_ parent: ConfigValue, _ child: ConfigValue, appendingLists: Bool = false) -> ConfigValue {
+        if appendingLists, let parentItems = parent.list, let childItems = child.list { return .list(parentItems + childItems) }
         guard let parentPairs = parent.pairs, let childPairs = child.pairs else { return child }
         var pairs = parentPairs
         for pair in childPairs {
             if let k = pairs.firstIndex(where: { $0.key == pair.key }) {
-                pairs[k] = .init(key: pair.key, value: merged(pairs[k].value, pair.value))
+                pairs[k] = .init(key: pair.key, value: merged(pairs[k].value, pair.value, appendingLists: appendingLists))
             } else {
                 pairs.append(pair)
             }

@@ -4,7 +4,7 @@ struct SphinxGenerator: SiteGenerator {
     var id: Site.Generator { .sphinx }
     var configurationNames: [String] { ["conf.py"] }
 
-    func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
+    func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
         SphinxSite.read(path, directory: directory, bytes: bytes)
     }
 
