@@ -66,6 +66,9 @@ public struct Site: Sendable, Equatable {
     public var customDirectives: [String] = []
     /// Where the site's translations live (mkdocs-static-i18n, Hugo's languages, Docusaurus' i18n).
     public var translations: TranslationLayout? = nil
+    /// The build environment it was read in (`ConfigurationSources.environment`): a revision's
+    /// configuration is read in it too.
+    public var environment = ConfigurationSources.defaultEnvironment
     /// Hugo: how pages are published (`HugoSite`).
     public var hugo: HugoSettings? = nil
 
@@ -116,7 +119,9 @@ public struct Site: Sendable, Equatable {
     /// CommonMark).
     public static func read(_ path: String, as generator: Generator? = nil, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
         guard let (generator, directory) = SiteGenerators.reader(of: path, as: generator) else { return nil }
-        return try SiteGenerators.adapter(generator).read(path, directory: FilePath.normalize(directory), bytes: bytes, sources: sources)
+        var site = try SiteGenerators.adapter(generator).read(path, directory: FilePath.normalize(directory), bytes: bytes, sources: sources)
+        site?.environment = sources.environment
+        return site
     }
 
     /// `read(_:as:bytes:sources:)` with each source given alone. `isDirectory`: whether an absolute
