@@ -193,7 +193,9 @@ public struct HugoRouteTable: Sendable {
                     unrenderedBelow.append(root == "." ? section : root + "/" + section)
                 }
                 if front.unrendered { unrenderedFiles.insert(file) }
-                byPath[language.prefix + HugoRouteTable.contentKey(relative), default: []].append(file)
+                // The language apart from the path: an English page's `/fr/installer` is no
+                // content path of the French `installer.md`.
+                byPath[language.prefix + "\u{0}" + HugoRouteTable.contentKey(relative), default: []].append(file)
                 let url = HugoRoutes.url(of: relative, front: front, settings: settings, prefix: language.prefix, sectionSlugs: sectionSlugs)
                 add(url, file)
                 byFile[file] = url
@@ -237,7 +239,7 @@ public struct HugoRouteTable: Sendable {
     public func files(at url: String) -> [String] { byURL[HugoRouteTable.key(url)] ?? [] }
     /// The pages `GetPage` finds at a content path (`/guide/install`, case ignored), in a language.
     public func pages(atPath path: String, prefix: String = "") -> [String] {
-        byPath[prefix + HugoRouteTable.contentKey(path.hasSuffix("/") ? String(path.dropLast()) : path)] ?? []
+        byPath[prefix + "\u{0}" + HugoRouteTable.contentKey(path.hasSuffix("/") ? String(path.dropLast()) : path)] ?? []
     }
     /// Hugo renders no page for the file: its text is included elsewhere, if anywhere.
     public func isUnrendered(_ file: String) -> Bool { unrenderedFiles.contains(file) }
