@@ -78,6 +78,11 @@ enum HugoSite {
         // The configuration directory over the root file (measured with hugo 0.168: a key of
         // `config/_default/` wins over the root file's), its environment's over `_default`.
         // `hugo.*`/`config.*` are the root, any other file the key of its name.
+        // Past the merge's budget (format.md §11) the configuration is unreadable.
+        var budget = NodeBudget()
+        func tooLarge(_ what: String) -> Diagnostic {
+            Diagnostic.error(.site, "cannot read: merging \(what) makes more than \(Nesting.mergeBudget) nodes").located(in: path)
+        }
         for environment in ["_default", sources.environment] {
             var merged = ConfigValue.map([])
             var fromDirectory: [String] = []
@@ -86,12 +91,16 @@ enum HugoSite {
                     let file = directory + "/config/" + environment + "/" + stem + "." + ext
                     guard let bytes = read(file) else { continue }
                     guard let value = try? parse(bytes, name: file) else { unread.append("config/\(environment)/\(stem).\(ext) cannot be read"); continue }
-                    merged = MkDocsSite.merged(merged, stem == "hugo" || stem == "config" ? value : .map([.init(key: stem, value: value)]))
+                    guard let next = (stem == "hugo" || stem == "config" ? value : .map([.init(key: stem, value: value)])).merged(over: merged, budget: &budget) else {
+                        throw tooLarge("config/\(environment)/\(stem).\(ext)")
+                    }
+                    merged = next
                     fromDirectory.append("\(stem).\(ext)")
                 }
             }
             if !fromDirectory.isEmpty {
-                root = MkDocsSite.merged(root, merged)
+                guard let next = merged.merged(over: root, budget: &budget) else { throw tooLarge("config/\(environment) over \(name)") }
+                root = next
                 features.append("config/\(environment) (\(fromDirectory.joined(separator: ", ")))")
             }
         }
