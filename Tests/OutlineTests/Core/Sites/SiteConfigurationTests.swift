@@ -174,6 +174,33 @@ struct SiteConfigurationTests {
         #expect(try s.site(publishing: "/w/docs", generator: .zensical)?.generator == .zensical)
     }
 
+    /// YAML merge keys as PyYAML reads them: `<<: *toc` brings the anchored mapping's keys (and with
+    /// them `toc`'s slugify), the mapping's own keys win; a quoted `"<<"` is a key; merges are bounded.
+    @Test func mergeKeysAsPyYAMLReadsThem() throws {
+        let yml = """
+        site_name: x
+        x-toc: &toc
+          slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}
+          permalink: false
+        markdown_extensions:
+          - toc:
+              <<: *toc
+              permalink: true
+          - attr_list
+        """
+        let site = try #require(try read("/r/mkdocs.yml", yml))
+        #expect(site.profile == .mkdocsMaterial && site.dialect.headingAttributes)
+        let toc = try ConfigValue.yaml(Array(yml.utf8))["markdown_extensions"]?.list?.first?["toc"]
+        #expect(toc?.pairs?.map(\.key) == ["slugify", "permalink"] && toc?["permalink"]?.bool == true)
+        let quoted = try ConfigValue.yaml(Array("a: &a {x: 1}\nb: {\"<<\": *a}\n".utf8))
+        #expect(quoted["b"]?.pairs?.map(\.key) == ["<<"])
+        #expect(throws: Diagnostic.self) { try ConfigValue.yaml(Array("a: 1\nb: {<<: [1]}\n".utf8)) }
+        // 600 keys merged 600 times by each of 600 mappings: past the budget, said, not copied.
+        let keys = (0..<600).map { "k\($0): 1" }.joined(separator: ", ")
+        let bomb = "a: &a {\(keys)}\n" + (0..<600).map { "b\($0): {<<: [\(Array(repeating: "*a", count: 600).joined(separator: ", "))]}" }.joined(separator: "\n") + "\n"
+        #expect(throws: Diagnostic.self) { try ConfigValue.yaml(Array(bomb.utf8)) }
+    }
+
     /// A directory relative to itself is `.` (`outline site` inside the content root).
     @Test func aDirectoryFromItselfIsDot() {
         #expect(FilePath.relative("w/docs", fromDirectory: "w/docs") == ".")
