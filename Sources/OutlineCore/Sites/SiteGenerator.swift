@@ -11,6 +11,9 @@ public protocol SiteGenerator: Sendable {
     /// The configuration files it reads, in the order a directory is searched for them: names, or
     /// paths below the directory (Hugo's `config/_default/hugo.toml`).
     var configurationNames: [String] { get }
+    /// What outline reads of it, one sentence for `outline site --help` (which may not name
+    /// configuration files itself: `StructureRulesTests`).
+    var reads: String { get }
     /// The configuration files of another generator it reads too, when `.outline.toml`'s `site`
     /// (or `--site`) names it (Zensical reads `mkdocs.yml`): searched after its own.
     var alsoReads: [String] { get }

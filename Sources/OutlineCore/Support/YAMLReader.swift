@@ -1,7 +1,6 @@
 /// A recursive-descent reader of the YAML that configuration files use: block mappings and
-/// sequences by indentation, flow collections over several lines, plain, single- and
-/// double-quoted scalars, literal and folded block scalars, comments, tags, anchors and aliases,
-/// merge keys (`<<: *base`).
+/// sequences by indentation, flow collections over several lines, plain, single- and double-quoted
+/// scalars, literal and folded block scalars, comments, tags, anchors, aliases and merge keys.
 ///
 /// Bounded (format.md §11): a node nested deeper than `Nesting.limit` is an error at its line. An
 /// alias shares its anchor's node (a value, never copied) and counts that node's height where it
@@ -16,8 +15,8 @@ struct YAMLReader {
     private var depth = Depth()
     /// The deepest level reached so far: an anchored node's height is what it adds to it.
     private var deepest = 0
-    /// What merge keys may still copy.
-    private var mergeBudget = NodeBudget()
+    /// What merge keys may still copy (`YAMLMergeKeys`).
+    var mergeBudget = NodeBudget()
 
     init(_ bytes: [UInt8]) {
         var bytes = bytes
@@ -25,7 +24,7 @@ struct YAMLReader {
         b = bytes
     }
 
-    private func fail(_ what: String) -> Diagnostic {
+    func fail(_ what: String) -> Diagnostic {
         .error(.site, line: line + 1, "cannot read YAML: \(what)")
     }
 
@@ -158,8 +157,7 @@ struct YAMLReader {
         var pairs: [ConfigValue.Pair] = []
         var merges: [ConfigValue] = []
         while true {
-            let plain = peek() != UInt8(ascii: "\"") && peek() != UInt8(ascii: "'")
-            let k = try key()
+            let plain = peek() != UInt8(ascii: "\"") && peek() != UInt8(ascii: "'"), k = try key()
             guard peek() == UInt8(ascii: ":") else { throw fail("expected ':' after the key '\(k)'") }
             i += 1
             let value = try valueAfterIndicator(indent: indent, allowSameIndentSequence: true)
@@ -173,32 +171,6 @@ struct YAMLReader {
             guard try isMappingKey() else { throw fail("expected a 'key:' line") }
         }
         return try merged(pairs, merges)
-    }
-
-    /// A mapping with its merge keys (`<<: *base`, `<<: [*a, *b]`) applied as PyYAML 6.0.4 applies
-    /// them (MkDocs' and Zensical's reader; measured against it by `YAMLReaderTests`): the merged
-    /// mappings' pairs first, in the order written (so a later mapping of a list wins over an
-    /// earlier one, unlike PyYAML 5 and the YAML 1.1 draft), then the mapping's own, which win over
-    /// all of them; one pair a key, where it first appeared, holding the value that wins. Bounded (format.md §11): the pairs merges copy
-    /// are spent from `Nesting.mergeBudget`, so that merges of merges cannot multiply them.
-    private mutating func merged(_ own: [ConfigValue.Pair], _ merges: [ConfigValue]) throws -> ConfigValue {
-        guard !merges.isEmpty else { return .map(own) }
-        var inherited: [ConfigValue.Pair] = []
-        for merge in merges {
-            guard let mappings = merge.pairs.map({ [$0] }) ?? merge.list?.map(\.pairs) else { throw fail("a merge key ('<<') takes a mapping or a list of mappings") }
-            for pairs in mappings {
-                guard let pairs else { throw fail("a merge key ('<<') takes a mapping or a list of mappings") }
-                // Spent before it is copied: `<<: [*a, *a, …]` cannot copy a quadratic number.
-                guard mergeBudget.spend(pairs.count) else { throw fail("merge keys ('<<') copy more than \(Nesting.mergeBudget) pairs") }
-                inherited += pairs
-            }
-        }
-        var result: [ConfigValue.Pair] = []
-        var index: [String: Int] = [:]
-        for pair in inherited + own {
-            if let k = index[pair.key] { result[k] = pair } else { index[pair.key] = result.count; result.append(pair) }
-        }
-        return .map(result)
     }
 
     private mutating func sequence(indent: Int) throws -> ConfigValue {
@@ -480,9 +452,8 @@ struct YAMLReader {
                 skipFlowSpace()
                 let value = peek() == UInt8(ascii: ",") || peek() == close ? ConfigValue.null : try flowNode()
                 let k = first.string ?? ""
-                if first == .scalar("<<", plain: true) {
-                    if open == UInt8(ascii: "{") { merges.append(value) } else { items.append(try merged([], [value])) }
-                } else if open == UInt8(ascii: "{") { pairs.append(.init(key: k, value: value)) } else { items.append(.map([.init(key: k, value: value)])) }
+                let merge = first == .scalar("<<", plain: true)
+                if open == UInt8(ascii: "{") { if merge { merges.append(value) } else { pairs.append(.init(key: k, value: value)) } } else { items.append(try merged(merge ? [] : [.init(key: k, value: value)], merge ? [value] : [])) }
             } else if open == UInt8(ascii: "{") {
                 pairs.append(.init(key: first.string ?? "", value: .null))
             } else {

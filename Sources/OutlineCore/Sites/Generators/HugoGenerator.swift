@@ -1,6 +1,6 @@
 /// Hugo: `hugo.*` (or `config.*` beside `content/`) and `config/_default/` with the environment's
-/// `config/production/`, pages published by
-/// path, `slug`, `url`, `aliases`, `permalinks` and languages; `aliases` as redirects (format.md §16).
+/// `config/production/`, pages published by path, `slug`, `url`, `aliases`, `permalinks` and
+/// languages; `aliases` as redirects (format.md §16).
 struct HugoGenerator: SiteGenerator {
     var id: Site.Generator { .hugo }
     /// `hugo.*`, then `config.*`, then, without either, the configuration directory's
@@ -8,6 +8,9 @@ struct HugoGenerator: SiteGenerator {
     var configurationNames: [String] {
         let root = ["hugo", "config"].flatMap { stem in HugoSite.extensions.map { stem + "." + $0 } }
         return root + root.map { "config/_default/" + $0 }
+    }
+    var reads: String {
+        "hugo.*, config.* beside content/, or config/_default/ alone, with config/production/ (or HUGO_ENVIRONMENT's, or hugo-environment's) merged over it: contentDir, module.mounts (by language), languages, permalinks, uglyURLs, disablePathToLower, taxonomies, the link render hook, markup.goldmark; a section's _index.md slug moves its pages"
     }
 
     func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {

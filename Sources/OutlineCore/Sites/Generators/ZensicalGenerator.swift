@@ -9,6 +9,9 @@
 struct ZensicalGenerator: SiteGenerator {
     var id: Site.Generator { .zensical }
     var configurationNames: [String] { ["zensical.toml"] }
+    var reads: String {
+        "zensical.toml's [project], or a mkdocs.yml given to it (site = \"zensical\"): MkDocs' keys, with Zensical's own extensions where markdown_extensions is absent; every relative link written from the source file"
+    }
     /// `zensical build` looks for `zensical.toml`, then `mkdocs.yml`, then `mkdocs.yaml`.
     var alsoReads: [String] { MkDocsGenerator().configurationNames }
 
