@@ -103,21 +103,11 @@ struct SiteConfigurationTests {
     /// Mounts to `content` for some languages (`sites.matrix.languages`, before Hugo 0.153 `lang`)
     /// are those languages' content; a mount for none is the default language's.
     @Test func hugoMountsByLanguage() throws {
-        let yaml = """
-        defaultContentLanguage: en
-        languages:
-          en: {weight: 1}
-          fr: {weight: 2}
-          ja: {weight: 3}
-        module:
-          mounts:
-            - {source: content/en, target: content}
-            - source: content/fr
-              target: content
-              sites: {matrix: {languages: [fr]}}
-            - {source: content/ja, target: content, lang: ja}
-            - {source: content/en/docs, target: content/docs, sites: {matrix: {languages: [fr]}}}
-        """
+        // The site `HugoBuildTests` builds (en and fr by `sites.matrix`), with Japanese by `lang`
+        // (which hugo 0.168 refuses) and a mount of English pages into French.
+        let yaml = try #require(HugoFixtures.configuration["config/_default/hugo.yaml"])
+            .replacingOccurrences(of: "  fr: {weight: 2}\n", with: "  fr: {weight: 2}\n  ja: {weight: 3}\n")
+            + "    - {source: content/ja, target: content, lang: ja}\n    - {source: content/en/docs, target: content/docs, sites: {matrix: {languages: [fr]}}}\n"
         let site = try #require(try read("/r/hugo.yaml", yaml))
         #expect(site.contentRoot == "/r/content/en" && site.otherRoots.isEmpty)
         #expect(site.hugo?.languages.map { "\($0.code) \($0.contentDir) \($0.prefix)" } == ["en /r/content/en ", "fr /r/content/fr /fr", "ja /r/content/ja /ja"])
