@@ -8,14 +8,19 @@ under ROOT is built with its real generator into a temporary directory:
 
 - MkDocs: each `mkdocs.yml` (`python -m mkdocs build`); `docs_dir` and `use_directory_urls` are read
   from its top-level lines (defaults `docs`, true).
+- Zensical: each `zensical.toml`, and each `mkdocs.yml` beside an `.outline.toml` that says
+  `site = "zensical"` (`zensical build -f CONFIG`, in a copy of the configuration's directory: it
+  builds into the project's `site_dir`, default `site`); `docs_dir`, `site_dir` and
+  `use_directory_urls` read from top-level lines as for MkDocs.
 - Sphinx with MyST: each `conf.py` that mentions `myst_parser` (`python -m sphinx -b html`); the
   source directory is the one holding `conf.py`.
 
 Then every `href` and `src` inside each page's article content (the element with `role="main"`, as
-both default themes mark it; the generator's own `headerlink` permalinks and Sphinx's toctree
+MkDocs' and Sphinx's default themes mark it, or Zensical's `<article class="md-content__inner">`; the generator's own `headerlink` permalinks and Sphinx's toctree
 navigation left out) is resolved as a browser resolves it against the page's URL. Schemes
 (`https:`, `mailto:`) and `//host` are skipped. A directory's URL without its slash is the directory
-(servers redirect it). The link is broken when the URL names no file of the built site (a directory
+(servers redirect it). The link is broken when it climbs above the site's root (browsers stop at
+the host's root, so it works only on a site served at a domain's root), when the URL names no file of the built site (a directory
 without `index.html` is none), or when its fragment names no `id` (nor `<a name>`) of the page it
 leads to; `#` and `#top` are the top.
 
@@ -41,6 +46,7 @@ import json
 import os
 import posixpath
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -85,7 +91,7 @@ class Page(HTMLParser):
         if tag == "a" and "headerlink" in classes:
             self.in_headerlink += 1
         if self.main_tag is None or self.main_depth == 0:
-            if self.main_tag is None and attrs.get("role") == "main":
+            if self.main_tag is None and (attrs.get("role") == "main" or (tag == "article" and "md-content__inner" in classes)):
                 self.main_tag, self.main_depth, self.main_start = tag, 1, len(self.text)
             return
         if tag == self.main_tag and tag not in VOID:
@@ -154,8 +160,9 @@ def missing_label(source, written):
     return "?" + (path[:-3] if path.endswith(".md") else path)
 
 
-def check_links(root, pages, site_dir, url_of, result):
-    """Every href/src of every page, resolved against its URL. pages: {source: built file}."""
+def check_links(root, pages, site_dir, url_of, result, written=lambda source, path: path):
+    """Every href/src of every page, resolved against its URL. pages: {source: built file};
+    written: a built page's relative URL path as its source wrote it (for naming a broken link)."""
     source_of_file = {built: source for source, built in pages.items()}
     parsed = {}
 
@@ -168,11 +175,11 @@ def check_links(root, pages, site_dir, url_of, result):
         if page(built).main_tag is None:
             sys.exit(f"{built}: no element with role=\"main\" (the article's content)")
         for url, unresolved, text in page(built).links:
-            landing = check_link(source, url, unresolved, url_of, site_dir, source_of_file, page, result)
+            landing = check_link(source, url, unresolved, url_of, site_dir, source_of_file, page, result, written)
             result["landings"].append([text, landing])
 
 
-def check_link(source, url, unresolved, url_of, site_dir, source_of_file, page, result):
+def check_link(source, url, unresolved, url_of, site_dir, source_of_file, page, result, written):
     """Adds the link to the broken ones if it is; where it lands (see Page.landing)."""
     if unresolved or url is None:
         return "broken"  # a Sphinx reference not found: its warning says which
@@ -180,12 +187,17 @@ def check_link(source, url, unresolved, url_of, site_dir, source_of_file, page, 
     if parts.scheme or parts.netloc:
         return "external " + url
     fragment = unquote(parts.fragment)
+    as_written = unquote(written(source, parts.path))
+    if climbs(url_of[source], parts.path):
+        result["broken"].add((source, missing_label(source, as_written), fragment,
+                              f"{url!r}: climbs above the site's root from {url_of[source]}"))
+        return "broken"
     resolved = urlsplit(urljoin("http://site" + url_of[source], url)).path
     target = os.path.join(site_dir, unquote(resolved).lstrip("/"))
     if resolved.endswith("/") or os.path.isdir(target):
         target = os.path.join(target, "index.html")
     if not os.path.isfile(target):
-        result["broken"].add((source, missing_label(source, unquote(parts.path)), fragment,
+        result["broken"].add((source, missing_label(source, as_written), fragment,
                               f"{url!r}: the built site has no {resolved}"))
         return "broken"
     if target not in source_of_file:
@@ -196,25 +208,57 @@ def check_link(source, url, unresolved, url_of, site_dir, source_of_file, page, 
     return page(target).landing(fragment)
 
 
-def mkdocs_site(root, config, result):
+def setting(text, name, default):
+    """A top-level `name: value` (YAML) or `name = value` (TOML, under `[project]`) line's value."""
+    m = re.search(r"^" + name + r"\s*[:=]\s*['\"]?([^'\"\s#]+)", text, re.M)
+    return m.group(1) if m else default
+
+
+def climbs(base, path):
+    """Whether the relative URL `path` climbs above the site's root from the page at `base`: the
+    browser would stop at the host's root, where the site works only when served at a domain's root."""
+    if path.startswith("/"):
+        return False
+    depth = len([p for p in base.split("/")[:-1] if p])
+    for piece in path.split("/"):
+        if piece == "..":
+            depth -= 1
+            if depth < 0:
+                return True
+        elif piece not in ("", "."):
+            depth += 1
+    return False
+
+
+def mkdocs_site(root, config, result, zensical=False):
     base = os.path.dirname(config)
     text = read(config)
-    m = re.search(r"^docs_dir:\s*['\"]?([^'\"\s#]+)", text, re.M)
-    docs = os.path.join(base, m.group(1) if m else "docs")
-    m = re.search(r"^use_directory_urls:\s*(\w+)", text, re.M)
-    directory_urls = not m or m.group(1).lower() in ("true", "yes", "on")
+    docs = os.path.join(base, setting(text, "docs_dir", "docs"))
+    directory_urls = setting(text, "use_directory_urls", "true").lower() in ("true", "yes", "on")
     with tempfile.TemporaryDirectory() as out:
-        run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", config, "-d", out],
-                             capture_output=True, text=True)
+        if zensical:
+            # Zensical builds into the project's own site_dir: build a copy of the project.
+            project = os.path.join(out, "project")
+            shutil.copytree(base, project, ignore=shutil.ignore_patterns(".git"))
+            command = [os.path.join(os.path.dirname(sys.executable), "zensical"), "build", "-f",
+                       os.path.join(project, os.path.basename(config))]
+            built = os.path.join(project, setting(text, "site_dir", "site"))
+        else:
+            command = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", config, "-d", out]
+            built = out
+        run = subprocess.run(command, capture_output=True, text=True)
         if run.returncode != 0:
-            sys.exit(f"mkdocs build {config} failed:\n{run.stderr}")
-        pages, url_of = {}, {}
+            sys.exit(f"{' '.join(command[:2])} {config} failed:\n{run.stderr}")
+        pages, url_of, deeper = {}, {}, set()
         for folder, _, files in os.walk(docs):
             for name in files:
                 if not name.endswith(".md"):
                     continue
                 path = rel(docs, os.path.join(folder, name))[:-3]
                 stem = posixpath.basename(path)
+                source = rel(root, os.path.join(folder, name))
+                if directory_urls and stem not in ("index", "README"):
+                    deeper.add(source)
                 if stem in ("index", "README"):
                     url = "/" + posixpath.dirname(path) + "/"
                 elif directory_urls:
@@ -222,10 +266,16 @@ def mkdocs_site(root, config, result):
                 else:
                     url = "/" + path + ".html"
                 url = url.replace("//", "/")
-                source = rel(root, os.path.join(folder, name))
                 url_of[source] = url
-                pages[source] = os.path.join(out, url.lstrip("/") + ("index.html" if url.endswith("/") else ""))
-        check_links(root, pages, out, url_of, result)
+                pages[source] = os.path.join(built, url.lstrip("/") + ("index.html" if url.endswith("/") else ""))
+
+        def written(source, path):
+            # Zensical writes every relative link from the source file: served a directory deeper,
+            # the page's links gain a `../`, which the source did not write.
+            if zensical and source in deeper and path.startswith("../"):
+                return path[3:]
+            return path
+        check_links(root, pages, built, url_of, result, written)
 
 
 WARNING = re.compile(r"^(.+?):(\d+): WARNING: (.*) \[(myst\.xref_missing|ref\.ref|ref\.doc)\]$")
@@ -274,8 +324,11 @@ def main():
     result = {"broken": set(), "landings": []}
     for folder, dirs, files in os.walk(root):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        if "mkdocs.yml" in files:
-            mkdocs_site(root, os.path.join(folder, "mkdocs.yml"), result)
+        zensical = ".outline.toml" in files and re.search(r'^site\s*=\s*"zensical"', read(os.path.join(folder, ".outline.toml")), re.M)
+        if "zensical.toml" in files:
+            mkdocs_site(root, os.path.join(folder, "zensical.toml"), result, zensical=True)
+        elif "mkdocs.yml" in files:
+            mkdocs_site(root, os.path.join(folder, "mkdocs.yml"), result, zensical=bool(zensical))
         if "conf.py" in files and "myst_parser" in read(os.path.join(folder, "conf.py")):
             sphinx_site(root, os.path.join(folder, "conf.py"), result)
     # One row per (source, target, fragment): a link broken in two ways (an href and a warning) once.

@@ -176,7 +176,7 @@ enum Flags {
             a.exclude.append(raw!)
         },
         Flag("hidden", Command.configured, common: true, "Walk hidden directories too (.github/, .archive/; never .git), as the config's hidden = true does.") { $0.hidden = true },
-        Flag("site", value: "PATH", Command.configured, completes: .files, common: true, "Read the files as the site configured by PATH (\(SiteGenerators.examples)) publishes them, or 'none': as CommonMark. Default: the nearest site configuration above each file.") { a, raw in a.site = raw },
+        Flag("site", value: "PATH", Command.configured, completes: .files, common: true, "Read the files as the site configured by PATH (\(SiteGenerators.examples)) publishes them; a generator's name (\(Site.Generator.allCases.map(\.rawValue).joined(separator: ", "))): the nearest configuration it reads, read by it (zensical for MkDocs' configuration); or 'none': as CommonMark. Default: the nearest site configuration above each file whose content root holds it.") { a, raw in a.site = raw },
     ]
 
     // MARK: the kinds several commands take, each read one way

@@ -20,8 +20,10 @@ final class Settings {
         explicit = try arguments.configFile.map { try Config.parse(try FileSystem.read($0), path: $0) }
         workingDirectory = Git.resolve(".") ?? "."
         if let site = arguments.site {
-            guard site == "none" || FileSystem.exists(site) else { throw UsageError(message: "--site needs 'none' or a site's configuration file (\(SiteGenerators.examples)), not '\(site)'") }
-            siteOption = site == "none" ? site : Git.resolve(site) ?? site
+            guard site == "none" || Site.Generator(rawValue: site) != nil || FileSystem.exists(site) else {
+                throw UsageError(message: "--site needs 'none', a generator (\(Site.Generator.allCases.map(\.rawValue).joined(separator: ", "))) or a site's configuration file (\(SiteGenerators.examples)), not '\(site)'")
+            }
+            siteOption = site == "none" || Site.Generator(rawValue: site) != nil ? site : Git.resolve(site) ?? site
         } else {
             siteOption = nil
         }
@@ -117,34 +119,51 @@ final class Settings {
 
     // MARK: sites (format.md §16)
 
-    /// Sites read, by their configuration's absolute path (nil: it configures no site outline reads).
+    /// Sites read, by their configuration's absolute path, the generator named and the environment
+    /// (nil: it configures no site outline reads).
     private var sites: [String: Site?] = [:]
-    /// Each directory's nearest site configuration, absolute (nil: none up to the repository root).
-    private var nearestSite: [String: String?] = [:]
+    /// Where each directory's site is looked for (format.md §16).
+    private lazy var search = SiteSearch(
+        exists: FileSystem.exists,
+        isTop: { FileSystem.exists(($0 == "/" ? "" : $0) + "/.git") },
+        read: { [unowned self] path, generator in try self.readSite(path, as: generator, explicit: false) },
+        display: { [unowned self] in self.display($0) })
     /// What was said about a site configuration that could not be read, once each.
     private var said: Set<String> = []
+    /// The build environment sites are read in (Hugo's `config/ENVIRONMENT/`): `HUGO_ENVIRONMENT`,
+    /// else the config's `hugo-environment`, else production.
+    private func environment(_ config: Config) -> String {
+        console.environment["HUGO_ENVIRONMENT"].flatMap { $0.isEmpty ? nil : $0 } ?? config.hugoEnvironment ?? ConfigurationSources.defaultEnvironment
+    }
+    private var currentEnvironment = ConfigurationSources.defaultEnvironment
 
     /// The site that publishes the files of `directory` (absolute): `--site`, else the config's
-    /// `site`, else the nearest site configuration from the directory up to the repository root,
-    /// when the directory lies inside its content root.
+    /// `site`, else the nearest site configuration from the directory up to the repository root
+    /// whose content root holds the directory. `--site`/`site` may name a generator instead of a
+    /// file (`site = "zensical"`): the nearest configuration it reads, read by it.
     private func site(for directory: String, choice config: Config) throws -> Site? {
+        currentEnvironment = environment(config)
         var chosen: String? = nil
         if let siteOption {
             if siteOption == "none" { return nil }
             chosen = siteOption
         } else if let choice = config.siteChoice {
             if choice == "none" { return nil }
-            chosen = FilePath.normalize(choice.hasPrefix("/") ? choice : (config.directory ?? workingDirectory) + "/" + choice)
+            chosen = Site.Generator(rawValue: choice) != nil ? choice : FilePath.normalize(choice.hasPrefix("/") ? choice : (config.directory ?? workingDirectory) + "/" + choice)
         }
-        guard let path = try chosen ?? nearestSiteConfiguration(from: directory), let site = try readSite(path, explicit: chosen != nil) else { return nil }
+        if let chosen, let generator = Site.Generator(rawValue: chosen) { return try search.site(publishing: directory, generator: generator) }
+        guard let chosen else { return try search.site(publishing: directory) }
+        guard let site = try readSite(chosen, as: nil, explicit: true) else { return nil }
         return site.publishes(directory) ? site : nil
     }
 
-    private func readSite(_ path: String, explicit: Bool) throws -> Site? {
-        if let known = sites[path] { return known }
+    private func readSite(_ path: String, as generator: Site.Generator?, explicit: Bool) throws -> Site? {
+        let key = path + "\u{0}" + (generator?.rawValue ?? "") + "\u{0}" + currentEnvironment
+        if let known = sites[key] { return known }
         var site: Site? = nil
         do {
-            site = try Site.read(path, bytes: try FileSystem.read(path), read: { try? FileSystem.read($0) }, isDirectory: FileSystem.isDirectory)
+            site = try Site.read(path, as: generator, bytes: try FileSystem.read(path),
+                                 sources: ConfigurationSources(read: { try? FileSystem.read($0) }, isDirectory: FileSystem.isDirectory, environment: currentEnvironment))
             if explicit && site == nil { throw UsageError(message: "\(display(path)) configures no site outline reads (a Sphinx configuration must load myst_parser)") }
             for note in site?.unread ?? [] where said.insert(path + note).inserted {
                 console.report(Diagnostic(.warning, .site, path: display(path), "not read: \(note)"))
@@ -159,33 +178,8 @@ final class Settings {
                 console.report(d)
             }
         }
-        sites[path] = .some(site)
+        sites[key] = .some(site)
         return site
-    }
-
-    /// The nearest directory from `directory` up to the repository root that holds a site's
-    /// configuration; two generators' configurations in one directory are an error.
-    private func nearestSiteConfiguration(from directory: String) throws -> String? {
-        if let known = nearestSite[directory] { return known }
-        var found: String? = nil
-        var dir = directory
-        var visited: [String] = []
-        while true {
-            if let known = nearestSite[dir] { found = known; break }
-            visited.append(dir)
-            let here = Site.readConfigurations(Site.configurationNames.map { (dir == "/" ? "" : dir) + "/" + $0.name }.filter(FileSystem.exists))
-            // A configuration that configures no site (Sphinx without MyST): the search goes on above it.
-            let sites = try here.filter { try readSite($0, explicit: false) != nil }
-            if sites.count > 1 {
-                throw Diagnostic.file(display(dir), "two site configurations, \(sites.map { String($0.split(separator: "/").last!) }.joined(separator: " and ")): name one with --site PATH or site = \"PATH\" in .outline.toml (or 'none')")
-            }
-            if let site = sites.first { found = site; break }
-            if FileSystem.exists((dir == "/" ? "" : dir) + "/.git") || dir == "/" { break }
-            let slash = dir.lastIndex(of: "/")!
-            dir = slash == dir.startIndex ? "/" : String(dir[..<slash])
-        }
-        for v in visited { nearestSite[v] = .some(found) }
-        return found
     }
 
     /// The configuration of a whole run, for what spans files (the slug profile links are checked
@@ -262,7 +256,7 @@ final class Settings {
         if let layout = config.translations { return layout }
         // The site's i18n, from its project directory too (outside its content root).
         if siteOption != "none", config.siteChoice != "none", let start = Git.resolve(directory),
-           let path = try nearestSiteConfiguration(from: start), var layout = try readSite(path, explicit: false)?.translations {
+           let found = try search.nearestConfiguration(from: start), var layout = try readSite(found.path, as: nil, explicit: false)?.translations {
             config.translation.apply(to: &layout)
             return layout
         }

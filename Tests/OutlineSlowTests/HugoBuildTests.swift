@@ -49,20 +49,50 @@ struct HugoBuildTests {
         let built = try Self.broken(in: dir)
         #expect(!built.isEmpty, "the fixture breaks links on purpose")
         let check = try runBinary(["check", "content"], directory: dir)
+        let reported = Self.reported(check.text)
+        #expect(reported == built.subtracting(Self.skippedByDesign),
+                "outline only: \(reported.subtracting(built).sorted { $0.description < $1.description }); hugo only: \(built.subtracting(reported).sorted { $0.description < $1.description })")
+    }
+
+    /// `HugoFixtures.configuration` built in each environment (`hugo` reads `HUGO_ENVIRONMENT`,
+    /// outline too): `config/_default/` alone is the site, `config/production/` merged over it
+    /// only in production, a mount per language, a section under its slug.
+    @Test(arguments: ["production", "staging"])
+    func theConfigurationAsHugoFindsIt(_ environment: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try shell("git init -q .", in: dir)
+        for (path, text) in HugoFixtures.configuration {
+            let url = dir.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let build = try shell("HUGO_ENVIRONMENT=\(environment) \(try Self.hugo()) --quiet -d public 2>&1", in: dir)
+        #expect(build.status == 0, "\(build.output)")
+        let built = try Self.broken(in: dir, environment: environment)
+        #expect(built.count >= 4, "the fixture breaks links on purpose: \(built)")
+        let check = try runBinary(["check", "content"], directory: dir,
+                                  environment: ProcessInfo.processInfo.environment.merging(["HUGO_ENVIRONMENT": environment]) { _, b in b })
+        let reported = Self.reported(check.text)
+        #expect(reported == built, "\(environment): outline only: \(reported.subtracting(built).sorted { $0.description < $1.description }); hugo only: \(built.subtracting(reported).sorted { $0.description < $1.description })")
+        print("hugo, \(environment): \(built.count) broken, outline \(reported.count)")
+    }
+
+    /// The `broken link` findings of `outline check`'s text output.
+    static func reported(_ text: String) -> Set<Link> {
         var reported = Set<Link>()
-        for line in check.text.split(separator: "\n") where line.contains(": broken link '") {
+        for line in text.split(separator: "\n") where line.contains(": broken link '") {
             let file = String(line.prefix { $0 != ":" })
             let rest = line[line.range(of: "broken link '")!.upperBound...]
             let destination = String(rest.prefix { $0 != "'" })
             reported.insert(Link(source: file, destination: destination.removingPercentEncoding ?? destination))
         }
-        #expect(reported == built.subtracting(Self.skippedByDesign),
-                "outline only: \(reported.subtracting(built).sorted { $0.description < $1.description }); hugo only: \(built.subtracting(reported).sorted { $0.description < $1.description })")
+        return reported
     }
 
     /// The broken links of the site built into `dir/public`, each page's source from `hugo list all`.
-    static func broken(in dir: URL) throws -> Set<Link> {
-        let listing = try shell("\(try Self.hugo()) list all 2>/dev/null", in: dir).output
+    static func broken(in dir: URL, environment: String = "production") throws -> Set<Link> {
+        let listing = try shell("HUGO_ENVIRONMENT=\(environment) \(try Self.hugo()) list all 2>/dev/null", in: dir).output
         var source: [String: String] = [:]
         for line in listing.split(separator: "\n").drop(while: { !$0.hasPrefix("path,") }).dropFirst() {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

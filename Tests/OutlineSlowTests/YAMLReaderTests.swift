@@ -5,8 +5,8 @@ import OutlineTestHelpers
 
 /// outline's YAML reader (format.md §16: how `mkdocs.yml` is read) against PyYAML, which MkDocs
 /// itself reads it with: seeded documents made of the constructs configuration files use (block and
-/// flow collections, plain, quoted and block scalars, comments, tags, anchors), each read by both and
-/// compared value for value.
+/// flow collections, plain, quoted and block scalars, comments, tags, anchors, merge keys), each
+/// read by both and compared value for value.
 @Suite("YAML against PyYAML", .serialized)
 struct YAMLReaderTests {
     /// A seeded generator of YAML documents and the structure each holds.
@@ -40,7 +40,7 @@ struct YAMLReaderTests {
         /// A block node at `indent`, as the lines after `key:` or `- `.
         mutating func block(_ indent: Int, _ depth: Int) -> [String] {
             let pad = String(repeating: " ", count: indent)
-            switch depth > 3 ? 0 : next(5) {
+            switch depth > 3 ? 0 : next(6) {
             case 0, 1:
                 var lines: [String] = []
                 var used = Set<String>()
@@ -69,6 +69,16 @@ struct YAMLReaderTests {
                 return lines
             case 3:
                 return [pad + "folded: >", pad + "  folded one", pad + "  folded two", "", pad + "  after blank"]
+            case 4:
+                // Merge keys: a mapping's own keys over the merged ones (one shared with the base),
+                // an earlier mapping of a list over a later one, in block and flow mappings.
+                anchors += 2
+                let (a, b) = ("m\(anchors - 1)", "m\(anchors)")
+                return [pad + "base: &\(a) {shared: " + scalar() + ", " + key() + ": " + flow(1) + "}",
+                        pad + "other: &\(b) {shared: " + scalar() + ", only: " + scalar() + "}",
+                        pad + "merged:", pad + "  " + key() + ": " + scalar(), pad + "  <<: *\(a)", pad + "  shared: " + scalar(),
+                        pad + "both: {<<: [*\(b), *\(a)], last: " + scalar() + "}",
+                        pad + "list:", pad + "  - <<: *\(b)", pad + "    only: " + scalar()]
             default:
                 anchors += 1
                 return [pad + "tagged: !ENV [HOME, default]", pad + "anchor: &a\(anchors) " + flow(0), pad + "alias: *a\(anchors)"]

@@ -94,4 +94,43 @@ public enum HugoFixtures {
         "content/h.md": "# H\n\n## İstanbul\n\n## Foo \\{#x}\n\n## Bar {#custom}\n\n## ΣΑΣ Ǆemal\n\n## Baz \\\\{#y}\n",
         "content/l.md": "# L\n\n[a](/h/#istanbul) [b](/h/#foo-x) [c](/h/#custom) [d](/h/#σασ-ǆemal) [e](/h/#y) [f](/h/#x)\n",
     ].merging(layouts) { a, _ in a }
+
+    /// Configured as Hugo finds it: `config/_default/` alone (no `hugo.*`), `config/production/`
+    /// (the environment of `hugo build`) with `uglyURLs`, `config/staging/` without; a mount per
+    /// language (`sites.matrix.languages`, the form after Hugo 0.153); a section published under
+    /// its `_index.md` `slug`, with its pages.
+    public static let configuration: [String: String] = [
+        "config/_default/hugo.yaml": """
+            baseURL: https://example.org/
+            defaultContentLanguage: en
+            languages:
+              en: {weight: 1}
+              fr: {weight: 2}
+            module:
+              mounts:
+                - {source: content/en, target: content}
+                - source: content/fr
+                  target: content
+                  sites: {matrix: {languages: [fr]}}
+
+            """,
+        "config/production/hugo.yaml": "uglyURLs: true\n",
+        "config/staging/params.yaml": "stage: true\n",
+        "content/en/guide/_index.md": "---\ntitle: Guide\nslug: manual\n---\n# Guide\n",
+        "content/en/guide/page.md": "---\ntitle: Page\n---\n# Page\n\n## Part\n",
+        "content/en/guide/deep/_index.md": "---\ntitle: Deep\nslug: Deep Two\n---\n",
+        "content/en/guide/deep/leaf.md": "---\ntitle: Leaf\n---\n# Leaf\n",
+        "content/en/links.md": """
+            ---
+            title: Links
+            ---
+            # Links
+
+            [a](/manual/page.html) [b](/manual/page/) [c](/guide/page.html) [d](/manual/page.html#part)
+            [e](/manual/page/#part) [f](/manual/page.html#nope) [g](/manual/deep-two/leaf.html)
+            [h](/manual/deep-two/leaf/) [i](/guide/page/) [j](/fr/installer.html) [k](/fr/installer/)
+
+            """,
+        "content/fr/installer.md": "---\ntitle: Installer\n---\n# Installer\n\n[l](/fr/installer.html) [m](/fr/installer/) [n](/manual/page.html)\n",
+    ].merging(layouts) { a, _ in a }
 }

@@ -46,6 +46,13 @@ public enum PreCommit {
                 pip: "install -q mkdocs mkdocs-redirects sphinx sphinx-reredirects myst-parser pymdown-extensions")
     }
 
+    /// Zensical, added to the test venv on first use. Pinned: 0.0.73 is the newest PyPI serves
+    /// here (0.1.x needs `zensical-ui`, which it does not), and a newer one may read links
+    /// differently: that should come in as a change of this line.
+    public static func prepareZensical() throws {
+        try add(unless: "'\(venv.path)/bin/zensical' --version | grep -qx '0.0.73'", pip: "install -q zensical==0.0.73")
+    }
+
     /// rfc3986-validator, added to the test venv on first use: with it jsonschema's `FormatChecker`
     /// checks the `uri` and `uri-reference` formats (without it, it skips them silently).
     public static func prepareURIValidator() throws {

@@ -7,17 +7,31 @@ enum SiteCommand {
         operands: "[PATH...]",
         overview: """
         For each file, outline looks from its directory up to the repository root for a site's
-        configuration (\(SiteGenerators.all.flatMap(\.configurationNames).joined(separator: ", "));
-        a Sphinx configuration counts when it loads myst_parser); the nearest wins, and the file
-        belongs to that site when it lies inside its content root (MkDocs' docs_dir, the Sphinx
-        source directory, Hugo's contentDir, Docusaurus' docs directories). Prints one line per site with its file count and
-        what it implies (slug profile, extensions read), then what was not read; or 'no site:
-        CommonMark'. --format json: {"version": 1, "sites": [{"config", "generator", "content_root",
-        "files", "slugs", "features", "unread"}]}. Exit status: 0, or 2 on an error.
+        configuration, as each generator looks for its own; the nearest whose content root holds
+        the file publishes it (one whose content root does not is passed over), and --site or the
+        config's site names a file, a generator (\(Site.Generator.allCases.map(\.rawValue).joined(separator: ", ")):
+        the nearest configuration it reads, read by it) or 'none'. What is read of each:
+        \(SiteGenerators.all.map { wrapped("- \($0.id.rawValue): \($0.reads).") }.joined(separator: "\n"))
+        Prints one line per site with its file count and what it implies (slug profile, extensions
+        read), then what was not read; or 'no site: CommonMark'. Paths are relative to the current
+        directory ('.' for the content root you are in). --format json: {"version": 1, "sites":
+        [{"config", "generator", "content_root", "files", "slugs", "features", "unread"}]}. Exit
+        status: 0, or 2 on an error.
         """,
         arguments: [("PATH", "Files or directories (default: the current directory).")],
         run: run
     )
+
+    /// `text` in lines of at most 96 columns, each after the first indented two.
+    static func wrapped(_ text: String) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > 96 { lines.append(line); line = "  " }
+            line += (line.isEmpty || line == "  " ? "" : " ") + word
+        }
+        return (lines + [line]).joined(separator: "\n")
+    }
 
     static func run(_ arguments: Arguments, console: Console) throws -> Int32 {
         let settings = try Settings(arguments, console: console)

@@ -49,9 +49,13 @@ public struct Config: Sendable, Equatable {
     /// `strict = true`: `check --since` and `links --since` count the findings that existed at the
     /// revision too (format.md §12).
     public var strict: Bool?
-    /// `site = "none"` (every file CommonMark) or `site = "PATH"` (this configuration, relative
-    /// to the file's directory): which site to read, instead of the nearest.
+    /// `site = "none"` (every file CommonMark), `site = "PATH"` (this configuration, relative
+    /// to the file's directory) or `site = "GENERATOR"` (the nearest configuration it reads, read
+    /// by it: `zensical` for a `mkdocs.yml`): which site to read, instead of the nearest.
     public var siteChoice: String?
+    /// `hugo-environment = "staging"`: the Hugo environment whose `config/ENVIRONMENT/` is merged
+    /// over `config/_default/` (`HUGO_ENVIRONMENT` wins over it; `production` without either).
+    public var hugoEnvironment: String?
 
     /// The first of `slugs`: the profile commands that write links write for.
     public var slugs: SlugProfile?
@@ -183,8 +187,12 @@ public struct Config: Sendable, Equatable {
             case (nil, "strict"): config.strict = try bool()
             case (nil, "site"):
                 let raw = try string()
-                guard !raw.isEmpty else { throw fail(line, "'site' needs \"none\" or the path of a site's configuration (\(SiteGenerators.examples))") }
+                guard !raw.isEmpty else { throw fail(line, "'site' needs \"none\", a generator (\(Site.Generator.allCases.map(\.rawValue).joined(separator: ", "))) or the path of a site's configuration (\(SiteGenerators.examples))") }
                 config.siteChoice = raw
+            case (nil, "hugo-environment"):
+                let raw = try string()
+                guard !raw.isEmpty, !raw.contains("/"), raw != ".", raw != ".." else { throw fail(line, "'hugo-environment' needs an environment's name (production, staging), not '\(raw)'") }
+                config.hugoEnvironment = raw
             case (nil, "base-revision"):
                 let raw = try string()
                 guard !raw.isEmpty, !raw.hasPrefix("-"), !raw.contains(where: { $0.isWhitespace || $0 == ":" }) else {
@@ -221,7 +229,7 @@ public struct Config: Sendable, Equatable {
     }
 
     static let topLevelKeys = ["slugs", "linkable", "anchor-placement", "exclude", "allow-folds", "allow-removed", "links",
-                               "hidden", "fragment-case", "base-revision", "site-root", "site", "strict", "removed"]
+                               "hidden", "fragment-case", "base-revision", "site-root", "site", "hugo-environment", "strict", "removed"]
     static let tables = ["number", "toc", "translation"]
 
     /// `A-B` or `A`, with 1 ≤ A ≤ B ≤ 6 (as `--levels` takes it).

@@ -4,7 +4,7 @@
 /// once (`unread`), naming the `.outline.toml` key that sets it instead.
 public struct Site: Sendable, Equatable {
     public enum Generator: String, Sendable, CaseIterable {
-        case mkdocs, sphinx, hugo, docusaurus
+        case mkdocs, zensical, sphinx, hugo, docusaurus
     }
 
     public var generator: Generator
@@ -21,6 +21,10 @@ public struct Site: Sendable, Equatable {
     /// MkDocs' `use_directory_urls`: `a/b.md` is served at `a/b/`, so relative URLs in raw HTML
     /// resolve one directory deeper than the file.
     public var directoryURLs = true
+    /// Zensical: every relative link of a page, raw HTML's too, is written from the source file
+    /// (a `.md` path becomes its page's URL, any other path resolves from the file's directory),
+    /// whatever URL the page is served at.
+    public var linksFromFile = false
     /// Sphinx: the suffixes of source documents (`.md` for MyST).
     public var sourceSuffixes: [String] = [".md"]
     /// MyST's `myst_heading_anchors`: headings down to this level get slugs (nil: none).
@@ -62,6 +66,9 @@ public struct Site: Sendable, Equatable {
     public var customDirectives: [String] = []
     /// Where the site's translations live (mkdocs-static-i18n, Hugo's languages, Docusaurus' i18n).
     public var translations: TranslationLayout? = nil
+    /// The build environment it was read in (`ConfigurationSources.environment`): a revision's
+    /// configuration is read in it too.
+    public var environment = ConfigurationSources.defaultEnvironment
     /// Hugo: how pages are published (`HugoSite`).
     public var hugo: HugoSettings? = nil
 
@@ -77,13 +84,13 @@ public struct Site: Sendable, Equatable {
     public static var configurationNames: [(name: String, generator: Generator)] { SiteGenerators.configurationNames }
 
     /// Of the configuration files found in one directory (absolute), those a generator reads: the
-    /// first of each generator's names (Hugo reads `hugo.*` before `config.*`, MkDocs `mkdocs.yml`
-    /// before `mkdocs.yaml`), as each looks for its own (format.md §16).
+    /// first of each generator's names (Hugo reads `hugo.*` before `config.*` and
+    /// `config/_default/`, MkDocs `mkdocs.yml` before `mkdocs.yaml`), as each looks for its own
+    /// (format.md §16).
     public static func readConfigurations(_ found: [String]) -> [String] {
         var seen = Set<String>()
         return found.filter { path in
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            guard let generator = configurationNames.first(where: { $0.name == name })?.generator else { return true }
+            guard let generator = SiteGenerators.reader(of: path, as: nil)?.generator else { return true }
             return seen.insert(generator.rawValue).inserted
         }
     }
@@ -105,16 +112,22 @@ public struct Site: Sendable, Equatable {
         return inside(contentRoot) || (hugo?.languages.contains { inside($0.contentDir) } ?? false) || docs.contains { inside($0.path) || $0.translations.values.contains(where: inside) } || otherRoots.contains(where: inside)
     }
 
-    /// Reads a site's configuration. `path`: the file, absolute; `read`: another file's bytes
-    /// (MkDocs' `INHERIT`), absolute. nil when the file configures no site outline reads (a
-    /// `conf.py` without MyST). A configuration that cannot be read at all is an error located in
-    /// it (the caller says it once and reads the files as CommonMark).
-    /// `isDirectory`: whether an absolute path is a directory (Hugo's `config.*` counts only beside `content/`).
-    public static func read(_ path: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool = { _ in false }) throws -> Site? {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let directory = FilePath.normalize(path.hasPrefix("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) : ".")
-        guard let generator = configurationNames.first(where: { $0.name == name })?.generator else { return nil }
-        return try SiteGenerators.adapter(generator).read(path, directory: directory.isEmpty ? "/" : directory, bytes: bytes, read: read, isDirectory: isDirectory)
+    /// Reads a site's configuration. `path`: the file, absolute; `generator`: the one to read it
+    /// with (`site = "zensical"`), else the one whose configuration it is. nil when the file
+    /// configures no site outline reads (a `conf.py` without MyST). A configuration that cannot be
+    /// read at all is an error located in it (the caller says it once and reads the files as
+    /// CommonMark).
+    public static func read(_ path: String, as generator: Generator? = nil, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
+        guard let (generator, directory) = SiteGenerators.reader(of: path, as: generator) else { return nil }
+        var site = try SiteGenerators.adapter(generator).read(path, directory: FilePath.normalize(directory), bytes: bytes, sources: sources)
+        site?.environment = sources.environment
+        return site
+    }
+
+    /// `read(_:as:bytes:sources:)` with each source given alone. `isDirectory`: whether an absolute
+    /// path is a directory (Hugo's `config.*` counts only beside `content/`).
+    public static func read(_ path: String, bytes: [UInt8], read: @escaping (String) -> [UInt8]?, isDirectory: @escaping (String) -> Bool = { _ in false }) throws -> Site? {
+        try Site.read(path, bytes: bytes, sources: ConfigurationSources(read: read, isDirectory: isDirectory))
     }
 
     /// A one-line description for `outline site`: the generator, the content root, the profile and

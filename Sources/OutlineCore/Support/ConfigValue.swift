@@ -87,12 +87,19 @@ extension ConfigValue {
     /// Bounded (format.md §11): every pair of a mapping it makes is spent from `budget`, so that
     /// two sides sharing YAML aliases (a mapping of ten `*a`, each ten `*b`, …) cannot make it walk
     /// a billion nodes; nil once the budget is spent.
-    func merged(over parent: ConfigValue, budget: inout NodeBudget) -> ConfigValue? {
+    ///
+    /// `appendingLists`: two lists are one, the parent's items first (deepmerge's `always_merger`,
+    /// which Zensical uses for `INHERIT`).
+    func merged(over parent: ConfigValue, budget: inout NodeBudget, appendingLists: Bool = false) -> ConfigValue? {
         var depth = Depth()
-        return ConfigValue.merge(parent, self, &budget, &depth)
+        return ConfigValue.merge(parent, self, &budget, &depth, appendingLists)
     }
 
-    private static func merge(_ parent: ConfigValue, _ child: ConfigValue, _ budget: inout NodeBudget, _ depth: inout Depth) -> ConfigValue? {
+    private static func merge(_ parent: ConfigValue, _ child: ConfigValue, _ budget: inout NodeBudget, _ depth: inout Depth, _ appendingLists: Bool) -> ConfigValue? {
+        if appendingLists, let parentItems = parent.list, let childItems = child.list {
+            guard budget.spend(parentItems.count + childItems.count) else { return nil }
+            return .list(parentItems + childItems)
+        }
         guard let parentPairs = parent.pairs, let childPairs = child.pairs else { return child }
         guard budget.spend(parentPairs.count + childPairs.count), depth.enter() else { return nil }
         defer { depth.leave() }
@@ -102,7 +109,7 @@ extension ConfigValue {
         for (k, pair) in pairs.enumerated() where index[pair.key] == nil { index[pair.key] = k }
         for pair in childPairs {
             if let k = index[pair.key] {
-                guard let value = merge(pairs[k].value, pair.value, &budget, &depth) else { return nil }
+                guard let value = merge(pairs[k].value, pair.value, &budget, &depth, appendingLists) else { return nil }
                 pairs[k] = .init(key: pair.key, value: value)
             } else {
                 index[pair.key] = pairs.count

@@ -47,8 +47,11 @@ public enum FilePath {
         var from = normalize(directory).split(separator: "/").map(String.init)
         if from == ["."] { from = [] }
         var to = normalize(path).split(separator: "/").map(String.init)
-        while let a = from.first, let b = to.first, a == b, to.count > 1 { from.removeFirst(); to.removeFirst() }
-        return (Array(repeating: "..", count: from.count) + to).joined(separator: "/")
+        while let a = from.first, let b = to.first, a == b { from.removeFirst(); to.removeFirst() }
+        // A directory from itself or from below it (a site's content root seen from inside it) is
+        // `.` or `..`, not `../name`.
+        let parts = Array(repeating: "..", count: from.count) + to
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     /// A path in the one spelling the run's maps use: `.` and `..` folded, and relative to the

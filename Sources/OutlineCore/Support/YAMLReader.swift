@@ -1,6 +1,6 @@
 /// A recursive-descent reader of the YAML that configuration files use: block mappings and
-/// sequences by indentation, flow collections over several lines, plain, single- and
-/// double-quoted scalars, literal and folded block scalars, comments, tags, anchors and aliases.
+/// sequences by indentation, flow collections over several lines, plain, single- and double-quoted
+/// scalars, literal and folded block scalars, comments, tags, anchors, aliases and merge keys.
 ///
 /// Bounded (format.md §11): a node nested deeper than `Nesting.limit` is an error at its line. An
 /// alias shares its anchor's node (a value, never copied) and counts that node's height where it
@@ -15,6 +15,8 @@ struct YAMLReader {
     private var depth = Depth()
     /// The deepest level reached so far: an anchored node's height is what it adds to it.
     private var deepest = 0
+    /// What merge keys may still copy (`YAMLMergeKeys`).
+    var mergeBudget = NodeBudget()
 
     init(_ bytes: [UInt8]) {
         var bytes = bytes
@@ -22,7 +24,7 @@ struct YAMLReader {
         b = bytes
     }
 
-    private func fail(_ what: String) -> Diagnostic {
+    func fail(_ what: String) -> Diagnostic {
         .error(.site, line: line + 1, "cannot read YAML: \(what)")
     }
 
@@ -153,12 +155,13 @@ struct YAMLReader {
         try deeper()
         defer { depth.leave() }
         var pairs: [ConfigValue.Pair] = []
+        var merges: [ConfigValue] = []
         while true {
-            let k = try key()
+            let plain = peek() != UInt8(ascii: "\"") && peek() != UInt8(ascii: "'"), k = try key()
             guard peek() == UInt8(ascii: ":") else { throw fail("expected ':' after the key '\(k)'") }
             i += 1
             let value = try valueAfterIndicator(indent: indent, allowSameIndentSequence: true)
-            pairs.append(ConfigValue.Pair(key: k, value: value))
+            if plain && k == "<<" { merges.append(value) } else { pairs.append(ConfigValue.Pair(key: k, value: value)) }
             guard let next = nextContentLine(), next == indent else {
                 if let next = nextContentLine(), next > indent { throw fail("a line indented more than its mapping's keys") }
                 break
@@ -167,7 +170,7 @@ struct YAMLReader {
             if peek() == UInt8(ascii: "-") && YAMLReader.isSpaceOrEnd(peek(1)) { i -= next; break }
             guard try isMappingKey() else { throw fail("expected a 'key:' line") }
         }
-        return .map(pairs)
+        return try merged(pairs, merges)
     }
 
     private mutating func sequence(indent: Int) throws -> ConfigValue {
@@ -437,6 +440,7 @@ struct YAMLReader {
         let close: UInt8 = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
         var items: [ConfigValue] = []
         var pairs: [ConfigValue.Pair] = []
+        var merges: [ConfigValue] = []
         while true {
             skipFlowSpace()
             guard let c = peek() else { throw fail("a flow collection is not closed") }
@@ -448,7 +452,8 @@ struct YAMLReader {
                 skipFlowSpace()
                 let value = peek() == UInt8(ascii: ",") || peek() == close ? ConfigValue.null : try flowNode()
                 let k = first.string ?? ""
-                if open == UInt8(ascii: "{") { pairs.append(.init(key: k, value: value)) } else { items.append(.map([.init(key: k, value: value)])) }
+                let merge = first == .scalar("<<", plain: true)
+                if open == UInt8(ascii: "{") { if merge { merges.append(value) } else { pairs.append(.init(key: k, value: value)) } } else { items.append(try merged(merge ? [] : [.init(key: k, value: value)], merge ? [value] : [])) }
             } else if open == UInt8(ascii: "{") {
                 pairs.append(.init(key: first.string ?? "", value: .null))
             } else {
@@ -459,7 +464,7 @@ struct YAMLReader {
             if peek() == close { i += 1; break }
             throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))' in a flow collection")
         }
-        return open == UInt8(ascii: "[") ? .list(items) : .map(pairs)
+        return open == UInt8(ascii: "[") ? .list(items) : try merged(pairs, merges)
     }
 
     private mutating func flowNode() throws -> ConfigValue {

@@ -43,7 +43,7 @@ struct RevisionConfigurations {
             commandLine?(&then)
         }
         var site = now.site
-        if siteChanged, let sitePath { site = readSite(sitePath, bytes: siteVersions?.then) }
+        if siteChanged, let sitePath, let now = now.site { site = readSite(sitePath, as: now, bytes: siteVersions?.then) }
         if then.siteChoice == "none" { site = nil }
         // The site publishes the file only inside its content root then.
         let directory = Workspace.directory(of: file.hasPrefix("/") ? file : tree.root + "/" + (tree.relativePath(of: file) ?? file))
@@ -51,13 +51,15 @@ struct RevisionConfigurations {
         return then
     }
 
-    private mutating func readSite(_ path: String, bytes: [UInt8]?) -> Site? {
+    /// The configuration at `path` as it was at REV, read by the generator that reads it now, in
+    /// the same environment (`site = "zensical"`, `HUGO_ENVIRONMENT`).
+    private mutating func readSite(_ path: String, as now: Site, bytes: [UInt8]?) -> Site? {
         if let known = sites[path] { return known }
         let tree = self.tree
-        let site = bytes.flatMap { bytes in
-            try? Site.read(path, bytes: bytes, read: { other in (try? tree.relativePath(of: other).map { try tree.contents(ofOldPaths: [$0]) })??.first ?? nil },
-                           isDirectory: { tree.relativePath(of: $0).map { tree.existed(tree.displayPath($0)) } ?? false })
-        } ?? nil
+        let sources = ConfigurationSources(read: { other in (try? tree.relativePath(of: other).map { try tree.contents(ofOldPaths: [$0]) })??.first ?? nil },
+                                           isDirectory: { tree.relativePath(of: $0).map { tree.existed(tree.displayPath($0)) } ?? false },
+                                           environment: now.environment)
+        let site = bytes.flatMap { bytes in try? Site.read(path, as: now.generator, bytes: bytes, sources: sources) } ?? nil
         sites[path] = .some(site)
         return site
     }

@@ -67,7 +67,7 @@ struct SiteCommandTests {
         let chosen = try runBinary(["site", "--site", "conf.py", "."], directory: dir)
         #expect(chosen.status == 0 && chosen.text.hasPrefix("conf.py: 1 file, sphinx"), "\(chosen.text) \(chosen.stderr)")
         let bad = try runBinary(["site", "--site", "nope.yml"], directory: dir)
-        #expect(bad.status == 2 && bad.stderr.contains("--site needs 'none' or a site's configuration file"), "\(bad.stderr)")
+        #expect(bad.status == 2 && bad.stderr.contains("--site needs 'none', a generator (mkdocs, zensical, sphinx, hugo, docusaurus) or a site's configuration file"), "\(bad.stderr)")
     }
 
     @Test func anUnreadableConfigurationIsSaidOnceAndTheFilesAreCommonMark() throws {
@@ -87,5 +87,33 @@ struct SiteCommandTests {
         _ = try shell("git add -A && git commit -qm base && git mv src/docs/old.md src/docs/new.md", in: dir)
         let map = try runBinary(["diff", "--since", "HEAD", "--redirects=mkdocs", "src/docs"], directory: dir)
         #expect(map.text.contains("'old.md': 'new.md'") && !map.text.contains("src/docs"), "\(map.text) \(map.stderr)")
+    }
+
+    /// A generator named by `--site` or the config's `site` reads the nearest configuration it
+    /// reads (`mkdocs.yml` as Zensical reads it); Hugo's `config/_default/` alone is a site, in the
+    /// environment `HUGO_ENVIRONMENT` or `hugo-environment` names; content roots are printed from
+    /// the current directory.
+    @Test func configurationsAsTheGeneratorFindsThem() throws {
+        let dir = try tree([
+            "mkdocs.yml": "site_name: t\n",
+            "docs/index.md": "# Home\n\n## with pip { #with-pip }\n\n[a](#with-pip)\n",
+            "hugo/config/_default/hugo.yaml": "title: t\n",
+            "hugo/config/staging/hugo.yaml": "contentDir: staged\n",
+            "hugo/content/a.md": "# A\n", "hugo/staged/b.md": "# B\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mkdocs = try runBinary(["check", "docs"], directory: dir)
+        #expect(mkdocs.status == 1 && mkdocs.text.contains("broken link '#with-pip'"), "\(mkdocs.text)")
+        let zensical = try runBinary(["check", "--site", "zensical", "docs"], directory: dir)
+        #expect(zensical.status == 1 && !zensical.text.contains("broken link"), "\(zensical.text) \(zensical.stderr)")
+        try "site = \"zensical\"\n".write(to: dir.appendingPathComponent("docs/.outline.toml"), atomically: true, encoding: .utf8)
+        let inside = try runBinary(["site"], directory: dir.appendingPathComponent("docs"))
+        #expect(inside.text.hasPrefix("../mkdocs.yml: 1 file, zensical, content root ., slugs mkdocs"), "\(inside.text)")
+        let hugo = try runBinary(["site", "hugo"], directory: dir)
+        #expect(hugo.text.hasPrefix("hugo/config/_default/hugo.yaml: 1 file, hugo, content root hugo/content,"), "\(hugo.text) \(hugo.stderr)")
+        try "hugo-environment = \"staging\"\n".write(to: dir.appendingPathComponent("hugo/.outline.toml"), atomically: true, encoding: .utf8)
+        #expect(try runBinary(["site", "hugo"], directory: dir).text.contains("content root hugo/staged,"))
+        let production = try runBinary(["site", "hugo"], directory: dir, environment: ["HUGO_ENVIRONMENT": "production"])
+        #expect(production.text.contains("content root hugo/content,"), "\(production.text)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OutlineTestHelpers
+import OutlineCore
 @testable import OutlineCLI
 
 /// The man page, --help and README cannot drift from the option table.
@@ -135,6 +136,24 @@ struct DocumentationTests {
             k += 1
         }
         #expect(ran >= 8, "only \(ran) examples of docs/commands.md were run")
+    }
+
+    /// What is read per generator is listed in the README, `outline site --help`, the man page and
+    /// docs/format.md §16: each names every generator of the registry and its configuration files.
+    @Test func everyGeneratorIsDocumentedWhereSitesAre() throws {
+        let format = try String(contentsOf: Paths.root.appendingPathComponent("docs/format.md"), encoding: .utf8)
+        let sites = try #require(format.components(separatedBy: "\n## 16. ").dropFirst().first?.components(separatedBy: "\n## 17. ").first)
+        let help = OutlineCommandLine.help(for: try #require(OutlineCommandLine.commands.first { $0.name == "site" }))
+        let names = ["mkdocs": "MkDocs", "zensical": "Zensical", "sphinx": "Sphinx", "hugo": "Hugo", "docusaurus": "Docusaurus"]
+        for generator in SiteGenerators.all {
+            let name = try #require(names[generator.id.rawValue], "a display name for \(generator.id)")
+            let file = try #require(generator.configurationNames.first)
+            for (document, text) in [("README.md", readme), ("man/outline.1", manText), ("docs/format.md §16", sites)] {
+                #expect(text.contains(name) && text.contains(file), "\(document) does not say what is read of \(name) (\(file))")
+            }
+            #expect(help.contains("- \(generator.id.rawValue): " + file.prefix { $0 != "." }), "outline site --help does not list \(generator.id)")
+        }
+        #expect(manText.contains("HUGO_ENVIRONMENT") && manText.contains("hugo-environment") && sites.contains("hugo-environment"))
     }
 
     @Test func quickStartIsTheTwoCommands() {

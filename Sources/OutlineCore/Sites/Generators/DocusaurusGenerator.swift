@@ -3,8 +3,11 @@
 struct DocusaurusGenerator: SiteGenerator {
     var id: Site.Generator { .docusaurus }
     var configurationNames: [String] { ["docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs"] }
+    var reads: String {
+        "docusaurus.config.js, .ts or .mjs (its literals): the docs directories of the classic preset and of docs plugins (path, routeBasePath), blog and pages, baseUrl, markdown.format, markdown.mdx1Compat, i18n"
+    }
 
-    func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
+    func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
         try DocusaurusSite.read(path, directory: directory, bytes: bytes)
     }
 

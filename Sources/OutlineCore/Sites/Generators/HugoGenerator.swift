@@ -1,13 +1,20 @@
-/// Hugo: `hugo.*` (or `config.*` beside `content/`) and `config/_default/`, pages published by
-/// path, `slug`, `url`, `aliases`, `permalinks` and languages; `aliases` as redirects (format.md §16).
+/// Hugo: `hugo.*` (or `config.*` beside `content/`) and `config/_default/` with the environment's
+/// `config/production/`, pages published by path, `slug`, `url`, `aliases`, `permalinks` and
+/// languages; `aliases` as redirects (format.md §16).
 struct HugoGenerator: SiteGenerator {
     var id: Site.Generator { .hugo }
+    /// `hugo.*`, then `config.*`, then, without either, the configuration directory's
+    /// `config/_default/hugo.*` or `config.*` (a site configured there alone, as opentelemetry.io).
     var configurationNames: [String] {
-        ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
+        let root = ["hugo", "config"].flatMap { stem in HugoSite.extensions.map { stem + "." + $0 } }
+        return root + root.map { "config/_default/" + $0 }
+    }
+    var reads: String {
+        "hugo.*, config.* beside content/, or config/_default/ alone, with config/production/ (or HUGO_ENVIRONMENT's, or hugo-environment's) merged over it: contentDir, module.mounts (by language), languages, permalinks, uglyURLs, disablePathToLower, taxonomies, the link render hook, markup.goldmark; a section's _index.md slug moves its pages"
     }
 
-    func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
-        try HugoSite.read(path, directory: directory, bytes: bytes, read: read, isDirectory: isDirectory)
+    func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
+        try HugoSite.read(path, directory: directory, bytes: bytes, sources: sources)
     }
 
     func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages {

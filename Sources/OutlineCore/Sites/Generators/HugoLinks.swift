@@ -23,7 +23,9 @@ public enum HugoRoutes {
 
     /// The URL (from the site's root, starting and, but for `uglyURLs` pages, ending with `/`) of the
     /// content file at `relative` (from its language's content directory, its language suffix gone).
-    public static func url(of relative: String, front: PageMeta, settings: HugoSettings, prefix: String = "") -> String {
+    /// `sectionSlugs`: the `slug` of each section's `_index.md`, by the section's path (`guide/deep`),
+    /// which current Hugo (0.168; not 0.111) publishes the section and every page under it at.
+    public static func url(of relative: String, front: PageMeta, settings: HugoSettings, prefix: String = "", sectionSlugs: [String: String] = [:]) -> String {
         var dirs = relative.split(separator: "/").map(String.init)
         let file = dirs.popLast() ?? ""
         let stem = file.contains(".") ? String(file[..<file.lastIndex(of: ".")!]) : file
@@ -44,6 +46,9 @@ public enum HugoRoutes {
         if !list, let slug = front.slug { name = slug }
         let keepCase = !settings.lowercasePaths
         func segment(_ s: String) -> String { keepCase ? HugoRoutes.sanitize(s) : HugoRoutes.lower(s) }
+        if !sectionSlugs.isEmpty {
+            dirs = dirs.indices.map { k in sectionSlugs[dirs[...k].joined(separator: "/")] ?? dirs[k] }
+        }
         let path = (dirs.map(segment) + (list ? [] : [segment(name)])).joined(separator: "/")
         if path.isEmpty { return prefix + "/" }
         if settings.uglyURLs && !list { return prefix + "/" + path + ".html" }
@@ -164,6 +169,7 @@ public struct HugoRouteTable: Sendable {
             roots.append((root, language.prefix))
             guard listed.insert(root + "\u{0}" + language.code).inserted else { continue }
             let suffixed = !settings.suffixedLanguages.isEmpty
+            var pages: [(file: String, relative: String, front: HugoRoutes.PageMeta)] = []
             for file in list(language.contentDir).map(canonical) {
                 guard SiteLinks.inside(file, root), file != root else { continue }
                 var relative = root == "." ? file : String(file.dropFirst(root.count + 1))
@@ -172,14 +178,25 @@ public struct HugoRouteTable: Sendable {
                     if (suffix ?? languages[0].code) != language.code { continue }
                     relative = stem
                 }
-                let front = read(file).map(HugoRoutes.frontMatter) ?? .init()
+                pages.append((file, relative, read(file).map(HugoRoutes.frontMatter) ?? .init()))
+            }
+            // Each section's `slug`, before any page's URL: it moves the pages under it.
+            var sectionSlugs: [String: String] = [:]
+            for page in pages {
+                guard let slug = page.front.slug, page.relative.split(separator: "/").last?.hasPrefix("_index.") == true else { continue }
+                let section = page.relative.split(separator: "/").dropLast().joined(separator: "/")
+                if !section.isEmpty { sectionSlugs[section] = slug }
+            }
+            for (file, relative, front) in pages {
                 if front.unrenderedBelow, relative.hasSuffix("_index.md") {
                     let section = String(relative.dropLast("_index.md".count))
                     unrenderedBelow.append(root == "." ? section : root + "/" + section)
                 }
                 if front.unrendered { unrenderedFiles.insert(file) }
-                byPath[language.prefix + HugoRouteTable.contentKey(relative), default: []].append(file)
-                let url = HugoRoutes.url(of: relative, front: front, settings: settings, prefix: language.prefix)
+                // The language apart from the path: an English page's `/fr/installer` is no
+                // content path of the French `installer.md`.
+                byPath[language.prefix + "\u{0}" + HugoRouteTable.contentKey(relative), default: []].append(file)
+                let url = HugoRoutes.url(of: relative, front: front, settings: settings, prefix: language.prefix, sectionSlugs: sectionSlugs)
                 add(url, file)
                 byFile[file] = url
                 let base = url.hasSuffix("/") ? String(url.dropLast()) : url
@@ -222,7 +239,7 @@ public struct HugoRouteTable: Sendable {
     public func files(at url: String) -> [String] { byURL[HugoRouteTable.key(url)] ?? [] }
     /// The pages `GetPage` finds at a content path (`/guide/install`, case ignored), in a language.
     public func pages(atPath path: String, prefix: String = "") -> [String] {
-        byPath[prefix + HugoRouteTable.contentKey(path.hasSuffix("/") ? String(path.dropLast()) : path)] ?? []
+        byPath[prefix + "\u{0}" + HugoRouteTable.contentKey(path.hasSuffix("/") ? String(path.dropLast()) : path)] ?? []
     }
     /// Hugo renders no page for the file: its text is included elsewhere, if anywhere.
     public func isUnrendered(_ file: String) -> Bool { unrenderedFiles.contains(file) }

@@ -57,61 +57,84 @@ enum HugoSite {
         path.reduce(value) { get($0, $1) }
     }
 
-    static func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
+    static func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
+        let read = sources.read
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let isConfig = name.hasPrefix("config.")
-        let besideContent = isDirectory(directory + "/content")
-        var root: ConfigValue
-        do { root = try parse(bytes, name: name) } catch let error as Diagnostic {
-            // A `config.*` that is not Hugo's may be anything: only one beside `content/` is said.
-            if isConfig && !besideContent { return nil }
-            throw error.located(in: path)
+        // `config/_default/hugo.*` alone: the configuration directory is the whole configuration.
+        let inConfigDirectory = path.hasPrefix(directory + "/config/")
+        let isConfig = name.hasPrefix("config.") && !inConfigDirectory
+        let besideContent = sources.isDirectory(directory + "/content") || sources.isDirectory(directory + "/config/_default")
+        var root = ConfigValue.map([])
+        if !inConfigDirectory {
+            do { root = try parse(bytes, name: name) } catch let error as Diagnostic {
+                // A `config.*` that is not Hugo's may be anything: only one beside `content/` is said.
+                if isConfig && !besideContent { return nil }
+                throw error.located(in: path)
+            }
         }
         if isConfig && !besideContent && get(root, "baseURL") == nil && get(root, "contentDir") == nil { return nil }
         var unread: [String] = []
         var features: [String] = []
-        // config/_default/: `hugo.*`/`config.*` are the root, any other file the key of its name.
-        var merged = ConfigValue.map([])
-        var fromDirectory: [String] = []
+        // The configuration directory over the root file (measured with hugo 0.168: a key of
+        // `config/_default/` wins over the root file's), its environment's over `_default`.
+        // `hugo.*`/`config.*` are the root, any other file the key of its name.
         // Past the merge's budget (format.md §11) the configuration is unreadable.
         var budget = NodeBudget()
         func tooLarge(_ what: String) -> Diagnostic {
             Diagnostic.error(.site, "cannot read: merging \(what) makes more than \(Nesting.mergeBudget) nodes").located(in: path)
         }
-        for stem in ["hugo", "config", "params", "languages", "markup", "module", "permalinks", "menus", "taxonomies"] {
-            for ext in extensions {
-                let file = directory + "/config/_default/" + stem + "." + ext
-                guard let bytes = read(file) else { continue }
-                guard let value = try? parse(bytes, name: file) else { unread.append("config/_default/\(stem).\(ext) cannot be read"); continue }
-                guard let next = (stem == "hugo" || stem == "config" ? value : .map([.init(key: stem, value: value)])).merged(over: merged, budget: &budget) else {
-                    throw tooLarge("config/_default/\(stem).\(ext)")
+        for environment in ["_default", sources.environment] {
+            var merged = ConfigValue.map([])
+            var fromDirectory: [String] = []
+            for stem in ["hugo", "config", "params", "languages", "markup", "module", "permalinks", "menus", "taxonomies"] {
+                for ext in extensions {
+                    let file = directory + "/config/" + environment + "/" + stem + "." + ext
+                    guard let bytes = read(file) else { continue }
+                    guard let value = try? parse(bytes, name: file) else { unread.append("config/\(environment)/\(stem).\(ext) cannot be read"); continue }
+                    guard let next = (stem == "hugo" || stem == "config" ? value : .map([.init(key: stem, value: value)])).merged(over: merged, budget: &budget) else {
+                        throw tooLarge("config/\(environment)/\(stem).\(ext)")
+                    }
+                    merged = next
+                    fromDirectory.append("\(stem).\(ext)")
                 }
-                merged = next
-                fromDirectory.append("\(stem).\(ext)")
             }
-        }
-        if !fromDirectory.isEmpty {
-            guard let next = root.merged(over: merged, budget: &budget) else { throw tooLarge("\(name) over config/_default") }
-            root = next
-            features.append("config/_default (\(fromDirectory.joined(separator: ", ")))")
+            if !fromDirectory.isEmpty {
+                guard let next = merged.merged(over: root, budget: &budget) else { throw tooLarge("config/\(environment) over \(name)") }
+                root = next
+                features.append("config/\(environment) (\(fromDirectory.joined(separator: ", ")))")
+            }
         }
         func absolute(_ p: String) -> String { FilePath.normalize(p.hasPrefix("/") ? p : directory + "/" + p) }
 
-        // Content and static directories: `contentDir`, or the mounts to `content` (which replace it).
+        // Content and static directories: `contentDir`, or the mounts to `content` (which replace
+        // it); a mount for some languages only (`sites.matrix.languages`, before Hugo 0.153 `lang`)
+        // is those languages' content.
         var contentDir = get(root, "contentDir")?.string ?? "content"
         var staticDirs = [get(root, "staticDir")?.string ?? "static"]
-        var extraContent: [String] = []
+        var contentMounts: [(source: String, languages: [String])] = []
         if let mounts = get(root, ["module", "mounts"])?.list {
-            let content = mounts.filter { get($0, "target")?.string == "content" }.compactMap { get($0, "source")?.string }
+            for mount in mounts where get(mount, "target")?.string == "content" {
+                guard let source = get(mount, "source")?.string else { continue }
+                let matrix = get(mount, ["sites", "matrix", "languages"])
+                let languages = get(mount, "lang")?.string.map { [$0] } ?? matrix?.list?.compactMap(\.string) ?? matrix?.string.map { [$0] } ?? []
+                contentMounts.append((source, languages))
+            }
             let statics = mounts.filter { get($0, "target")?.string == "static" }.compactMap { get($0, "source")?.string }
-            if let first = content.first { contentDir = first; extraContent = Array(content.dropFirst()); features.append("module.mounts content \(content.joined(separator: " "))") }
+            if !contentMounts.isEmpty {
+                features.append("module.mounts content " + contentMounts.map { $0.source + ($0.languages.isEmpty ? "" : " (\($0.languages.joined(separator: " ")))") }.joined(separator: ", "))
+            }
             if !statics.isEmpty { staticDirs = statics }
+        }
+        let defaultLanguage = get(root, "defaultContentLanguage")?.string ?? "en"
+        // The site's content: the first mount for every language, or for the default one.
+        if let first = contentMounts.first(where: { $0.languages.isEmpty || $0.languages.contains(defaultLanguage) }) ?? contentMounts.first {
+            contentDir = first.source
         }
         let globalContentRoot = absolute(contentDir)
         features.insert("contentDir \(contentDir)", at: 0)
 
-        // Languages: the default first; each with its own contentDir, or all in one by file suffix.
-        let defaultLanguage = get(root, "defaultContentLanguage")?.string ?? "en"
+        // Languages: the default first; each with its own contentDir (or mount), or all in one by
+        // file suffix.
         let inSubdir = get(root, "defaultContentLanguageInSubdir")?.bool ?? false
         var settings = HugoSettings()
         var codes = get(root, "languages")?.pairs?.map(\.key) ?? []
@@ -119,10 +142,15 @@ enum HugoSite {
         codes.sort { ($0 == defaultLanguage ? 0 : 1, $0) < ($1 == defaultLanguage ? 0 : 1, $1) }
         for code in codes {
             let options = get(get(root, "languages"), code)
-            let dir = get(options, "contentDir")?.string.map(absolute) ?? globalContentRoot
+            let mount = contentMounts.first { $0.languages.contains(code) }?.source
+            let dir = (get(options, "contentDir")?.string ?? mount).map(absolute) ?? globalContentRoot
             let prefix = code == defaultLanguage && !inSubdir ? "" : "/" + code
             settings.languages.append(.init(code: code, contentDir: dir, prefix: prefix))
         }
+        // Mounts no language has as its own: more of the site's content.
+        let languageDirs = Set(settings.languages.map(\.contentDir))
+        var extraContent = contentMounts.map { absolute($0.source) }.filter { $0 != globalContentRoot && !languageDirs.contains($0) }
+        extraContent = extraContent.enumerated().filter { extraContent.firstIndex(of: $0.element) == $0.offset }.map(\.element)
         // The default language's own contentDir is the site's content root.
         let contentRoot = settings.languages.first?.contentDir ?? globalContentRoot
         if contentRoot != globalContentRoot, let k = features.firstIndex(where: { $0.hasPrefix("contentDir ") }) {
@@ -207,7 +235,7 @@ enum HugoSite {
 
         var site = Site(generator: .hugo, config: path, contentRoot: contentRoot, profile: profile, dialect: dialect)
         site.unknownSlugify = unknownSlugify
-        site.otherRoots = extraContent.map(absolute)
+        site.otherRoots = extraContent
         site.hugo = settings
         site.features = features
         site.unread = unread

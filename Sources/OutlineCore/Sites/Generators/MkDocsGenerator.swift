@@ -3,9 +3,12 @@
 struct MkDocsGenerator: SiteGenerator {
     var id: Site.Generator { .mkdocs }
     var configurationNames: [String] { ["mkdocs.yml", "mkdocs.yaml"] }
+    var reads: String {
+        "mkdocs.yml or mkdocs.yaml (INHERIT followed): docs_dir, use_directory_urls, markdown_extensions (toc's slugify, attr_list, footnotes, admonition, pymdownx.details, pymdownx.tabbed, md_in_html, pymdownx.snippets), hooks, plugins (i18n, macros, mkdocstrings, blog, tags)"
+    }
 
-    func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
-        try MkDocsSite.read(path, directory: directory, bytes: bytes, read: read)
+    func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
+        try MkDocsSite.read(path, directory: directory, bytes: bytes, read: sources.read)
     }
 
     func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages {

@@ -27,10 +27,17 @@ enum MkDocsSite {
     }
 
     static func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?) throws -> Site {
+        let (config, unread) = try load(path, directory: directory, bytes: bytes, read: read)
+        return site(config, generator: .mkdocs, path: path, directory: directory, unread: unread)
+    }
+
+    /// A `mkdocs.yml` with its `INHERIT`s: the parent's keys under the child's, mappings merged
+    /// deeply (mergedeep, as MkDocs; `appendingLists`: deepmerge's `always_merger`, as Zensical,
+    /// lists the parent's items then the child's). What could not be read is said.
+    static func load(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, appendingLists: Bool = false) throws -> (ConfigValue, unread: [String]) {
         var config: ConfigValue
         do { config = try ConfigValue.yaml(bytes) } catch let error as Diagnostic { throw error.located(in: path) }
         var unread: [String] = []
-        // INHERIT: the parent's keys under the child's, mappings merged deeply (mergedeep, as MkDocs).
         var seen: Set<String> = [path]
         var base = directory
         var budget = NodeBudget()
@@ -42,13 +49,20 @@ enum MkDocsSite {
                 break
             }
             // Past the merge's budget (format.md §11) the configuration is unreadable, at its INHERIT.
-            guard let merged = config.removing("INHERIT").merged(over: parentConfig, budget: &budget) else {
+            guard let merged = config.removing("INHERIT").merged(over: parentConfig, budget: &budget, appendingLists: appendingLists) else {
                 throw Diagnostic.error(.site, line: MkDocsSite.line(of: "INHERIT", in: bytes),
                                        "cannot read: merging INHERIT '\(parent)' makes more than \(Nesting.mergeBudget) nodes").located(in: path)
             }
             config = merged
             base = String(parentPath[..<(parentPath.lastIndex(of: "/") ?? parentPath.startIndex)])
         }
+        return (config, unread)
+    }
+
+    /// The site a MkDocs-style configuration describes (MkDocs', or Zensical's once it has put its
+    /// defaults in).
+    static func site(_ config: ConfigValue, generator: Site.Generator, path: String, directory: String, unread: [String]) -> Site {
+        var unread = unread
         var docsDir = "docs"
         if let value = config["docs_dir"] {
             if let dir = value.string, value.tag == nil { docsDir = dir } else {
@@ -130,7 +144,7 @@ enum MkDocsSite {
             default: break
             }
         }
-        var site = Site(generator: .mkdocs, config: path, contentRoot: root, profile: profile, dialect: dialect)
+        var site = Site(generator: generator, config: path, contentRoot: root, profile: profile, dialect: dialect)
         site.unknownSlugify = unknownSlugify
         site.directoryURLs = directoryURLs
         site.features = features

@@ -19,13 +19,15 @@ public enum SiteLinks {
     /// other link (raw HTML, built URLs like `page/#frag` or `api-guide/serializers#x`, absolute
     /// paths) is left as written and the browser resolves it against the page's URL, which under
     /// `use_directory_urls` is one directory deeper than the file (`a/b.md` is `a/b/`).
+    /// Zensical (`Site.linksFromFile`): every relative link, raw HTML's too, is the source file's,
+    /// so a URL resolves against the file's directory, whatever URL the page is served at.
     static func mkdocs(_ site: Site, file: String, root: String) -> LinkRules {
         let relativeFile = root == "." ? file : String(file.dropFirst(root.count + 1))
-        let pageURL = url(of: relativeFile, directoryURLs: site.directoryURLs)
+        let pageURL = url(of: relativeFile, directoryURLs: site.directoryURLs && !site.linksFromFile)
         var rules = LinkRules(resolve: { link in
             if site.templates && link.destination.contains("{{") { return .skip(.macrosTemplate) }
             var candidates: [String] = []
-            if !link.inHTML && !link.path.hasPrefix("/") {
+            if (!link.inHTML || site.linksFromFile) && !link.path.hasPrefix("/") {
                 let target = LocalLink.resolve(link.path, from: file, root: root)
                 // A Markdown file outside docs_dir is not published; any other path outside it is
                 // no file of the site, and the browser resolves it against the page's URL.

@@ -3,8 +3,11 @@
 struct SphinxGenerator: SiteGenerator {
     var id: Site.Generator { .sphinx }
     var configurationNames: [String] { ["conf.py"] }
+    var reads: String {
+        "conf.py loading myst_parser or myst_nb (its literal assignments): extensions, myst_enable_extensions, myst_heading_anchors, source_suffix, autodoc, app.add_directive"
+    }
 
-    func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
+    func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
         try SphinxSite.read(path, directory: directory, bytes: bytes)
     }
 

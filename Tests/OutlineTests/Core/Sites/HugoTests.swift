@@ -96,7 +96,8 @@ struct HugoTests {
     }
 
     /// `config.*` is Hugo's only beside `content/` or when it sets `baseURL` or `contentDir`;
-    /// `hugo.*` comes before `config.*`; `config/_default/` is merged under the root file.
+    /// `hugo.*` comes before `config.*`; `config/_default/` is merged over the root file (hugo
+    /// 0.168's `hugo config`: a key of the directory wins).
     @Test func whichFileIsHugos() throws {
         #expect(try hugo("title = 'x'\n", name: "config.toml") == nil)
         #expect(try hugo("key: [unclosed\n", name: "config.yaml") == nil)
@@ -104,13 +105,13 @@ struct HugoTests {
         #expect(try hugo("baseURL = 'https://x/'\n", name: "config.toml")?.contentRoot == "/r/content")
         #expect(Site.readConfigurations(["/r/mkdocs.yml", "/r/hugo.toml", "/r/hugo.yaml", "/r/config.toml"]) == ["/r/mkdocs.yml", "/r/hugo.toml"])
         #expect(Site.readConfigurations(["/r/config.toml", "/r/config.yaml"]) == ["/r/config.toml"])
-        let merged = try #require(try hugo("contentDir = 'root-wins'\n", name: "hugo.toml", files: [
+        let merged = try #require(try hugo("contentDir = 'root'\ndisablePathToLower = true\n", name: "hugo.toml", files: [
             "/r/config/_default/hugo.toml": "contentDir = 'dir'\nuglyURLs = true\n",
             "/r/config/_default/markup.yaml": "goldmark:\n  parser:\n    autoDefinitionTermID: true\n",
             "/r/config/_default/languages.toml": "[en]\n[es]\ncontentDir = 'content/es'\n",
         ]))
-        #expect(merged.contentRoot == "/r/root-wins" && merged.hugo?.uglyURLs == true && merged.dialect.definitionTermIDs)
-        #expect(merged.hugo?.languages.map(\.contentDir) == ["/r/root-wins", "/r/content/es"])
+        #expect(merged.contentRoot == "/r/dir" && merged.hugo?.uglyURLs == true && merged.hugo?.lowercasePaths == false && merged.dialect.definitionTermIDs)
+        #expect(merged.hugo?.languages.map(\.contentDir) == ["/r/dir", "/r/content/es"])
     }
 
     /// Where Hugo publishes a content file; each vector is what `hugo list all` (0.168) gave for

@@ -9,12 +9,12 @@ import OutlineTestHelpers
 struct SinceThroughTheSiteTests {
     /// The configuration of every file of `store` under the site configured at `path` (read from the
     /// store's bytes now), with `.outline.toml` in `/w`.
-    func configs(_ store: MemoryStore, _ files: [String], site path: String?) throws -> [Config] {
+    func configs(_ store: MemoryStore, _ files: [String], site path: String?, as generator: Site.Generator? = nil) throws -> [Config] {
         var config = Config()
         config.directory = "/w"
         if let path {
-            config.site = try Site.read("/w/" + path, bytes: try #require(store.contents(of: path)), read: { store.contents(of: $0) },
-                                        isDirectory: { store.kind(of: $0) == .directory })
+            config.site = try Site.read("/w/" + path, as: generator, bytes: try #require(store.contents(of: path)),
+                                        sources: ConfigurationSources(read: { store.contents(of: $0) }, isDirectory: { store.kind(of: $0) == .directory }))
         }
         return files.map { file in
             var c = config
@@ -23,8 +23,8 @@ struct SinceThroughTheSiteTests {
         }
     }
 
-    func check(_ store: MemoryStore, _ files: [String], site: String?, then: [String: String], renames: [String: String] = [:]) throws -> Run.CheckReport {
-        var request = Run.CheckRequest(files: files, configs: try configs(store, files, site: site))
+    func check(_ store: MemoryStore, _ files: [String], site: String?, as generator: Site.Generator? = nil, then: [String: String], renames: [String: String] = [:]) throws -> Run.CheckReport {
+        var request = Run.CheckRequest(files: files, configs: try configs(store, files, site: site, as: generator))
         request.since = "HEAD"
         request.operands = files
         let history = MemoryHistory([MemoryRevision("HEAD", files: then, renames: renames)])
@@ -64,6 +64,17 @@ struct SinceThroughTheSiteTests {
         let broken = report.findings.filter { $0.kind == .brokenLink }
         #expect(broken.map(\.subject) == [.link("b.md#custom")], "\(report.reported)")
         #expect(broken.first?.isNew == true)
+    }
+
+    /// A `mkdocs.yml` read as Zensical (`site = "zensical"`) is read so at REV too: a link broken
+    /// under Zensical's reading then and now is existing, though MkDocs' reading at REV resolved it.
+    @Test func aRevisionsConfigurationIsReadByTheSameGenerator() throws {
+        let a = "# A\n\n## with pip { #with-pip }\n\n[b](#with-pip-with-pip)\n"
+        let then = ["mkdocs.yml": "site_name: s\n", "docs/a.md": a]
+        let store = MemoryStore(["mkdocs.yml": "site_name: s\nuse_directory_urls: false\n", "docs/a.md": a])
+        let report = try check(store, ["docs/a.md"], site: "mkdocs.yml", as: .zensical, then: then)
+        let broken = report.reported.filter { $0.kind == .brokenLink }
+        #expect(broken.map(\.subject) == [.link("#with-pip-with-pip")] && broken.first?.isNew == false, "\(report.reported)")
     }
 
     /// `.outline.toml` alone changed (its slug profile): a link that resolved under the profile at
