@@ -88,10 +88,43 @@ public enum HugoFixtures {
             """,
     ].merging(layouts) { a, _ in a }
 
-    /// Heading ids: `İ`, an escaped `\{#x}`, `{#custom}`, Greek capitals, `\\{#y}`.
-    public static let headings: [String: String] = [
-        "hugo.toml": "baseURL = 'https://example.org/'\n",
-        "content/h.md": "# H\n\n## İstanbul\n\n## Foo \\{#x}\n\n## Bar {#custom}\n\n## ΣΑΣ Ǆemal\n\n## Baz \\\\{#y}\n",
-        "content/l.md": "# L\n\n[a](/h/#istanbul) [b](/h/#foo-x) [c](/h/#custom) [d](/h/#σασ-ǆemal) [e](/h/#y) [f](/h/#x)\n",
-    ].merging(layouts) { a, _ in a }
+    /// Heading ids: `İ`, an escaped `\{#x}`, `{#custom}`, Greek capitals, `\\{#y}`; the rendered
+    /// text Hugo 0.144 and later slug (`--` a dash, `&nbsp;` no space, a link's text, raw HTML's
+    /// tags gone) against the source text before it. `pinned`: `module.hugoVersion.max` below 0.144,
+    /// built with Hugo 0.111 (`hugo-0.111`): `a----b`, `foonbspbar`, `two-y` are its ids.
+    public static func headings(pinned: Bool = false) -> [String: String] {
+        [
+            "hugo.toml": "baseURL = 'https://example.org/'\n" + (pinned ? "[module.hugoVersion]\n  max = '0.143.1'\n" : ""),
+            "content/h.md": """
+                # H
+
+                ## İstanbul
+
+                ## Foo \\{#x}
+
+                ## Bar {#custom}
+
+                ## ΣΑΣ Ǆemal
+
+                ## Baz \\\\{#y}
+
+                ## A -- B
+
+                ## foo&nbsp;bar
+
+                ## See [the link](https://x.org/y) here
+
+                ## A <b>bold</b> tag
+
+                """,
+            "content/l.md": """
+                # L
+
+                [a](/h/#istanbul) [b](/h/#foo-x) [c](/h/#custom) [d](/h/#σασ-ǆemal) [e](/h/#y) [f](/h/#x)
+                [g](/h/#a--b) [h](/h/#foobar) [i](/h/#see-the-link-here) [j](/h/#a-bold-tag)
+                [k](/h/#a----b) [m](/h/#foonbspbar) [n](/h/#see-the-linkhttpsxorgy-here) [o](/h/#baz-y)
+
+                """,
+        ].merging(layouts) { a, _ in a }
+    }
 }
