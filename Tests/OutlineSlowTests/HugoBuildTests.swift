@@ -62,6 +62,38 @@ struct HugoBuildTests {
                 "outline only: \(reported.subtracting(built).sorted { $0.description < $1.description }); hugo only: \(built.subtracting(reported).sorted { $0.description < $1.description })")
     }
 
+    /// `HugoFixtures.renamedSite`: a page renamed and a section moved break links by URL (and
+    /// `ref`s); after `links -w --since HEAD`, `hugo` builds the site without a broken link, and
+    /// `check` agrees.
+    @Test func aRepairedSiteBuildsWithoutBrokenLinks() throws {
+        let (files, commands, writes, _) = HugoFixtures.renamedSite
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func put(_ all: [String: String]) throws {
+            for (path, text) in all {
+                let url = dir.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
+        try put(files)
+        let hugo = try Self.hugo()
+        #expect(try shell("git init -q . && git add -A && git commit -qm base && \(hugo) --quiet -d public 2>&1", in: dir).status == 0)
+        #expect(try Self.broken(in: dir).isEmpty, "the site builds clean before the change")
+        try shell("rm -rf public && \(commands)", in: dir)
+        try put(writes)
+        let failed = try shell("\(hugo) --quiet -d public 2>&1", in: dir)
+        let brokenBefore = failed.status == 0 ? try Self.broken(in: dir) : []
+        #expect(failed.status != 0 || !brokenBefore.isEmpty, "the change breaks links")
+        let links = try runBinary(["links", "-w", "--since", "HEAD", "content"], directory: dir)
+        #expect(links.status == 0, "\(links.stderr)")
+        try shell("rm -rf public", in: dir)
+        let build = try shell("\(hugo) --quiet -d public 2>&1", in: dir)
+        #expect(build.status == 0, "\(build.output)")
+        #expect(try Self.broken(in: dir).isEmpty)
+        #expect(try runBinary(["check", "content"], directory: dir).text.contains("broken link") == false)
+    }
+
     /// The broken links of the site built into `dir/public`, each page's source from `hugo list all`.
     static func broken(in dir: URL, hugo: String? = nil) throws -> Set<Link> {
         let listing = try shell("\(try hugo ?? Self.hugo()) list all 2>/dev/null", in: dir).output

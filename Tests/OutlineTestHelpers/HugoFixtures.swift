@@ -127,4 +127,28 @@ public enum HugoFixtures {
                 """,
         ].merging(layouts) { a, _ in a }
     }
+
+    /// A site where a page is renamed (`git mv`) and a section moves to another page, with links to
+    /// both by URL: the tree, the commands, the files written after them, and what `links -w
+    /// --since HEAD` must make of the linking page (which `hugo` then builds without a broken link).
+    public static var renamedSite: (files: [String: String], commands: String, writes: [String: String], expected: [String: String]) {
+        let files = [
+            "hugo.toml": "baseURL = 'https://example.org/'\n",
+            "content/guide/_index.md": "---\ntitle: Guide\n---\n# Guide\n<!-- outline:guide -->\n",
+            "content/guide/install.md": "---\ntitle: Install\n---\n# Install\n<!-- outline:install -->\n\n## On Linux\n<!-- outline:on-linux -->\n\nText.\n",
+            "content/a.md": "---\ntitle: A\n---\n# A\n<!-- outline:a -->\n\n## Moving\n<!-- outline:moving -->\n\nMoving text here.\nAnd more.\n",
+            "content/b.md": "---\ntitle: B\n---\n# B\n<!-- outline:b -->\n\nB.\n",
+            "content/guide/c.md": "---\ntitle: C\n---\n# C\n<!-- outline:c -->\n\n"
+                + "[x](/a/#moving) [y](/guide/install/#on-linux) [z](../install/) <a href=\"/guide/install/#on-linux\">h</a>\n",
+        ].merging(layouts) { a, _ in a }
+        let writes = [
+            "content/a.md": "---\ntitle: A\n---\n# A\n<!-- outline:a -->\n",
+            "content/b.md": "---\ntitle: B\n---\n# B\n<!-- outline:b -->\n\nB.\n\n## Moving\n<!-- outline:moving -->\n\nMoving text here.\nAnd more.\n",
+        ]
+        let expected = [
+            "content/guide/c.md": "---\ntitle: C\n---\n# C\n<!-- outline:c -->\n\n"
+                + "[x](/b/#moving) [y](/guide/setup/#on-linux) [z](../setup/) <a href=\"/guide/setup/#on-linux\">h</a>\n",
+        ]
+        return (files, "git mv content/guide/install.md content/guide/setup.md", writes, expected)
+    }
 }
