@@ -95,10 +95,13 @@ hooks-test: test-deps
 bench: release
 	bash bench/run
 
-# Many more random mutations than `make test` runs (OUTLINE_FUZZ_CASES, OUTLINE_FUZZ_SEED to vary).
+# Many more random mutations than `make test` runs (OUTLINE_FUZZ_CASES, OUTLINE_FUZZ_SEED to vary):
+# documents through the commands, and 10^5 inputs for each reader and scanner of configurations and
+# pages (ReaderFuzzTests, ScannerFuzzTests; `make test` runs 10^3 each).
 FUZZ_CASES ?= 200000
+READER_FUZZ_CASES ?= 100000
 fuzz: test-deps
-	OUTLINE_FUZZ_CASES=$(FUZZ_CASES) $(SWIFT) test -c release --filter FuzzTests
+	OUTLINE_FUZZ_CASES=$(FUZZ_CASES) OUTLINE_READER_FUZZ_CASES=$(READER_FUZZ_CASES) $(SWIFT) test -c release --filter FuzzTests
 
 install: release
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)"

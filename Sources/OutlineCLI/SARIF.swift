@@ -58,9 +58,10 @@ enum SARIF {
         (.malformedTOC, "Table-of-contents markers that do not pair up or hold more than a list of links."),
         (.shadowedDefinition, "A reference definition that a later one of the same label shadows where the site's generator keeps the last."),
         (.stampedUnchanged, "A translated section whose source= changed since the revision while its translated text did not."),
+        (.nesting, "Containers nested deeper than outline reads: the openers past the limit are read as text."),
     ]
     /// The kinds that are warnings unless the configuration says otherwise.
-    static let warnings: Set<Diagnostic.Kind> = [.fragmentCase, .shadowedDefinition]
+    static let warnings: Set<Diagnostic.Kind> = [.fragmentCase, .shadowedDefinition, .nesting]
 
     /// The log, as bytes to write (the project's JSON writer; two-space indentation, a final newline).
     static func log(_ findings: [Diagnostic], places: Places) -> [UInt8] {

@@ -49,7 +49,7 @@ public enum AllowRemovedEdit {
                 while q < n, bytes[q] != c, bytes[q] != ASCII.lf { q += (c == UInt8(ascii: "\"") && bytes[q] == UInt8(ascii: "\\")) ? 2 : 1 }
                 guard q < n, bytes[q] == c else { return nil }
                 let literal = p..<(q + 1)
-                guard let value = try? TOMLSubset.parse(Array("v = ".utf8) + bytes[literal], path: "").0.first?.value, case .string(let s) = value else { return nil }
+                guard let value = try? ConfigEntries.read(Array("v = ".utf8) + bytes[literal], path: "").0.first?.value, case .string(let s) = value else { return nil }
                 // What goes with it: the comma and blanks after it, a comment to the line's end, and
                 // the whole line when nothing but blanks stands before it.
                 var end = q + 1

@@ -102,7 +102,7 @@ public struct Config: Sendable, Equatable {
         }
         // Every mistake of the file at once, in line order, as a compiler reports them.
         var errors: [Diagnostic] = []
-        let (entries, syntax) = try TOMLSubset.parse(bytes, path: path)
+        let (entries, syntax) = try ConfigEntries.read(bytes, path: path)
         errors += syntax
         for entry in entries {
           do {

@@ -27,7 +27,7 @@ public struct TranslationSettings: Sendable, Equatable {
     static let keys = ["source", "targets", "layout", "languages", "source-language", "allow-stamp", "base-key", "front-matter"]
 
     /// Reads one key of the table; a wrong value throws the message.
-    mutating func read(_ key: String, _ value: TOMLSubset.Value) throws(TranslationConfigError) {
+    mutating func read(_ key: String, _ value: ConfigEntries.Value) throws(TranslationConfigError) {
         func strings() throws(TranslationConfigError) -> [String] {
             switch value {
             case .strings(let list): return list

@@ -92,6 +92,12 @@ public enum Verification {
                        pageRecord: [(key: String, value: String)]? = nil) throws {
         let rewrite = result.rewrite
         if rewrite.isIdentity { return }
+        // MDX's JavaScript is opaque (format.md §16): an edit leaves each ESM block and expression
+        // alone or takes it whole (a fold hiding its section), never writes into one, which is
+        // what a heading read inside a template literal would make `id` do.
+        if original.dialect.mdx, let inside = MDXCode.editInside(original.source, hiddenLines: original.frontMatterLineCount, edits: rewrite.edits.map(\.range)) {
+            throw refuse(original.source.line(containing: inside), "an edit falls inside MDX code (an ESM block or an expression), which is never edited")
+        }
         let output = Source(rewrite.output)
         let withLinks = links != nil && original.links != nil
         // Links are compared on the text that holds them: with a site's containers, the view of each

@@ -26,22 +26,17 @@ enum DialectTargets {
     /// or nil: a fragment no target matches is then skipped, not reported.
     static func unknowable(in source: Source, dialect: Dialect) -> LinkSkip? {
         guard dialect.snippets || dialect.generatedBlocks || dialect.shortcodes else { return nil }
-        var fence: Fence? = nil
-        for line in 0..<source.lineCount {
-            let text = source.content(line)
-            if let f = fence {
-                if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
-                continue
-            }
-            if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; continue }
+        var why: LinkSkip? = nil
+        LineScanner.forEach(in: source) { _, text, kind in
+            guard why == nil, kind == .text else { return }
             let t = text.drop(while: ASCII.isBlank)
-            if dialect.snippets, t.starts(with: Array("--8<--".utf8)) { return .snippets }
-            if dialect.generatedBlocks, t.starts(with: Array("::: ".utf8)) { return .pluginContent }
-            if dialect.shortcodes, t.starts(with: [UInt8(ascii: "{"), UInt8(ascii: "{")]), let name = shortcode(in: t) {
-                return .shortcodeMarkdown(name)
+            if dialect.snippets, t.starts(with: Array("--8<--".utf8)) { why = .snippets }
+            else if dialect.generatedBlocks, t.starts(with: Array("::: ".utf8)) { why = .pluginContent }
+            else if dialect.shortcodes, t.starts(with: [UInt8(ascii: "{"), UInt8(ascii: "{")]), let name = shortcode(in: t) {
+                why = .shortcodeMarkdown(name)
             }
         }
-        return nil
+        return why
     }
 
     /// attr_list's ids on elements other than headings, and footnotes' ids, in document order.
@@ -53,23 +48,16 @@ enum DialectTargets {
         var footnoteDefinitions: [(Int, String)] = []
         var references: [String: Int] = [:]
         var referenceOrder: [(Int, String)] = []
-        var fence: Fence? = nil
-        for line in 0..<source.lineCount {
-            let text = source.content(line)
-            if let f = fence {
-                if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
-                continue
-            }
-            if let f = Fence(text), f.character != UInt8(ascii: ":") {
-                fence = f
+        LineScanner.forEach(in: source) { line, text, kind in
+            if case .opening(let f) = kind {
                 // superfences: ``` { .sh #example } gives the block an id.
                 if dialect.fenceAttributes, f.info.first == UInt8(ascii: "{"), f.info.last == UInt8(ascii: "}"),
                    let id = AttributeBlock.id(in: Substring(String(decoding: f.info.dropFirst().dropLast(), as: UTF8.self))) {
                     found.append(Found(line: line + 1, id: id, reserved: true))
                 }
-                continue
+                return
             }
-            if headingLines.contains(line + 1) { continue }
+            guard kind == .text, !headingLines.contains(line + 1) else { return }
             let string = String(decoding: text, as: UTF8.self)
             if dialect.inlineAttributes, string.contains("{") {
                 for id in attributeIDs(in: string) { found.append(Found(line: line + 1, id: id, reserved: true)) }
@@ -143,17 +131,7 @@ enum DialectTargets {
     static func definitionTerms(in source: Source, dialect: Dialect, profile: SlugProfile) -> [(line: Int, slug: String)] {
         guard dialect.definitionTermIDs else { return [] }
         var found: [(line: Int, slug: String)] = []
-        var fence: Fence? = nil
-        var inFence = [Bool](repeating: false, count: source.lineCount)
-        for line in 0..<source.lineCount {
-            let text = source.content(line)
-            if let f = fence {
-                inFence[line] = true
-                if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
-                continue
-            }
-            if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; inFence[line] = true }
-        }
+        let inFence = LineScanner.codeLines(in: source)
         func content(_ line: Int) -> Substring {
             let text = String(decoding: source.content(line), as: UTF8.self)
             var rest = text.drop { $0 == " " }
@@ -165,14 +143,24 @@ enum DialectTargets {
             let text = String(decoding: source.content(line), as: UTF8.self)
             return text.prefix { $0 == " " }.count < 4 && (content(line).hasPrefix(": ") || content(line).hasPrefix(":\t"))
         }
+        // Each line's paragraph start (the first of its run of non-blank lines outside code) and
+        // how many definition lines stand before it, so that no definition searches backwards.
+        let count = source.lineCount
+        var paragraphStart = [Int](repeating: 0, count: count)
+        var definitionsBefore = [Int](repeating: 0, count: count + 1)
+        var blank = [Bool](repeating: true, count: count)
+        for line in 0..<count {
+            blank[line] = inFence[line] || isBlank(line)
+            paragraphStart[line] = line > 0 && !blank[line - 1] ? paragraphStart[line - 1] : line
+            definitionsBefore[line + 1] = definitionsBefore[line] + (!inFence[line] && isDefinition(line) ? 1 : 0)
+        }
         var termLines = Set<Int>()
-        for line in 0..<source.lineCount where !inFence[line] && isDefinition(line) {
+        for line in 0..<count where definitionsBefore[line + 1] > definitionsBefore[line] {
             var end = line - 1
             if end >= 0, isBlank(end) { end -= 1 }
-            var start = end
-            while start >= 0, !inFence[start], !isBlank(start) { start -= 1 }
-            start += 1
-            guard start <= end, !(start...end).contains(where: isDefinition) else { continue }
+            guard end >= 0, !blank[end] else { continue }
+            let start = paragraphStart[end]
+            guard definitionsBefore[end + 1] == definitionsBefore[start] else { continue }
             for term in start...end {
                 let text = content(term)
                 guard let first = text.first, !"#>|<*-+".contains(first), !text.hasPrefix("{{") else { continue }
@@ -225,21 +213,15 @@ enum DialectTargets {
     static func labels(in source: Source, dialect: Dialect) -> [(line: Int, id: String)] {
         guard dialect.mystTargets else { return [] }
         var found: [(line: Int, id: String)] = []
-        var fence: Fence? = nil
-        for line in 0..<source.lineCount {
-            let text = source.content(line)
-            if let f = fence {
-                if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
-                continue
-            }
-            if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; continue }
+        LineScanner.forEach(in: source) { line, text, kind in
+            guard kind == .text else { return }
             let t = text.drop(while: { $0 == ASCII.space })
-            guard t.first == UInt8(ascii: "("), text.count - t.count < 4 else { continue }
+            guard t.first == UInt8(ascii: "("), text.count - t.count < 4 else { return }
             var end = t.endIndex
             while end > t.startIndex, ASCII.isBlank(t[end - 1]) { end -= 1 }
-            guard end - t.startIndex >= 4, t[end - 1] == UInt8(ascii: "="), t[end - 2] == UInt8(ascii: ")") else { continue }
+            guard end - t.startIndex >= 4, t[end - 1] == UInt8(ascii: "="), t[end - 2] == UInt8(ascii: ")") else { return }
             let name = t[(t.startIndex + 1)..<(end - 2)]
-            guard !name.isEmpty, !name.contains(UInt8(ascii: ")")), !name.contains(UInt8(ascii: "(")) else { continue }
+            guard !name.isEmpty, !name.contains(UInt8(ascii: ")")), !name.contains(UInt8(ascii: "(")) else { return }
             found.append((line + 1, String(decoding: name, as: UTF8.self).lowercased()))
         }
         return found

@@ -95,15 +95,8 @@ public enum LinkCheck {
         guard outline.dialect.mystTargets, outline.linkSource.bytes.contains(UInt8(ascii: "}")) else { return [] }
         let source = outline.linkSource
         var found: [(line: Int, link: LocalLink)] = []
-        var fence: Fence? = nil
-        for line in 0..<source.lineCount {
-            let text = source.content(line)
-            if let f = fence {
-                if let closing = Fence(text), closing.character == f.character, closing.length >= f.length, closing.isBare { fence = nil }
-                continue
-            }
-            if let f = Fence(text), f.character != UInt8(ascii: ":") { fence = f; continue }
-            guard text.contains(UInt8(ascii: "{")) else { continue }
+        LineScanner.forEach(in: source) { line, text, kind in
+            guard kind == .text, text.contains(UInt8(ascii: "{")) else { return }
             let string = String(decoding: text, as: UTF8.self)
             for role in ["ref", "doc"] {
                 var rest = Substring(string)
@@ -217,7 +210,7 @@ public enum LinkCheck {
                                         name: (String) -> String = { $0 },
                                         rules: LinkRules? = nil,
                                         lookup: (String) -> Destination) -> [Diagnostic] {
-        (aliasCollisions(outline, path: path, profile: profile) + shadowedDefinitions(outline, path: path)
+        (aliasCollisions(outline, path: path, profile: profile) + shadowedDefinitions(outline, path: path) + nestingTooDeep(outline, path: path)
             + brokenLinks(outline, path: path, profile: profile, root: root, links: links, own: own, repair: repair, name: name, rules: rules, lookup: lookup))
             .map { $0.spanningLine(in: outline.source) }
     }
@@ -230,6 +223,13 @@ public enum LinkCheck {
                                "reference definition [\(s.label)] is shadowed by the one at line \(s.used), which the site uses (Python-Markdown keeps the last): remove one")
                 .about(.link("[\(s.label)]")).located(in: path)
         }
+    }
+
+    /// Containers or MDX's JavaScript nested deeper than `Nesting.limit` (format.md §11): the
+    /// openers past it are read as text, said once, at the first of them.
+    static func nestingTooDeep(_ outline: Outline, path: String) -> [Diagnostic] {
+        guard let line = outline.nestingTooDeep else { return [] }
+        return [Diagnostic.warning(.nesting, line: line, "\(Nesting.tooDeep) read as text").located(in: path)]
     }
 
     /// Whether a heading's slug could read `fragment`: letters, digits, `_` and `-` only.

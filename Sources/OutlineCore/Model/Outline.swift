@@ -92,6 +92,8 @@ public final class Outline: @unchecked Sendable {
     /// The text the site's generator reads where cmark reads code or HTML (see `LinkView`): what
     /// `links` was taken from, nil when that is the document itself.
     public let linkView: LinkView?
+    /// Where openers nest deeper than `Nesting.limit` (`Document.nestingTooDeep`).
+    public let nestingTooDeep: Int?
     /// The text `links` describes: the view, or the document.
     public var linkSource: Source { linkView?.source ?? source }
     /// The top-level blocks of `linkSource`.
@@ -147,6 +149,7 @@ public final class Outline: @unchecked Sendable {
         self.blockStarts = document.blockStarts
         self.dialect = document.dialect
         self.linkView = document.linkView
+        self.nestingTooDeep = document.nestingTooDeep
         self.verificationMemory = document.verificationMemory
         // Which record and marker stand on a line: found by binary search over their lines (no hashing
         // per heading: a document of 12,000 sections is rebuilt on every keystroke in the editor).

@@ -82,6 +82,9 @@ public struct Document: Sendable {
     /// The text the site's generator reads as Markdown where cmark reads code or HTML, when the
     /// dialect has such containers and the document holds one (links were asked for).
     public let linkView: LinkView?
+    /// The 1-based line of the first opener nested deeper than `Nesting.limit` (a container of the
+    /// site's, MDX's JavaScript), read as text (format.md §11); nil when there is none.
+    public let nestingTooDeep: Int?
     /// Every top-level block's start line and cmark type (see `CommonMarkBlocks.blockStarts`).
     let blockStarts: [UInt64]
     /// How a parse verifying a rewrite of this document treats the parse arena's pages.
@@ -127,8 +130,10 @@ public struct Document: Sendable {
         var listStyle: ListStyle? = nil
         var inventory = LinkInventory()
         // MDX: cmark is shown outline's `{/* … */}` lines as the blocks of their own that MDX reads
-        // them as (`MDXComments`), at the same offsets.
-        let cmarkSource = dialect.mdx ? MDXComments.masked(source) ?? source : source
+        // them as (`MDXComments`), and the file's JavaScript as text that holds no heading, link or
+        // anchor (`MDXCode`), at the same offsets.
+        let mdx: (source: Source?, tooDeep: Int?) = dialect.mdx ? MDXCode.masked(source, hiddenLines: frontMatter) : (nil, nil)
+        let cmarkSource = mdx.source ?? source
         let parsed = try withUnsafeMutablePointer(to: &inventory) { pointer in
             try CommonMark.topLevelBlocks(of: cmarkSource, hiddenLines: frontMatter, parserMemory: parserMemory,
                                           inventory: links || fingerprints ? pointer : nil, blockStarts: true, fingerprints: fingerprints,
@@ -148,6 +153,7 @@ public struct Document: Sendable {
             inventory = viewInventory
         }
         self.linkView = view
+        self.nestingTooDeep = [mdx.tooDeep, view?.tooDeep].compactMap { $0 }.min()
         self.links = links || fingerprints ? inventory : nil
         self.blockStarts = parsed.blockStarts
         self.verificationMemory = parserMemory.forVerification

@@ -162,7 +162,7 @@ enum TableScan {
         case UInt8(ascii: ">"): return true
         case UInt8(ascii: "#"): return true
         case dash, UInt8(ascii: "*"), UInt8(ascii: "+"): return next == ASCII.space || next == ASCII.tab || next == c
-        case UInt8(ascii: "`"), UInt8(ascii: "~"): return Fence(t) != nil
+        case UInt8(ascii: "`"), UInt8(ascii: "~"): return LineScanner.isFenceLine(t)
         default:
             var q = p
             while q < t.endIndex, ASCII.isDigit(t[q]) { q += 1 }

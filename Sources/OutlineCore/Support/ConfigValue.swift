@@ -78,3 +78,37 @@ public indirect enum ConfigValue: Sendable, Equatable {
         return try reader.document()
     }
 }
+
+extension ConfigValue {
+    /// `self` over `parent`: mappings merged key by key, anything else replaced (mergedeep's
+    /// default, which MkDocs uses for `INHERIT`; Hugo merges `config/_default/` so too). A value
+    /// from one side only is shared, never copied.
+    ///
+    /// Bounded (format.md §11): every pair of a mapping it makes is spent from `budget`, so that
+    /// two sides sharing YAML aliases (a mapping of ten `*a`, each ten `*b`, …) cannot make it walk
+    /// a billion nodes; nil once the budget is spent.
+    func merged(over parent: ConfigValue, budget: inout NodeBudget) -> ConfigValue? {
+        var depth = Depth()
+        return ConfigValue.merge(parent, self, &budget, &depth)
+    }
+
+    private static func merge(_ parent: ConfigValue, _ child: ConfigValue, _ budget: inout NodeBudget, _ depth: inout Depth) -> ConfigValue? {
+        guard let parentPairs = parent.pairs, let childPairs = child.pairs else { return child }
+        guard budget.spend(parentPairs.count + childPairs.count), depth.enter() else { return nil }
+        defer { depth.leave() }
+        var pairs = parentPairs
+        // The first pair of each key, as the mapping is searched from its start.
+        var index: [String: Int] = [:]
+        for (k, pair) in pairs.enumerated() where index[pair.key] == nil { index[pair.key] = k }
+        for pair in childPairs {
+            if let k = index[pair.key] {
+                guard let value = merge(pairs[k].value, pair.value, &budget, &depth) else { return nil }
+                pairs[k] = .init(key: pair.key, value: value)
+            } else {
+                index[pair.key] = pairs.count
+                pairs.append(pair)
+            }
+        }
+        return .map(pairs)
+    }
+}

@@ -47,6 +47,9 @@ public struct Diagnostic: Error, Sendable, Equatable {
         /// A translated section whose `source=` changed since `--since REV` while its own text did
         /// not (format.md §17): the lockstep bump that defeats every per-file guard.
         case stampedUnchanged = "stamped-unchanged"
+        /// Containers in a page nested deeper than `Nesting.limit` (format.md §11): the openers past
+        /// it are read as text, said once, a warning.
+        case nesting = "nesting"
         // Errors and warnings of the commands.
         case binaryInput = "binary-input"
         case malformedSidecar = "malformed-sidecar"

@@ -7,6 +7,9 @@
 /// value is read when a top-level `const` gives it a literal. Anything else (a call, an operator,
 /// a spread, a function) is an expression: its place holds `JSLiterals.unread` (no string, list or
 /// mapping), so that the caller can say what it could not read.
+///
+/// Bounded (format.md §11): objects, arrays and template literals' `${…}` nested deeper than
+/// `Nesting.limit` stop the reading; `tooDeep` says where, and the caller reads nothing of the file.
 public struct JSLiterals: Sendable {
     /// The tag of a value that is not a literal.
     public static let expression = "!js-expression"
@@ -15,10 +18,13 @@ public struct JSLiterals: Sendable {
 
     /// The exported configuration; nil when no export of an object was found.
     public let exported: ConfigValue?
+    /// The 1-based line where the file nests deeper than `Nesting.limit`; nil when it does not.
+    public let tooDeep: Int?
 
     public init(_ bytes: [UInt8]) {
         var reader = JSReader(bytes)
         exported = reader.exportedObject()
+        tooDeep = reader.tooDeep.map { at in bytes[..<at].reduce(1) { $1 == 10 ? $0 + 1 : $0 } }
     }
 }
 
@@ -28,6 +34,19 @@ struct JSReader {
     private var i = 0
     /// Top-level `const`/`let`/`var` declarations read so far, by name.
     private var constants: [String: ConfigValue] = [:]
+    private var depth = Depth()
+    /// Where the file first nests deeper than the limit: the reading stops there (every loop ends
+    /// at the end of the input, where the position then stands).
+    private(set) var tooDeep: Int? = nil
+
+    /// One level deeper (an object, an array, a template literal's substitution); false, the
+    /// position moved to the end of the input, past the limit. The caller leaves with `depth.leave()`.
+    private mutating func deeper() -> Bool {
+        if depth.enter() { return true }
+        if tooDeep == nil { tooDeep = i }
+        i = b.count
+        return false
+    }
 
     init(_ bytes: [UInt8]) { b = bytes }
 
@@ -170,9 +189,10 @@ struct JSReader {
     }
 
     /// The object a function body returns at its top level (`return {…}`), or an arrow's `({…})`.
-    private func returnedObject(in body: Range<Int>) -> ConfigValue? {
+    private mutating func returnedObject(in body: Range<Int>) -> ConfigValue? {
         var inner = JSReader(Array(b[body]))
         inner.constants = constants
+        defer { if let deep = inner.tooDeep, tooDeep == nil { tooDeep = body.lowerBound + deep } }
         inner.skipTrivia()
         if inner.peek() == UInt8(ascii: "(") {
             inner.i += 1
@@ -261,6 +281,8 @@ struct JSReader {
 
     private mutating func object() -> ConfigValue? {
         guard punct(UInt8(ascii: "{")) else { return nil }
+        guard deeper() else { return nil }
+        defer { depth.leave() }
         var pairs: [ConfigValue.Pair] = []
         while true {
             skipTrivia()
@@ -318,6 +340,8 @@ struct JSReader {
 
     private mutating func array() -> ConfigValue? {
         guard punct(UInt8(ascii: "[")) else { return nil }
+        guard deeper() else { return nil }
+        defer { depth.leave() }
         var items: [ConfigValue] = []
         while true {
             skipTrivia()
@@ -342,8 +366,11 @@ struct JSReader {
             i += 1
             if c == quote { return literal ? String(decoding: out, as: UTF8.self) : nil }
             if quote == UInt8(ascii: "`") && c == UInt8(ascii: "$") && peek() == UInt8(ascii: "{") {
+                // A substitution may hold a template literal, which may hold a substitution…
                 literal = false
+                guard deeper() else { return nil }
                 skipBalanced()
+                depth.leave()
                 continue
             }
             if c == UInt8(ascii: "\\"), let e = peek() {

@@ -1,7 +1,7 @@
 /// A strict JSON reader (RFC 8259) for the few JSON files outline reads (the sidecar), so that the
 /// library needs nothing from Foundation. Objects keep their members in document order; a repeated key
-/// keeps its last value, as most readers do. Nesting deeper than `maximumDepth` is refused rather than
-/// recursing without bound on hostile input.
+/// keeps its last value, as most readers do. Nesting deeper than `Nesting.limit` is refused rather
+/// than recursing without bound on hostile input (format.md §11).
 public struct JSONReader {
     public struct Failure: Error, Equatable, Sendable {
         /// 1-based line of the offending byte.
@@ -9,17 +9,16 @@ public struct JSONReader {
         public let message: String
     }
 
-    public static let maximumDepth = 512
-
     private let bytes: [UInt8]
     private var p = 0
+    private var depth = Depth()
 
     /// Parses one JSON text (surrounding whitespace and a UTF-8 BOM allowed).
     public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.p = 3 }
         reader.skipWhitespace()
-        let value = try reader.value(depth: 0)
+        let value = try reader.value()
         reader.skipWhitespace()
         guard reader.p == bytes.count else { throw reader.failure("unexpected text after the JSON value") }
         return value
@@ -47,11 +46,12 @@ public struct JSONReader {
         return value
     }
 
-    private mutating func value(depth: Int) throws(Failure) -> JSONValue {
-        guard depth < JSONReader.maximumDepth else { throw failure("nested more than \(JSONReader.maximumDepth) deep") }
+    private mutating func value() throws(Failure) -> JSONValue {
         guard p < bytes.count else { throw failure("unexpected end of input") }
         switch bytes[p] {
         case UInt8(ascii: "{"):
+            guard depth.enter() else { throw failure(Nesting.tooDeep) }
+            defer { depth.leave() }
             p += 1
             var members: [(String, JSONValue)] = []
             var index: [String: Int] = [:]
@@ -65,7 +65,7 @@ public struct JSONReader {
                 guard p < bytes.count, bytes[p] == UInt8(ascii: ":") else { throw failure("expected ':' after a member name") }
                 p += 1
                 skipWhitespace()
-                let item = try value(depth: depth + 1)
+                let item = try value()
                 if let k = index[key] { members[k].1 = item } else { index[key] = members.count; members.append((key, item)) }
                 skipWhitespace()
                 guard p < bytes.count else { throw failure("unexpected end of input in an object") }
@@ -74,13 +74,15 @@ public struct JSONReader {
                 throw failure("expected ',' or '}' in an object")
             }
         case UInt8(ascii: "["):
+            guard depth.enter() else { throw failure(Nesting.tooDeep) }
+            defer { depth.leave() }
             p += 1
             var items: [JSONValue] = []
             skipWhitespace()
             if p < bytes.count, bytes[p] == UInt8(ascii: "]") { p += 1; return .array(items) }
             while true {
                 skipWhitespace()
-                items.append(try value(depth: depth + 1))
+                items.append(try value())
                 skipWhitespace()
                 guard p < bytes.count else { throw failure("unexpected end of input in an array") }
                 if bytes[p] == UInt8(ascii: ",") { p += 1; continue }

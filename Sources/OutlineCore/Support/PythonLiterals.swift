@@ -3,10 +3,15 @@
 /// `name.extend(literal)` at the file's top level are read; a top-level assignment whose value is
 /// anything else (a call, a name, an f-string) leaves its name in `unread`, so that the caller can
 /// say once what it could not know. Statements inside `if`, `def` and the like are not read.
+///
+/// Bounded (format.md §11): collections nested deeper than `Nesting.limit` stop the reading;
+/// `tooDeep` says where, and the caller reads nothing of the file.
 public struct PythonLiterals: Sendable {
     public private(set) var values: [String: ConfigValue] = [:]
     /// Names assigned at the top level with a value that is not a literal.
     public private(set) var unread: [String] = []
+    /// The 1-based line where the file nests deeper than `Nesting.limit`; nil when it does not.
+    public private(set) var tooDeep: Int? = nil
 
     public subscript(name: String) -> ConfigValue? { values[name] }
 
@@ -34,6 +39,7 @@ public struct PythonLiterals: Sendable {
                 values[name] = .list(items)
             }
         }
+        tooDeep = reader.tooDeep.map { at in bytes[..<at].reduce(1) { $1 == 10 ? $0 + 1 : $0 } }
     }
 }
 
@@ -47,7 +53,9 @@ struct PythonReader {
     private let b: [UInt8]
     private var i = 0
     /// Brackets open around the current position: inside them a literal may go on over lines.
-    private var depth = 0
+    private var depth = Depth()
+    /// Where the file first nests deeper than the limit: the reading stops there.
+    private(set) var tooDeep: Int? = nil
 
     init(_ bytes: [UInt8]) { b = bytes }
 
@@ -154,9 +162,13 @@ struct PythonReader {
 
     private mutating func collection() -> ConfigValue? {
         let open = b[i]
+        guard depth.enter() else {
+            if tooDeep == nil { tooDeep = i }
+            i = b.count
+            return nil
+        }
         i += 1
-        depth += 1
-        defer { depth -= 1 }
+        defer { depth.leave() }
         let close: UInt8 = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : open == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
         var items: [ConfigValue] = []
         var pairs: [ConfigValue.Pair] = []
@@ -193,7 +205,7 @@ struct PythonReader {
         var out: String? = nil
         while true {
             let save = i
-            skipSpaces(newlines: depth > 0)
+            skipSpaces(newlines: depth.level > 0)
             guard let s = string() else { i = save; return out }
             out = (out ?? "") + s
         }

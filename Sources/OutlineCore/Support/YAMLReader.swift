@@ -1,12 +1,20 @@
 /// A recursive-descent reader of the YAML that configuration files use: block mappings and
 /// sequences by indentation, flow collections over several lines, plain, single- and
 /// double-quoted scalars, literal and folded block scalars, comments, tags, anchors and aliases.
+///
+/// Bounded (format.md §11): a node nested deeper than `Nesting.limit` is an error at its line. An
+/// alias shares its anchor's node (a value, never copied) and counts that node's height where it
+/// stands, so that `*a` inside 200 levels of an anchor 200 high is as deep as the text it stands for.
 struct YAMLReader {
     typealias YAML = ConfigValue
     private let b: [UInt8]
     private var i = 0
     private var line = 0
-    private var anchors: [String: ConfigValue] = [:]
+    /// Each anchor's node and its height (how many levels it nests below itself).
+    private var anchors: [String: (node: ConfigValue, height: Int)] = [:]
+    private var depth = Depth()
+    /// The deepest level reached so far: an anchored node's height is what it adds to it.
+    private var deepest = 0
 
     init(_ bytes: [UInt8]) {
         var bytes = bytes
@@ -16,6 +24,21 @@ struct YAMLReader {
 
     private func fail(_ what: String) -> Diagnostic {
         .error(.site, line: line + 1, "cannot read YAML: \(what)")
+    }
+
+    /// One level deeper (a collection, or a node below properties alone on their line); the
+    /// caller leaves it with `depth.leave()`.
+    private mutating func deeper() throws {
+        guard depth.enter() else { throw fail(Nesting.tooDeep) }
+        deepest = max(deepest, depth.level)
+    }
+
+    /// The node an alias names, once it fits where it stands.
+    private mutating func aliased(_ name: String) throws -> ConfigValue {
+        guard let known = anchors[name] else { throw fail("the alias '*\(name)' names no anchor") }
+        guard depth.level + known.height <= Nesting.limit else { throw fail(Nesting.tooDeep) }
+        deepest = max(deepest, depth.level + known.height)
+        return known.node
     }
 
     // MARK: lines
@@ -127,6 +150,8 @@ struct YAMLReader {
     }
 
     private mutating func mapping(indent: Int) throws -> ConfigValue {
+        try deeper()
+        defer { depth.leave() }
         var pairs: [ConfigValue.Pair] = []
         while true {
             let k = try key()
@@ -146,6 +171,8 @@ struct YAMLReader {
     }
 
     private mutating func sequence(indent: Int) throws -> ConfigValue {
+        try deeper()
+        defer { depth.leave() }
         var items: [ConfigValue] = []
         while true {
             i += 1   // the `-`
@@ -207,19 +234,23 @@ struct YAMLReader {
                 anchor = String(decoding: b[start..<i], as: UTF8.self)
             } else { break }
         }
+        // An anchored node's height: the deepest level reached inside it, from here.
+        let outer = deepest
+        deepest = depth.level
         var node: ConfigValue
         if atEnd || YAMLReader.isBreak(peek()) || peek() == UInt8(ascii: "#") {
-            // Properties alone on their line: the node is the block below (or empty).
+            // Properties alone on their line: the node is the block below (or empty), a level
+            // deeper (lines of properties alone could otherwise nest without a collection).
             skipSpacesAndComment()
             if !atEnd { skipBreak() }
+            try deeper()
+            defer { depth.leave() }
             if let next = nextContentLine(), next > parentIndent { node = try block(indent: next, parentIndent: parentIndent) } else { node = .null }
         } else if peek() == UInt8(ascii: "*") {
             i += 1
             let start = i
             while !YAMLReader.isSpaceOrEnd(peek()) && peek() != UInt8(ascii: ",") && peek() != UInt8(ascii: "]") && peek() != UInt8(ascii: "}") { i += 1 }
-            let name = String(decoding: b[start..<i], as: UTF8.self)
-            guard let known = anchors[name] else { throw fail("the alias '*\(name)' names no anchor") }
-            node = known
+            node = try aliased(String(decoding: b[start..<i], as: UTF8.self))
             finishLine()
         } else if peek() == UInt8(ascii: "[") || peek() == UInt8(ascii: "{") {
             node = try flow()
@@ -232,7 +263,8 @@ struct YAMLReader {
         } else {
             node = try plain(parentIndent: parentIndent)
         }
-        if let anchor { anchors[anchor] = node }
+        if let anchor { anchors[anchor] = (node, deepest - depth.level) }
+        deepest = max(outer, deepest)
         if let tag { return .tagged(tag, node) }
         return node
     }
@@ -398,6 +430,8 @@ struct YAMLReader {
     }
 
     private mutating func flow() throws -> ConfigValue {
+        try deeper()
+        defer { depth.leave() }
         let open = b[i]
         i += 1
         let close: UInt8 = open == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
@@ -444,9 +478,7 @@ struct YAMLReader {
             i += 1
             let start = i
             while let c = peek(), !YAMLReader.isSpaceOrEnd(c), c != UInt8(ascii: ","), c != UInt8(ascii: "]"), c != UInt8(ascii: "}") { i += 1 }
-            let name = String(decoding: b[start..<i], as: UTF8.self)
-            guard let known = anchors[name] else { throw fail("the alias '*\(name)' names no anchor") }
-            node = known
+            node = try aliased(String(decoding: b[start..<i], as: UTF8.self))
         default:
             let start = i
             while let c = peek(), !YAMLReader.isBreak(c), c != UInt8(ascii: ","), c != UInt8(ascii: "]"), c != UInt8(ascii: "}") {

@@ -47,14 +47,16 @@ public enum SectionAlignment {
             var tokens = Set<String>()
             NeutralTokens.collect(content.headingText(k)[...], into: &tokens, language: language)
             if let id = section.explicitID { tokens.insert("i:" + id) }
-            var fence: (byte: UInt8, count: Int)? = nil
+            var fences = SectionContent.fences
             var blocks = 0, inBlock = false
             for line in content.bodyLines(of: k) {
                 let text = outline.source.content(line)
-                if let open = fence {
-                    if SectionContent.closes(text, open) { fence = nil } else { NeutralTokens.codeLine(text, into: &tokens) }
-                } else if let opened = SectionContent.opensFence(text) {
-                    fence = opened
+                let kind = fences.read(text)
+                if kind == .code {
+                    NeutralTokens.codeLine(text, into: &tokens)
+                } else if kind == .closing {
+                    continue
+                } else if case .opening = kind {
                     blocks += 1
                     inBlock = false
                 } else if text.allSatisfy(ASCII.isBlank) {

@@ -76,20 +76,12 @@ public struct SectionContent {
 
     /// Each normalised line from `start` through `last` (0-based), outline's own left out.
     private func forEachLine(_ start: Int, through last: Int, _ body: (ArraySlice<UInt8>) -> Void) {
-        var fence: (byte: UInt8, count: Int)? = nil
+        var fences = SectionContent.fences
         guard start <= last else { return }
         for line in start...last where !ownLines.contains(line) {
             let content = outline.source.content(line)
-            if let open = fence {
-                body(content)
-                if SectionContent.closes(content, open) { fence = nil }
-                continue
-            }
-            if let opened = SectionContent.opensFence(content) {
-                fence = opened
-                body(content)
-                continue
-            }
+            // Fenced code, its fences included, is kept as written.
+            guard fences.read(content) == .text else { body(content); continue }
             var end = content.endIndex
             while end > content.startIndex, ASCII.isBlank(content[end - 1]) { end -= 1 }
             if end > content.startIndex { body(content[content.startIndex..<end]) }
@@ -145,32 +137,9 @@ public struct SectionContent {
         return bytes
     }
 
-    /// A fenced code block's opening line (after any indentation and block-quote markers): three or
-    /// more backticks or tildes; backticks may not appear in a backtick fence's info string.
-    static func opensFence(_ line: ArraySlice<UInt8>) -> (byte: UInt8, count: Int)? {
-        var p = SectionContent.afterContainers(line)
-        guard p < line.endIndex, line[p] == UInt8(ascii: "`") || line[p] == UInt8(ascii: "~") else { return nil }
-        let byte = line[p]
-        var count = 0
-        while p < line.endIndex, line[p] == byte { count += 1; p += 1 }
-        guard count >= 3 else { return nil }
-        if byte == UInt8(ascii: "`"), line[p...].contains(byte) { return nil }
-        return (byte, count)
-    }
-
-    /// A line that closes the fence `open`: at least as many of its bytes, then only blanks.
-    static func closes(_ line: ArraySlice<UInt8>, _ open: (byte: UInt8, count: Int)) -> Bool {
-        var p = SectionContent.afterContainers(line)
-        var count = 0
-        while p < line.endIndex, line[p] == open.byte { count += 1; p += 1 }
-        return count >= open.count && line[p...].allSatisfy(ASCII.isBlank)
-    }
-
-    private static func afterContainers(_ line: ArraySlice<UInt8>) -> Int {
-        var p = line.startIndex
-        while p < line.endIndex, ASCII.isBlank(line[p]) || line[p] == UInt8(ascii: ">") { p += 1 }
-        return p
-    }
+    /// How a section's lines read fenced code: a fence after any indentation and block-quote
+    /// markers, three or more backticks or tildes (`LineScanner`).
+    static var fences: LineScanner.Fences { LineScanner.Fences(containers: true) }
 }
 
 /// A line's text and its 1-based number in its file.

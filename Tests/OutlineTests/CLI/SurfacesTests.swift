@@ -106,7 +106,7 @@ struct SARIFTests {
             .filter { Diagnostic.Kind(rawValue: $0) != nil }
         var seen = Set<String>()
         let kinds = listed.filter { seen.insert($0).inserted }
-        #expect(kinds.count == 19 && kinds.contains("fragment-case"), "\(kinds)")
+        #expect(kinds.count == 20 && kinds.contains("fragment-case"), "\(kinds)")
         // Every kind the library declares among check's findings (before the commands' errors) is
         // listed, but the one never reported (link-skipped, counted for --verbose).
         let declared = Diagnostic.Kind.allCases.prefix { $0 != .binaryInput }.filter { $0 != .linkSkipped }.map(\.rawValue)
@@ -117,7 +117,7 @@ struct SARIFTests {
         for rule in rules {
             #expect(((rule["shortDescription"] as? Object)?["text"] as? String)?.isEmpty == false)
             #expect(((rule["help"] as? Object)?["text"] as? String)?.contains("docs/format.md, section 10") == true)
-            let warning = ["fragment-case", "shadowed-definition"].contains(rule["id"] as? String ?? "")
+            let warning = ["fragment-case", "shadowed-definition", "nesting"].contains(rule["id"] as? String ?? "")
             #expect((rule["defaultConfiguration"] as? Object)?["level"] as? String == (warning ? "warning" : "error"))
         }
         let driver = try #require((run["tool"] as? Object)?["driver"] as? Object)

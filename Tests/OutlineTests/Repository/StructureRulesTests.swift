@@ -173,6 +173,32 @@ struct StructureRulesTests {
         #expect(pattern.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil)
     }
 
+    /// One line scanner knows fences (issue 51): `Parsing/LineScanner.swift` alone reads a fence
+    /// line; every walk over a page's lines that skips fenced code (`DialectTargets`, `LinkCheck`'s
+    /// roles, the container scanner, MDX's code, a translation's sections) goes through it, and no
+    /// file keeps a fence loop's state of its own.
+    @Test func onlyTheLineScannerReadsFences() throws {
+        var walkers: [String] = []
+        for (path, text) in try sources("OutlineCore") + (try sources("OutlineCLI")) {
+            let code = Self.code(text)
+            if path == "OutlineCore/Parsing/LineScanner.swift" {
+                #expect(code.contains("Fence(") && code.contains("struct Fences"))
+                continue
+            }
+            for pattern in ["Fence(", "fence = nil", "fence: Fence?", "opensFence", "count: Int)? = nil"] {
+                #expect(!code.contains(pattern), "\(path) reads fences itself ('\(pattern)'): walk the lines with LineScanner")
+            }
+            if code.contains("LineScanner") || code.contains("FenceTable(") || code.contains("fences.read(") { walkers.append(path) }
+        }
+        for walker in ["Links/DialectTargets.swift", "Links/LinkCheck.swift", "Parsing/ContainerScan.swift", "Parsing/MDXCode.swift",
+                       "Translations/SectionContent.swift", "Translations/Alignment.swift"] {
+            #expect(walkers.contains("OutlineCore/" + walker), "\(walker) no longer walks its lines with LineScanner")
+        }
+        // The rule sees what it forbids: the loop that was written six times.
+        let sample = Self.code("var fence: Fence? = nil\nif let f = Fence(text) { fence = f }")
+        #expect(sample.contains("Fence(") && sample.contains("fence: Fence?"))
+    }
+
     /// Inputs are read in one home: every command reads through its run's `DocumentStore`
     /// (`Run.read`, `Run.each`); the command line has no reader of its own.
     @Test func commandsReadThroughTheRun() throws {

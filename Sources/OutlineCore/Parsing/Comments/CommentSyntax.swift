@@ -22,38 +22,11 @@ extension Dialect {
 /// is shown to cmark as an HTML block of the same length that ends on its line (`<?  outline:ID  ?>`,
 /// CommonMark's processing instruction, which also interrupts a paragraph). Its bytes keep their
 /// offsets, so headings, links and verification's block starts read as in the file; the line itself
-/// is read back from the file's own bytes (`OutlineCommentParser`). Every other expression, ESM line
-/// and JSX element is left as cmark reads it, and never edited.
+/// is read back from the file's own bytes (`OutlineCommentParser`). Every other expression and ESM
+/// block is code (`MDXCode`), never edited.
 enum MDXComments {
     static let open = Array("{/*".utf8)
     static let close = Array("*/}".utf8)
-
-    /// The bytes cmark is given for an MDX file: `source` with outline's comment lines masked, or nil
-    /// when it holds none (the file is then parsed as it is).
-    static func masked(_ source: Source) -> Source? {
-        let bytes = source.bytes
-        guard bytes.count >= 3, mayHold(bytes) else { return nil }
-        var copy: [UInt8]? = nil
-        var line = 0
-        while line < source.lineCount {
-            let range = source.contentRange(line)
-            let start = bytes.skippingIndent(from: range.lowerBound, to: range.upperBound)
-            guard start - range.lowerBound <= 3, isOutlineComment(bytes, at: start, end: range.upperBound) else { line += 1; continue }
-            if copy == nil { copy = bytes }
-            copy![start] = UInt8(ascii: "<"); copy![start + 1] = UInt8(ascii: "?"); copy![start + 2] = ASCII.space
-            // Where MDX's expression ends: at the first `*/}`, on this line or (a malformed one) a
-            // later one, so that cmark's block ends there too, as MDX's does.
-            var q = start + 3
-            while q + 3 <= bytes.count && !(bytes[q] == UInt8(ascii: "*") && bytes[q + 1] == UInt8(ascii: "/") && bytes[q + 2] == UInt8(ascii: "}")) { q += 1 }
-            if q + 3 <= bytes.count {
-                copy![q] = ASCII.space; copy![q + 1] = UInt8(ascii: "?"); copy![q + 2] = UInt8(ascii: ">")
-                line = max(line + 1, source.line(containing: q) + 1)
-            } else {
-                break
-            }
-        }
-        return copy.map { Source($0) }
-    }
 
     /// Whether cmark's literal of an HTML block is one of outline's lines: `<!-- outline:`, or an MDX
     /// line as `masked` shows it to cmark (`<?`, blanks, `outline:`).
@@ -69,17 +42,5 @@ enum MDXComments {
         let q = bytes.skippingBlanks(from: p + open.count, to: end)
         return bytes.has(CommentFormat.recordKeyword, at: q, end: end) || bytes.has(CommentFormat.markerKeyword, at: q, end: end)
             || bytes.has(CommentFormat.pageKeyword, at: q, end: end)
-    }
-
-    /// Whether `{/*` stands anywhere (most MDX files hold none of outline's lines yet).
-    static func mayHold(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { b in
-            var i = 0
-            while i + 2 < b.count {
-                if b[i] == UInt8(ascii: "{") && b[i + 1] == UInt8(ascii: "/") && b[i + 2] == UInt8(ascii: "*") { return true }
-                i += 1
-            }
-            return false
-        }
     }
 }

@@ -5,7 +5,7 @@ struct DocusaurusGenerator: SiteGenerator {
     var configurationNames: [String] { ["docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs"] }
 
     func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
-        DocusaurusSite.read(path, directory: directory, bytes: bytes)
+        try DocusaurusSite.read(path, directory: directory, bytes: bytes)
     }
 
     func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages {

@@ -6,8 +6,11 @@
 /// and Docusaurus' default taken; a configuration outline cannot read at all is a site of the
 /// defaults (`docs/`, every file MDX).
 enum DocusaurusSite {
-    static func read(_ path: String, directory: String, bytes: [UInt8]) -> Site {
-        let config = JSLiterals(bytes).exported?.pairs.map { ConfigValue.map($0) }
+    static func read(_ path: String, directory: String, bytes: [UInt8]) throws -> Site {
+        let literals = JSLiterals(bytes)
+        // Too deep to read (format.md §11): unreadable, said once, its files read without the site.
+        if let line = literals.tooDeep { throw Diagnostic.error(.site, line: line, "cannot read the configuration: \(Nesting.tooDeep)").located(in: path) }
+        let config = literals.exported?.pairs.map { ConfigValue.map($0) }
         var unread: [String] = []
         var features: [String] = []
         func absolute(_ p: String) -> String { FilePath.normalize(p.hasPrefix("/") ? p : directory + "/" + p) }

@@ -73,17 +73,26 @@ enum HugoSite {
         // config/_default/: `hugo.*`/`config.*` are the root, any other file the key of its name.
         var merged = ConfigValue.map([])
         var fromDirectory: [String] = []
+        // Past the merge's budget (format.md §11) the configuration is unreadable.
+        var budget = NodeBudget()
+        func tooLarge(_ what: String) -> Diagnostic {
+            Diagnostic.error(.site, "cannot read: merging \(what) makes more than \(Nesting.mergeBudget) nodes").located(in: path)
+        }
         for stem in ["hugo", "config", "params", "languages", "markup", "module", "permalinks", "menus", "taxonomies"] {
             for ext in extensions {
                 let file = directory + "/config/_default/" + stem + "." + ext
                 guard let bytes = read(file) else { continue }
                 guard let value = try? parse(bytes, name: file) else { unread.append("config/_default/\(stem).\(ext) cannot be read"); continue }
-                merged = MkDocsSite.merged(merged, stem == "hugo" || stem == "config" ? value : .map([.init(key: stem, value: value)]))
+                guard let next = (stem == "hugo" || stem == "config" ? value : .map([.init(key: stem, value: value)])).merged(over: merged, budget: &budget) else {
+                    throw tooLarge("config/_default/\(stem).\(ext)")
+                }
+                merged = next
                 fromDirectory.append("\(stem).\(ext)")
             }
         }
         if !fromDirectory.isEmpty {
-            root = MkDocsSite.merged(merged, root)
+            guard let next = root.merged(over: merged, budget: &budget) else { throw tooLarge("\(name) over config/_default") }
+            root = next
             features.append("config/_default (\(fromDirectory.joined(separator: ", ")))")
         }
         func absolute(_ p: String) -> String { FilePath.normalize(p.hasPrefix("/") ? p : directory + "/" + p) }

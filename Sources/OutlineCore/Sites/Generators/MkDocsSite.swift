@@ -33,6 +33,7 @@ enum MkDocsSite {
         // INHERIT: the parent's keys under the child's, mappings merged deeply (mergedeep, as MkDocs).
         var seen: Set<String> = [path]
         var base = directory
+        var budget = NodeBudget()
         while let parent = config["INHERIT"]?.string {
             let parentPath = FilePath.normalize(parent.hasPrefix("/") ? parent : base + "/" + parent)
             guard seen.insert(parentPath).inserted, let parentBytes = read(parentPath),
@@ -40,7 +41,12 @@ enum MkDocsSite {
                 unread.append("INHERIT: '\(parent)' cannot be read")
                 break
             }
-            config = merged(parentConfig, config.removing("INHERIT"))
+            // Past the merge's budget (format.md §11) the configuration is unreadable, at its INHERIT.
+            guard let merged = config.removing("INHERIT").merged(over: parentConfig, budget: &budget) else {
+                throw Diagnostic.error(.site, line: MkDocsSite.line(of: "INHERIT", in: bytes),
+                                       "cannot read: merging INHERIT '\(parent)' makes more than \(Nesting.mergeBudget) nodes").located(in: path)
+            }
+            config = merged
             base = String(parentPath[..<(parentPath.lastIndex(of: "/") ?? parentPath.startIndex)])
         }
         var docsDir = "docs"
@@ -188,24 +194,21 @@ enum MkDocsSite {
                                  targets: others.map { .init(language: $0, directory: root, suffixed: true) })
     }
 
+    /// The 1-based line where a top-level `key:` stands (1 when it stands nowhere).
+    static func line(of key: String, in bytes: [UInt8]) -> Int {
+        let prefix = Array((key + ":").utf8)
+        var line = 1, start = 0
+        for (i, c) in bytes.enumerated() where c == 10 {
+            if bytes[start..<i].starts(with: prefix) { return line }
+            line += 1
+            start = i + 1
+        }
+        return bytes[start...].starts(with: prefix) ? line : 1
+    }
+
     static func plugins(_ value: ConfigValue?) -> [String] {
         if let items = value?.list { return items.compactMap { $0.string ?? $0.pairs?.first?.key } }
         return value?.pairs?.map(\.key) ?? []
-    }
-
-    /// `child` over `parent`: mappings merged key by key, anything else replaced (mergedeep's
-    /// default, which MkDocs uses for `INHERIT`).
-    static func merged(_ parent: ConfigValue, _ child: ConfigValue) -> ConfigValue {
-        guard let parentPairs = parent.pairs, let childPairs = child.pairs else { return child }
-        var pairs = parentPairs
-        for pair in childPairs {
-            if let k = pairs.firstIndex(where: { $0.key == pair.key }) {
-                pairs[k] = .init(key: pair.key, value: merged(pairs[k].value, pair.value))
-            } else {
-                pairs.append(pair)
-            }
-        }
-        return .map(pairs)
     }
 }
 

@@ -5,7 +5,7 @@ struct SphinxGenerator: SiteGenerator {
     var configurationNames: [String] { ["conf.py"] }
 
     func read(_ path: String, directory: String, bytes: [UInt8], read: (String) -> [UInt8]?, isDirectory: (String) -> Bool) throws -> Site? {
-        SphinxSite.read(path, directory: directory, bytes: bytes)
+        try SphinxSite.read(path, directory: directory, bytes: bytes)
     }
 
     /// The labels come from the pages' targets, which the resolver reads: see `LinkResolver.pages`.

@@ -2,8 +2,10 @@
 /// `extensions`, `myst_enable_extensions`, `myst_heading_anchors` and `source_suffix`. The source
 /// directory is the one holding `conf.py`.
 enum SphinxSite {
-    static func read(_ path: String, directory: String, bytes: [UInt8]) -> Site? {
+    static func read(_ path: String, directory: String, bytes: [UInt8]) throws -> Site? {
         let py = PythonLiterals(bytes)
+        // Too deep to read (format.md §11): unreadable, as a file that is no Python.
+        if let line = py.tooDeep { throw Diagnostic.error(.site, line: line, "cannot read conf.py: \(Nesting.tooDeep)").located(in: path) }
         let extensions = strings(py["extensions"])
         var unread: [String] = []
         if !extensions.contains(where: { $0 == "myst_parser" || $0 == "myst_nb" }) {

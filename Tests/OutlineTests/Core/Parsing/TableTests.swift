@@ -113,6 +113,20 @@ struct TableTests {
         #expect(destinations(try outline(doc)) == ["#quoted", "#listed"])
     }
 
+    /// A table in an admonition's body (MkDocs): its rows are read in the body's columns, each cell
+    /// on its own, and the view keeps them as the body's other lines (issue 52: the container
+    /// scanner reads the rows ahead of its one pass).
+    @Test func tablesInAnAdmonition() throws {
+        var dialect = Self.mkdocs
+        dialect.admonitions = true
+        let doc = "# T\n\n!!! note\n    | a | b |\n    |---|---|\n    | `c | [d](#inside) |\n    | e` | f |\n\n    After [g](#after).\n"
+        let o = try Outline(parsing: Array(doc.utf8), [.links], dialect: dialect)
+        #expect(destinations(o) == ["#inside", "#after"])
+        let view = try #require(o.linkView)
+        #expect(String(decoding: view.source.content(3), as: UTF8.self) == "| a | b |")
+        #expect(String(decoding: view.source.content(8), as: UTF8.self) == "After [g](#after).")
+    }
+
     /// A link in a cell is located, repaired and verified like any other: `links --since` after a
     /// section moved (format.md §9).
     @Test func aLinkInACellIsRepaired() throws {

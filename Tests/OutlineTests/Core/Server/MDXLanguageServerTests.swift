@@ -21,4 +21,20 @@ struct MDXLanguageServerTests {
         let edits = pin?["edit"]?["changes"]?["file:///w/d.mdx"]?.arrayValue ?? []
         #expect(helper.apply(edits, to: text) == "import X from './x'\n\n# Guide\n{/* outline:guide */}\n\n## Install\n{/* outline:install */}\n<X />\n\n## Copy\n{/* outline:copy */}\n")
     }
+
+    /// format.md §11, §16: a buffer whose code a heading's shell comment sits in is no heading; one
+    /// nested past the limit is published with its `nesting` warning, and the session goes on.
+    @Test func codeIsNoHeadingAndDeepNestingIsAWarning() {
+        let s = LanguageServerTests.Session(["/w/a.mdx": "# A\n"])
+        s.open("/w/code.mdx", "export const x = `\n# install the cli\n`\n\n# Guide\n{/* outline:guide */}\n")
+        #expect(s.lastDiagnostics.isEmpty, "\(s.lastDiagnostics)")
+        let deep = "# Deep\n{/* outline:deep */}\n\n{" + String(repeating: "`${", count: 20_000) + String(repeating: "}`", count: 20_000) + "}\n"
+        s.open("/w/deep.mdx", deep)
+        let warning = s.lastDiagnostics.first { $0["code"]?.stringValue == "nesting" }
+        #expect(warning?["message"]?.stringValue == "nesting deeper than \(Nesting.limit) read as text", "\(s.lastDiagnostics)")
+        #expect(warning?["severity"]?.intValue == 2 && warning?["range"]?["start"]?["line"]?.intValue == 3)
+        // And it keeps serving.
+        let symbols = s.request("textDocument/documentSymbol", "{\"textDocument\": {\"uri\": \"file:///w/deep.mdx\"}}")["result"]?.arrayValue ?? []
+        #expect(symbols.first?["detail"]?.stringValue == "#deep")
+    }
 }

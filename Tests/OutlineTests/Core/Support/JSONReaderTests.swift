@@ -50,13 +50,18 @@ struct JSONReaderTests {
     }
 
     @Test func nestingHasALimitNotACrash() throws {
-        let deep = JSONReader.maximumDepth
-        #expect(try parse(String(repeating: "[", count: deep - 1) + String(repeating: "]", count: deep - 1)) != .null)
-        do {
-            _ = try parse(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
-            Issue.record("a nesting of 100,000 was accepted")
-        } catch {
-            #expect(error.message.contains("nested more than \(deep) deep"))
+        // The one limit of every reader (format.md §11): 256 levels read, the 257th refused.
+        let deep = Nesting.limit
+        #expect(deep >= 256)
+        #expect(try parse(String(repeating: "[", count: deep) + String(repeating: "]", count: deep)) != .null)
+        #expect(try parse(String(repeating: "{\"a\":", count: deep) + "1" + String(repeating: "}", count: deep)) != .null)
+        for count in [deep + 1, 100_000] {
+            do {
+                _ = try parse(String(repeating: "[", count: count) + String(repeating: "]", count: count))
+                Issue.record("a nesting of \(count) was accepted")
+            } catch {
+                #expect(error.message == "nesting deeper than \(deep)" && error.line == 1)
+            }
         }
     }
 

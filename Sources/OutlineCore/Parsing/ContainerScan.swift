@@ -1,0 +1,455 @@
+/// Finds the containers of a document whose bodies are Markdown to the site's generator, and what of
+/// each line the view leaves out (`LinkView`).
+///
+/// One pass over the lines with an explicit stack of the open containers (format.md §11): where
+/// each container ends is known when it opens (an indented body's end, a fence's closing line, an
+/// element's closing tag, all found for every line at once before the pass), so that an opener left
+/// unclosed costs no search to the end of the document, and no nesting recurses. Containers nested
+/// deeper than `Nesting.limit` are not opened: the opener is read as text, and `tooDeep` says where.
+struct ContainerScan {
+    let document: Source
+    let dialect: Dialect
+    /// Per line: what cmark's top-level parse made of it (0 nothing special; 5 a code block; 6 an
+    /// HTML block), so that no container opens inside code or HTML.
+    var topKind: [UInt8]
+    /// Per line: cmark's type of the top-level block that starts there (0: none starts there).
+    var topStart: [UInt8]
+    private(set) var dropped: [Int32]
+    /// Whether the document may hold a table (`TableScan`), and the view's bytes that differ from
+    /// the document's: (document offset, byte), in document order.
+    var tables = false
+    var substitutions: [(offset: Int, byte: UInt8)] = []
+    /// Reference labels defined anywhere in the document (normalized), found when a table needs them.
+    var definedLabels: Set<String>? = nil
+    private(set) var ids: [(line: Int, id: String)] = []
+    private(set) var tabs: [(line: Int, title: String, set: Int, index: Int)] = []
+    private(set) var shadowed: [(line: Int, used: Int, label: String)] = []
+    private var tabSets = 0
+    var changed = false
+    /// While a table is read ahead of the pass (`TableScan`): the columns its lines stand in, which
+    /// `text` takes off lines the pass has not dedented yet.
+    private var readAhead = 0
+    /// The 1-based line of the first opener nested past `Nesting.limit`, read as text.
+    private(set) var tooDeep: Int? = nil
+
+    init(_ document: Source, dialect: Dialect, blockStarts: [UInt64], hiddenLines: Int) {
+        self.document = document
+        self.dialect = dialect
+        dropped = [Int32](repeating: 0, count: document.lineCount)
+        var kinds = [UInt8](repeating: 0, count: document.lineCount)
+        var starts = [UInt8](repeating: 0, count: document.lineCount)
+        for (k, block) in blockStarts.enumerated() {
+            let start = Int(block >> 8), type = UInt8(block & 0xFF)
+            if start < starts.count { starts[start] = type }
+            let end = k + 1 < blockStarts.count ? Int(blockStarts[k + 1] >> 8) : document.lineCount
+            guard type == 5 || type == 6, start < end else { continue }
+            for line in start..<min(end, document.lineCount) { kinds[line] = type }
+        }
+        for line in 0..<min(hiddenLines, document.lineCount) { kinds[line] = 6 }
+        topKind = kinds
+        topStart = starts
+    }
+
+    /// Whether a byte sequence that opens a container of the dialect stands anywhere (a document
+    /// without one needs no view, and pays one scan of its bytes).
+    static func mayHold(_ bytes: [UInt8], _ dialect: Dialect) -> Bool {
+        var needles: [[UInt8]] = []
+        if dialect.admonitions { needles.append(Array("!!!".utf8)) }
+        if dialect.details { needles.append(Array("???".utf8)) }
+        if dialect.tabs { needles.append(Array("===".utf8)) }
+        if dialect.markdownInHTML { needles.append(Array("markdown".utf8)) }
+        if dialect.mystDirectives { needles.append(Array("`{".utf8)); needles.append(Array("~{".utf8)) }
+        if dialect.colonFence { needles.append(Array(":{".utf8)) }
+        return bytes.withUnsafeBufferPointer { b in
+            needles.contains { needle in
+                guard b.count >= needle.count else { return false }
+                var i = 0
+                while i + needle.count <= b.count {
+                    if b[i] == needle[0] && b[i + 1] == needle[1] && (needle.count < 3 || b[i + 2] == needle[2])
+                        && (needle.count <= 3 || Array(b[i..<i + needle.count]) == needle) { return true }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// Whether `]:` stands twice (no label can be defined twice otherwise).
+    static func mayHoldTwoDefinitions(_ bytes: [UInt8]) -> Bool {
+        var seen = 0
+        var i = 1
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: ":") && bytes[i - 1] == UInt8(ascii: "]") { seen += 1; if seen == 2 { return true } }
+            i += 1
+        }
+        return false
+    }
+
+    /// Reference definitions that stand alone on their line, where a definition may start (after a
+    /// blank line, a heading's line or another definition; not in code or HTML): of two with one
+    /// label, the earlier leaves the view.
+    mutating func shadowDuplicateDefinitions() {
+        var lines: [String: [Int]] = [:]
+        var order: [String] = []
+        var mayStart = true
+        let none = document.bytes[0..<0]
+        // cmark's code and HTML blocks hold neither fences nor definitions.
+        LineScanner.forEach(lines: document.lineCount, text: { topKind[$0] != 0 ? none : text($0) }) { line, t, kind in
+            switch kind {
+            case .opening: return
+            case .code, .closing: mayStart = true; return
+            case .text: break
+            }
+            if topKind[line] != 0 || t.allSatisfy(ASCII.isBlank) { mayStart = true; return }
+            let stripped = t.drop { $0 == ASCII.space }
+            guard mayStart, t.count - stripped.count < 4, stripped.first == UInt8(ascii: "[") else {
+                mayStart = stripped.first == UInt8(ascii: "#")
+                return
+            }
+            // (cmark's scanners read a definition up to its line's end, which the content lacks.)
+            let bytes = Array(stripped) + [ASCII.lf]
+            guard let definition = ReferenceDefinitions.definitions(in: bytes).first,
+                  bytes[definition.end...].allSatisfy({ ASCII.isBlank($0) || $0 == ASCII.lf }) else { mayStart = false; return }
+            let label = ReferenceDefinitions.normalizeLabel(bytes[definition.label])
+            if lines[label] == nil { order.append(label) }
+            lines[label, default: []].append(line)
+        }
+        for label in order {
+            guard let all = lines[label], all.count > 1, let used = all.last else { continue }
+            for line in all.dropLast() {
+                blank(line)
+                shadowed.append((line + 1, used + 1, label))
+            }
+        }
+    }
+
+    // MARK: lines
+
+    /// Columns of a line's leading blanks, from `from` bytes into its content (tabs to the next
+    /// multiple of four, as Python-Markdown expands them), and how many bytes they take.
+    private func indentation(_ line: Int, from: Int, upTo columns: Int = .max) -> (columns: Int, bytes: Int) {
+        let content = document.contentRange(line)
+        var p = content.lowerBound + from, column = 0
+        while p < content.upperBound, column < columns {
+            let b = document.bytes[p]
+            if b == ASCII.space { column += 1 } else if b == ASCII.tab { column += 4 - column % 4 } else { break }
+            p += 1
+        }
+        return (column, p - content.lowerBound - from)
+    }
+
+    /// The line's text after what the view already leaves out (and, reading a table ahead, its
+    /// containers' columns).
+    func text(_ line: Int) -> ArraySlice<UInt8> {
+        let content = document.contentRange(line)
+        var skip = Int(dropped[line])
+        if readAhead > 0 { skip = max(skip, indentation(line, from: 0, upTo: readAhead).bytes) }
+        return document.bytes[(content.lowerBound + skip)..<content.upperBound]
+    }
+
+    func isBlank(_ line: Int) -> Bool { text(line).allSatisfy(ASCII.isBlank) }
+
+    /// Leaves the line out of the view entirely.
+    mutating func blank(_ line: Int) {
+        dropped[line] = Int32(document.contentRange(line).count)
+        changed = true
+    }
+
+    /// Takes `columns` columns of indentation off the line (fewer where it has fewer), counted from
+    /// the line's start: its containers' columns, never undoing what the view already leaves out.
+    private mutating func dedent(_ line: Int, by columns: Int) {
+        let drop = indentation(line, from: 0, upTo: columns).bytes
+        if drop > Int(dropped[line]) { dropped[line] = Int32(drop); changed = true }
+    }
+
+    // MARK: the pass
+
+    /// An open container: its lines are those before `end`.
+    private struct Frame {
+        enum Kind { case indented, markdown, code }
+        let kind: Kind
+        /// Its first line (after the opener), and the first line after it: its closing line when
+        /// `closes`.
+        let start: Int
+        let end: Int
+        let closes: Bool
+        /// What the closing line is: a directive's fence leaves the view; an element's closing tag
+        /// does when it stands alone; a code fence stays.
+        let closing: Closing
+        enum Closing { case fence, tag([UInt8]), code }
+        let isTab: Bool
+        /// The next non-blank line directly inside follows a tab's body (the same set).
+        var afterTab = false
+    }
+
+    /// Each line's level: its indentation's columns over four (-1 for a blank line), and each
+    /// non-blank line's end of an indented body opened there: the next non-blank line no deeper.
+    private struct Levels {
+        var level: [Int32]
+        var nextNoDeeper: [Int32]
+    }
+
+    private func levels() -> Levels {
+        let count = document.lineCount
+        var level = [Int32](repeating: -1, count: count)
+        for line in 0..<count {
+            let (columns, bytes) = indentation(line, from: 0)
+            if bytes < document.contentRange(line).count { level[line] = Int32(columns / 4) }
+        }
+        var next = [Int32](repeating: Int32(count), count: count)
+        var ahead: [Int32] = []
+        var line = count - 1
+        while line >= 0 {
+            defer { line -= 1 }
+            guard level[line] >= 0 else { continue }
+            while let top = ahead.last, level[Int(top)] > level[line] { ahead.removeLast() }
+            if let top = ahead.last { next[line] = top }
+            ahead.append(Int32(line))
+        }
+        return Levels(level: level, nextNoDeeper: next)
+    }
+
+    mutating func run() {
+        let count = document.lineCount
+        let levels = levels()
+        let fences = FenceTable(lineCount: count, levels: levels.level) { line, columns in
+            let skip = indentation(line, from: 0, upTo: columns).bytes
+            let content = document.contentRange(line)
+            return document.bytes[(content.lowerBound + skip)..<content.upperBound]
+        }
+        let elements = dialect.markdownInHTML ? ElementClosings(document) : nil
+        let dashes = dialect.mystDirectives || dialect.colonFence ? ContainerScan.optionBlockEnds(document, levels.level) : []
+        var stack: [Frame] = []
+        var depth = Depth()
+        var indented = 0
+        var afterTabAtTop = false
+        var line = 0
+        while line < count {
+            defer { line += 1 }
+            // The containers that end here; the line may be the closing line of one of them.
+            var closed: Frame.Closing? = nil
+            while let top = stack.last, top.end <= line {
+                stack.removeLast()
+                if top.kind != .code { depth.leave() }
+                if top.kind == .indented {
+                    indented -= 1
+                    if stack.isEmpty { afterTabAtTop = top.isTab } else { stack[stack.count - 1].afterTab = top.isTab }
+                }
+                if top.closes { closed = top.closing }
+            }
+            // A body's lines (its code, its closing fence) are taken its containers' columns in.
+            if indented > 0 { dedent(line, by: 4 * indented) }
+            if let closed {
+                switch closed {
+                case .fence: blank(line)
+                case .tag(let tag):
+                    let t = text(line)
+                    if Array(t.drop(while: ASCII.isBlank)).starts(with: tag), ContainerScan.count(Array("<".utf8), in: Array(t)) == 1 { blank(line) }
+                case .code: break
+                }
+                continue
+            }
+            if stack.last?.kind == .code || isBlank(line) { continue }
+            let follows: Bool
+            if stack.isEmpty { follows = afterTabAtTop; afterTabAtTop = false } else { follows = stack[stack.count - 1].afterTab; stack[stack.count - 1].afterTab = false }
+            let t = text(line)
+            let top = stack.isEmpty
+            let parentEnd = stack.last?.end ?? count
+            // A fence in this line's context: one read at its own level, which is the context's.
+            if levels.level[line] == indented, let fence = fences.fences[line] {
+                let closing = Int(fences.closing[line])
+                let closesAt = closing >= 0 && closing < parentEnd ? closing : nil
+                if dialect.mystDirectives || (dialect.colonFence && fence.character == UInt8(ascii: ":")),
+                   let directive = fence.directive, !top || topKind[line] != 6 {
+                    guard ContainerScan.markdownDirectives.contains(directive) else {
+                        // A directive whose body is not Markdown (`code-block`, `math`) is code.
+                        stack.append(Frame(kind: .code, start: line + 1, end: closesAt ?? parentEnd, closes: closesAt != nil, closing: .code, isTab: false))
+                        continue
+                    }
+                    guard depth.enter() else { tooDeep = tooDeep ?? line + 1; continue }
+                    stack.append(Frame(kind: .markdown, start: line + 1, end: closesAt ?? parentEnd, closes: closesAt != nil, closing: .fence, isTab: false))
+                    openDirective(fence, name: directive, at: line, end: closesAt ?? parentEnd, indented: indented, dashes: dashes)
+                    continue
+                }
+                if fence.character != UInt8(ascii: ":") {
+                    // A code fence: nothing inside it opens a container.
+                    stack.append(Frame(kind: .code, start: line + 1, end: closesAt ?? parentEnd, closes: closesAt != nil, closing: .code, isTab: false))
+                    continue
+                }
+            }
+            if top && topKind[line] != 0 {
+                if topKind[line] == 6, let elements { _ = openElement(at: line, end: parentEnd, elements, &stack, &depth) }
+                continue
+            }
+            if !top, t.first == UInt8(ascii: "<"), let elements, openElement(at: line, end: parentEnd, elements, &stack, &depth) { continue }
+            if tables {
+                // Its rows are read ahead in this line's context, and skipped (none opens a container).
+                readAhead = 4 * indented
+                let end = table(at: line, in: (stack.last?.start ?? 0)..<parentEnd, top: top)
+                readAhead = 0
+                if let end {
+                    if indented > 0 { for row in (line + 1)..<end { dedent(row, by: 4 * indented) } }
+                    line = end - 1
+                    continue
+                }
+            }
+            if opensIndentedContainer(t) {
+                guard depth.enter() else { tooDeep = tooDeep ?? line + 1; continue }
+                let isTab = t.first == UInt8(ascii: "=")
+                if isTab {
+                    // `===!` starts a new set even right after a tab.
+                    let forcesNew = t.dropFirst(3).prefix { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "!") }.contains(UInt8(ascii: "!"))
+                    if !follows || forcesNew { tabSets += 1 }
+                    let index = !follows || forcesNew ? 1 : (tabs.last?.index ?? 0) + 1
+                    tabs.append((line + 1, ContainerScan.tabTitle(t), tabSets, index))
+                }
+                // The body: the following lines indented four columns more, blank lines among them.
+                blank(line)
+                stack.append(Frame(kind: .indented, start: line + 1, end: min(Int(levels.nextNoDeeper[line]), parentEnd), closes: false, closing: .code, isTab: isTab))
+                indented += 1
+            }
+        }
+    }
+
+    /// The title of `=== "Title"`, as written between the quotes.
+    static func tabTitle(_ t: ArraySlice<UInt8>) -> String {
+        let quote = UInt8(ascii: "\"")
+        guard let open = t.firstIndex(of: quote), let close = t.lastIndex(of: quote), close > open else { return "" }
+        return String(decoding: t[(open + 1)..<close], as: UTF8.self)
+    }
+
+    /// `!!! note`, `??? note`, `???+ note`, `=== "Tab"` at the start of the line (Python-Markdown's
+    /// admonition, pymdownx.details and pymdownx.tabbed openers).
+    private func opensIndentedContainer(_ t: ArraySlice<UInt8>) -> Bool { ContainerScan.opensIndentedContainer(t, dialect) }
+
+    static func opensIndentedContainer(_ t: ArraySlice<UInt8>, _ dialect: Dialect) -> Bool {
+        guard t.count >= 3, let c = t.first, t.dropFirst().first == c, t.dropFirst(2).first == c else { return false }
+        var rest = t.dropFirst(3)
+        switch c {
+        case UInt8(ascii: "!"):
+            guard dialect.admonitions else { return false }
+            if rest.first == ASCII.space { rest = rest.dropFirst() }
+            return rest.first.map { ASCII.isWordByte($0) } ?? false
+        case UInt8(ascii: "?"):
+            guard dialect.details else { return false }
+            if rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+            if rest.first == ASCII.space { rest = rest.dropFirst() }
+            return rest.first.map { ASCII.isWordByte($0) } ?? false
+        case UInt8(ascii: "="):
+            guard dialect.tabs else { return false }
+            while let f = rest.first, f == UInt8(ascii: "+") || f == UInt8(ascii: "!") { rest = rest.dropFirst() }
+            guard rest.first == ASCII.space else { return false }
+            return rest.drop(while: ASCII.isBlank).first == UInt8(ascii: "\"")
+        default:
+            return false
+        }
+    }
+
+    /// A MyST directive (```` ```{name} ````, `:::{name}`) whose body MyST parses as Markdown, opened
+    /// on `opener` and running to `end`: the opening fence leaves the view (an admonition's title
+    /// stays, as its line's text), and so do the directive's options at the start of its body.
+    private mutating func openDirective(_ fence: Fence, name: String, at opener: Int, end: Int, indented: Int, dashes: [Int32]) {
+        if ContainerScan.titledDirectives.contains(name), let argument = fence.argumentStart {
+            let content = document.contentRange(opener)
+            dropped[opener] = Int32(content.count - (text(opener).count - argument))
+            changed = true
+        } else {
+            blank(opener)
+        }
+        // Options: a `---` … `---` block, or `:key: value` lines, first in the body.
+        var first = opener + 1
+        guard first < end else { return }
+        if indented > 0 { dedent(first, by: 4 * indented) }
+        if ContainerScan.isDashes(text(first)) {
+            let close = Int(dashes[first])
+            if close < end { for line in first...close { blank(line) } }
+            return
+        }
+        while first < end {
+            if indented > 0 { dedent(first, by: 4 * indented) }
+            let t = text(first)
+            // (`:::` opens a colon fence, no option.)
+            guard t.first == UInt8(ascii: ":"), t.dropFirst().contains(UInt8(ascii: ":")), !t.starts(with: Array(":::".utf8)) else { return }
+            blank(first)
+            first += 1
+        }
+    }
+
+    static func isDashes(_ t: ArraySlice<UInt8>) -> Bool { t.starts(with: Array("---".utf8)) && t.dropFirst(3).allSatisfy(ASCII.isBlank) }
+
+    /// For each line of `---` (read at its own level), the next such line of the same level: where
+    /// an options block opened there closes (the document's line count when none does).
+    static func optionBlockEnds(_ document: Source, _ level: [Int32]) -> [Int32] {
+        let count = document.lineCount
+        var next = [Int32](repeating: Int32(count), count: count)
+        var seen: [Int32: Int32] = [:]
+        var line = count - 1
+        while line >= 0 {
+            defer { line -= 1 }
+            guard level[line] >= 0 else { continue }
+            let content = document.content(line)
+            let t = content.drop(while: ASCII.isBlank)
+            guard isDashes(t) else { continue }
+            if let later = seen[level[line]] { next[line] = later }
+            seen[level[line]] = Int32(line)
+        }
+        return next
+    }
+
+    /// An HTML element with a `markdown` attribute (md_in_html), opened on `line` by a tag alone on
+    /// its line and closed before `end`: the opening tag's line leaves the view (its ids are kept as
+    /// targets), and the closing tag's when it stands alone; the content between is Markdown.
+    /// False when this is no such element.
+    private mutating func openElement(at line: Int, end: Int, _ elements: ElementClosings, _ stack: inout [Frame], _ depth: inout Depth) -> Bool {
+        guard let (tag, attributes) = ContainerScan.markdownOpener(text(line)),
+              let close = elements.closing(of: line, tag: Array(tag.utf8)), close < end else { return false }
+        guard depth.enter() else { tooDeep = tooDeep ?? line + 1; return false }
+        for attribute in attributes where attribute.name == "id" && !attribute.value.isEmpty { ids.append((line + 1, attribute.value)) }
+        blank(line)
+        stack.append(Frame(kind: .markdown, start: line + 1, end: close, closes: true, closing: .tag(Array("</\(tag)".utf8)), isTab: false))
+        return true
+    }
+
+    /// An opening tag alone on its line with a `markdown` attribute (`<div markdown="1">`, nothing
+    /// after its `>`): its tag name and attributes; nil for any other line.
+    static func markdownOpener(_ t: ArraySlice<UInt8>) -> (tag: String, attributes: [HTMLAttributes.Attribute])? {
+        let opening = Array(t.drop(while: ASCII.isBlank))
+        guard opening.first == UInt8(ascii: "<"), opening.last(where: { !ASCII.isBlank($0) }) == UInt8(ascii: ">") else { return nil }
+        let attributes = HTMLAttributes.scan(String(decoding: opening, as: UTF8.self))
+        guard let tag = attributes.first?.tag ?? ContainerScan.tagName(opening),
+              attributes.contains(where: { $0.name == "markdown" && ($0.value.isEmpty || $0.value == "1" || $0.value == "block") }) else { return nil }
+        guard opening.filter({ $0 == UInt8(ascii: ">") }).count == 1 else { return nil }
+        return (tag, attributes)
+    }
+
+    private static func tagName(_ bytes: [UInt8]) -> String? {
+        let name = bytes.dropFirst().prefix { ASCII.isWordByte($0) || $0 == UInt8(ascii: "-") }
+        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self).lowercased()
+    }
+
+    static func count(_ needle: [UInt8], in haystack: [UInt8]) -> Int {
+        guard haystack.count >= needle.count else { return 0 }
+        var n = 0, i = 0
+        while i + needle.count <= haystack.count {
+            if haystack[i] == needle[0] && Array(haystack[i..<i + needle.count]) == needle {
+                // `<div` but not `<divider`.
+                let after = i + needle.count < haystack.count ? haystack[i + needle.count] : ASCII.space
+                if !ASCII.isWordByte(after) && after != UInt8(ascii: "-") { n += 1 }
+                i += needle.count
+            } else { i += 1 }
+        }
+        return n
+    }
+
+    /// MyST directives whose content MyST parses as Markdown (admonitions and the like; the
+    /// sphinx-design containers). Others (`code-block`, `math`, `toctree`, `eval-rst`, `include`)
+    /// hold no Markdown.
+    static let markdownDirectives: Set<String> = [
+        "note", "tip", "hint", "important", "warning", "caution", "attention", "danger", "error", "seealso", "todo",
+        "admonition", "topic", "sidebar", "margin", "epigraph", "pull-quote", "highlights", "container", "div",
+        "versionadded", "versionchanged", "deprecated", "versionremoved", "only", "figure", "table", "list-table",
+        "parsed-literal", "dropdown", "tab-set", "tab-item", "card", "grid", "grid-item", "grid-item-card", "hlist",
+    ]
+    /// Directives whose argument is a title MyST parses as Markdown.
+    static let titledDirectives: Set<String> = ["admonition", "topic", "sidebar", "dropdown", "tab-item", "card", "grid-item-card"]
+}
