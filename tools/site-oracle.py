@@ -8,7 +8,7 @@ under ROOT is built with its real generator into a temporary directory:
 
 - MkDocs: each `mkdocs.yml` (`python -m mkdocs build`); `docs_dir` and `use_directory_urls` are read
   from its top-level lines (defaults `docs`, true).
-- Sphinx with MyST: each `conf.py` that mentions `myst_parser` (`python -m sphinx -b html`); the
+- Sphinx with MyST: each `conf.py` that mentions `myst_parser` or `myst_nb` (`python -m sphinx -b html`); the
   source directory is the one holding `conf.py`.
 
 Then every `href` and `src` inside each page's article content (the element with `role="main"`, as
@@ -276,7 +276,7 @@ def main():
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         if "mkdocs.yml" in files:
             mkdocs_site(root, os.path.join(folder, "mkdocs.yml"), result)
-        if "conf.py" in files and "myst_parser" in read(os.path.join(folder, "conf.py")):
+        if "conf.py" in files and ("myst_parser" in read(os.path.join(folder, "conf.py")) or "myst_nb" in read(os.path.join(folder, "conf.py"))):
             sphinx_site(root, os.path.join(folder, "conf.py"), result)
     # One row per (source, target, fragment): a link broken in two ways (an href and a warning) once.
     first = {}

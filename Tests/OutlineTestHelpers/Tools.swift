@@ -46,6 +46,12 @@ public enum PreCommit {
                 pip: "install -q mkdocs mkdocs-redirects sphinx sphinx-reredirects myst-parser pymdown-extensions")
     }
 
+    /// MyST-NB and jupytext (for `.Rmd` text notebooks), added to the test venv on first use.
+    public static func prepareNotebookTools() throws {
+        try prepareSiteTools()
+        try add(unless: "'\(venv.path)/bin/python' -c 'import myst_nb, jupytext'", pip: "install -q myst-nb jupytext")
+    }
+
     /// rfc3986-validator, added to the test venv on first use: with it jsonschema's `FormatChecker`
     /// checks the `uri` and `uri-reference` formats (without it, it skips them silently).
     public static func prepareURIValidator() throws {

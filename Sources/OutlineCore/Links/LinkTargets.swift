@@ -69,7 +69,7 @@ public struct LinkTargets: Sendable {
     /// labels). `extra`: ids of elements the source does not show (a container view's tags).
     public init(_ inventory: LinkInventory, profile: SlugProfile, html: Bool = true, source: Source? = nil,
                 dialect: Dialect = .commonMark, extra: [(line: Int, id: String)] = [],
-                tabs: [(line: Int, title: String, set: Int, index: Int)] = []) {
+                tabs: [(line: Int, title: String, set: Int, index: Int)] = [], labels extraLabels: [(line: Int, id: String)] = []) {
         let raw = profile.readsSourceAttribute ? source : nil
         let attributes = dialect.headingAttributes ? source : nil
         var bases = inventory.headings.map { LinkTargets.base(of: $0, profile: profile, source: raw, attributes: attributes, emojiShortcodes: dialect.emojiShortcodes) }
@@ -79,7 +79,7 @@ public struct LinkTargets: Sendable {
         let others = source.map { DialectTargets.ids(in: $0, dialect: dialect, headings: bases.map { ($0.line, $0.explicit) }, profile: profile) } ?? []
         self.init(headings: bases, html: html ? inventory.html : [], profile: profile,
                   reserved: dialect.explicitIDsReservedFirst ? bases.compactMap(\.explicit) + others.filter(\.reserved).map(\.id) : [],
-                  others: others.map { ($0.line, $0.id) } + extra, labels: source.map { DialectTargets.labels(in: $0, dialect: dialect) } ?? [],
+                  others: others.map { ($0.line, $0.id) } + extra, labels: ((source.map { DialectTargets.labels(in: $0, dialect: dialect) } ?? []) + extraLabels).sorted { $0.line < $1.line },
                   tabs: dialect.tabbedIDs ? tabs : [], tabSlugs: dialect.tabSlugs.flatMap(SlugProfile.init(rawValue:)),
                   combineHeader: dialect.tabSlugsCombineHeader, emojiShortcodes: dialect.emojiShortcodes,
                   terms: source.map { DialectTargets.definitionTerms(in: $0, dialect: dialect, profile: profile) } ?? [])
@@ -90,7 +90,7 @@ public struct LinkTargets: Sendable {
     /// The targets of an outline parsed with links, read as its dialect reads it.
     public init(_ outline: Outline, profile: SlugProfile, html: Bool = true) {
         self.init(outline.links ?? LinkInventory(), profile: profile, html: html, source: outline.linkSource, dialect: outline.dialect,
-                  extra: outline.linkView?.ids ?? [], tabs: outline.linkView?.tabs ?? [])
+                  extra: outline.linkView?.ids ?? [], tabs: outline.linkView?.tabs ?? [], labels: outline.linkView?.labels ?? [])
     }
 
     /// A heading's id before duplicates are numbered: the explicit `{#id}` its renderer honours, or

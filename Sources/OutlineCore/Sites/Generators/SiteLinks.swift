@@ -144,7 +144,15 @@ public enum SiteLinks {
         func target(_ path: String) -> String {
             path.hasPrefix("/") ? join(root, String(path.dropFirst())) : LocalLink.resolve(path, from: file, root: root)
         }
+        // `name:target` in a role names another project's target when `name` is an inventory of
+        // `intersphinx_mapping` (any name, where the mapping cannot be read).
+        func inventory(_ target: String) -> String? {
+            guard site.loadsIntersphinx, let colon = target.firstIndex(of: ":"), colon != target.startIndex else { return nil }
+            let name = String(target[..<colon])
+            return site.intersphinx.map { $0.contains(name) } ?? true ? name : nil
+        }
         var rules = LinkRules(resolve: { link in
+            if link.role != nil, let name = inventory(link.path) { return .skip(.intersphinx(name)) }
             if link.role == "ref" {
                 // `{ref}` names a label (never a heading's slug), lowercased as Sphinx keeps them.
                 if labels(link.path.lowercased()) { return .same }
