@@ -150,6 +150,31 @@ struct SiteRunTests {
         #expect(report.warnings.map { "\($0.kind.rawValue):\($0.line ?? 0)" } == ["shadowed-definition:5"])
     }
 
+    /// Issue 56, item 7: a label defined twice, the site using the last; when the file both name
+    /// moves, `links --since` rewrites both definitions (the one the view leaves out on its own
+    /// line, verified there: a wrong byte in it is refused).
+    @Test func bothDefinitionsOfALabelFollowAMovedFile() throws {
+        let a = "# A\n\n[link][x] and [y][]\n\n[x]: b.md#one\n[y]: b.md\n\n[X]: <b.md#two>\n"
+        let b = "# B\n\n## One\n\n## Two\n"
+        let store = MemoryStore(["docs/a.md": a, "docs/c.md": b])
+        store.config.site = try Self.mkdocsSite()
+        let history = MemoryHistory([MemoryRevision("HEAD", files: ["docs/a.md": a, "docs/b.md": b], renames: ["docs/c.md": "docs/b.md"])])
+        var request = Run.LinksRequest(files: ["docs/a.md", "docs/c.md"])
+        request.since = "HEAD"
+        request.configs = [store.config, store.config]
+        func repaired() throws -> Result<RewriteResult, Diagnostic> {
+            guard case .repaired(let results) = try Run(store: store, revisions: history, lifetime: .session()).links(request) else { throw Diagnostic.file("a", "unreadable") }
+            return results[0].result
+        }
+        #expect(String(decoding: try repaired().get().output, as: UTF8.self) == a.replacingAll("b.md", with: "c.md"))
+        Verification.injectForTesting = { outline in
+            guard let r = outline.source.bytes.firstRange(of: Array("[x]: b.md#one".utf8)) else { return nil }
+            return (r.lowerBound + 1..<r.lowerBound + 2, Array("z".utf8))
+        }
+        defer { Verification.injectForTesting = nil }
+        #expect((try? repaired().get()) == nil, "a wrong byte in the definition the view leaves out (its label) is refused")
+    }
+
     @Test func linksInContainersAreRepairedAndVerifiedOnTheView() throws {
         let guide = """
         # Guide
