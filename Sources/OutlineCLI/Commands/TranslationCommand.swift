@@ -14,6 +14,7 @@ enum TranslationCommand {
         site's i18n configuration, or from --source DIR TARGET...
         """,
         arguments: [("ACTION", "status, diff, stamp or adopt.")],
+        operandChoices: ["status", "diff", "stamp", "adopt"],
         actions: [status, diff, stamp, adopt]
     ) { _, _ in throw UsageError(message: "no action given: status, diff, stamp or adopt") }
 

@@ -88,9 +88,18 @@ public enum AllowRemovedEdit {
             if removed.count == elements.count {
                 edits = [(whole, Array("[]".utf8))]
             } else {
-                // The last element kept loses its trailing comma only if the ones after it all go
-                // and it had none before them: TOML allows a trailing comma, so it stays.
+                // Removed elements after the last one kept, on its line, go with the separator
+                // before them (`["a", "b"]` less "b" is `["a"]`, not `["a", ]`); on lines of their
+                // own, their lines go and the kept element's comma stays (TOML allows it).
                 edits = removed.map { ($0.removal, []) }
+                if let last = elements.lastIndex(where: { !values.contains($0.value) }), last + 1 < elements.count,
+                   elements[(last + 1)...].allSatisfy({ $0.line == elements[last].line }) {
+                    let tail = elements[last].literal.upperBound..<elements[elements.count - 1].removal.upperBound
+                    var end = tail.upperBound
+                    while end > tail.lowerBound, bytes[end - 1] == ASCII.space || bytes[end - 1] == ASCII.tab { end -= 1 }
+                    edits = removed.filter { $0.line != elements[last].line || $0.literal.lowerBound < tail.lowerBound }.map { ($0.removal, []) }
+                        + [(tail.lowerBound..<end, [])]
+                }
             }
         } else if old.allowRemoved.count == 1, values.contains(old.allowRemoved[0]) {
             throw Diagnostic(.error, .refused, path: path, "refusing to write: 'allow-removed' is not an array outline can edit; remove it by hand")

@@ -205,6 +205,13 @@ public enum LinkRepair {
         // Read from the old place the path named nothing at REV (it was written for this place
         // already, by a run before this one): it means what it says here.
         guard context.existedThen?(atThen) ?? true else { return decide(link, from: document, context: context) }
+        // Written as it stands, it still names that file from here (`./a.md` moved within its
+        // directory): its bytes stay, so that moving text back gives them back. (A link to the file
+        // it now stands in becomes a same-file link.)
+        let target = context.canonical(now)
+        if target != context.canonical(document.path), context.canonical(LocalLink.resolve(link.path, from: document.path, root: context.root)) == target {
+            return decide(link, from: document, context: context)
+        }
         let written = moved(to: now, original: link, fragment: link.fragment, from: document.path, context: context)
         guard let rebased = LocalLink(written), rebased.destination != link.destination else {
             return decide(link, from: document, context: context)

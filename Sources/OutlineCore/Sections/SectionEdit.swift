@@ -94,16 +94,22 @@ enum SectionEdit {
         var bytes: [UInt8] = []
         var edits = EditList()
         let index: Int
+        // A setext heading's text line right under a non-blank line would continue that line's
+        // paragraph (or a block quote's, lazily) and the heading would merge with it: a blank line
+        // keeps them apart where the lines bring none of their own. (An ATX heading interrupts.)
+        let separate = lines.gap.isEmpty ? [[UInt8]()] : []
         switch position {
         case .before(let line):
-            for l in lines.lines + lines.gap { bytes += l + ending }
+            let next = outline.sections.first { $0.heading.blockStartLine == line }?.heading.style == .setext
+            let before = line > 0 && !source.isBlank(line - 1) && lines.startsWithSetext ? [[UInt8]()] : []
+            for l in before + lines.lines + lines.gap + (next ? separate : []) { bytes += l + ending }
             edits.insert(bytes, at: line == 0 ? source.bomLength : source.lineStarts[line])
             index = outline.sections.firstIndex { $0.heading.blockStartLine >= line } ?? outline.sections.count
         case .end:
             var last = source.lineCount - 1
             while last >= 0 && source.isBlank(last) { last -= 1 }
             if last >= 0 {
-                for l in lines.gap { bytes += ending + l }
+                for l in lines.gap + (lines.startsWithSetext ? separate : []) { bytes += ending + l }
                 for l in lines.lines { bytes += ending + l }
                 edits.insert(bytes, at: source.contentRange(last).upperBound)
             } else {

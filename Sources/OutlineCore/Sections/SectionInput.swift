@@ -17,6 +17,7 @@ struct SectionInput {
         let own = SectionEdit.subtree(k, in: outline).map { outline.sections[$0] }.filter(\.anchored).map(\.id)
         let read = try Outline(parsing: input, dialect: outline.dialect)
         try refuseForeignAnchors(read, allowed: Set(own))
+        try refuseHTMLComments(input, into: outline)
         var text: [UInt8]
         if startsWithHeading(read) {
             try refuseSeveral(read)
@@ -51,7 +52,19 @@ struct SectionInput {
         }
         try refuseSeveral(read)
         try refuseForeignAnchors(read, allowed: [])
+        try refuseHTMLComments(input, into: outline)
         return try pinned(input, in: outline, top: nil, shift: { level - $0 })
+    }
+
+    /// An HTML comment block is a syntax error to MDX (format.md §16: an MDX file never receives one),
+    /// as `move` refuses to carry one there; outline's own comment lines are respelled instead.
+    private static func refuseHTMLComments(_ input: [UInt8], into outline: Outline) throws {
+        guard outline.dialect.mdx else { return }
+        var plain = outline.dialect
+        plain.mdx = false
+        let read = try Outline(parsing: input, dialect: plain)
+        guard let line = SectionLines(read, core: 0..<read.source.lineCount, gap: 0..<0).htmlComments.first else { return }
+        throw Diagnostic.error(.refused, line: line + 1, "refusing: an HTML comment, which MDX rejects: write it as {/* … */}")
     }
 
     /// Whether the input's first non-blank line starts its first section's heading.

@@ -28,6 +28,9 @@ struct SectionLines {
         var textLines: Int
     }
 
+    /// Whether the first line is a setext heading's text, which a non-blank line above would absorb.
+    var startsWithSetext: Bool { headings.first.map { $0.line == 0 && $0.style == .setext } ?? false }
+
     /// Lines `core` and `gap` (0-based, either may be empty) of `outline`.
     init(_ outline: Outline, core: Range<Int>, gap: Range<Int>) {
         let source = outline.source
@@ -96,6 +99,7 @@ struct SectionLines {
                 let text = copy.lines[h.line].drop(while: { $0 == ASCII.space || $0 == ASCII.tab })
                 copy.lines[h.line] = marks + [ASCII.space] + text
                 dropped.append(underline)
+                if let k = copy.headings.firstIndex(where: { $0.line == h.line }) { copy.headings[k].style = .atx }
             }
         }
         for (line, from) in ownLines where from != syntax {

@@ -13,7 +13,7 @@ extension Run {
                 let ids = Array(Set(linked.map(\.id))).sorted()
                 let places = linked.prefix(5).map { "\($0.path):\($0.line)" }.joined(separator: ", ") + (linked.count > 5 ? ", …" : "")
                 throw Diagnostic.error(.refused, line: a.pinned.sections[a.index].heading.firstLine + 1,
-                                       "refusing: the new text leaves out \(ids.map { "'\($0)'" }.joined(separator: ", ")), which \(linked.count) link\(linked.count == 1 ? "" : "s") point\(linked.count == 1 ? "s" : "") at (\(places)): keep its heading and anchor line, move it first ('outline move'), or accept the removal with --allow-removed \(first.id)")
+                                       "refusing: the new text leaves out \(ids.map { "'\($0)'" }.joined(separator: ", ")), which \(linked.count) link\(linked.count == 1 ? "" : "s") point\(linked.count == 1 ? "s" : "") at (\(places)): keep its heading and anchor line, move it first ('outline move'), or accept the removal with --allow-removed \(path)#\(first.id)")
                     .about(.section(first.id)).located(in: path)
             }
         }
@@ -71,6 +71,7 @@ extension Run {
         }
         let (cut, lines) = try Run.about(from) { try SectionEdit.cut(a.pinned, section: a.index) }
         let target = same ? try tree.outline(from, bytes: cut.output) : other!
+        if !same { try refuseSplitDefinitions(a.pinned, remaining: try tree.outline(from, bytes: cut.output), moved: lines, line: section.heading.firstLine + 1, tree: tree, from: from, to: to) }
         var position = SectionEdit.Landing.end, level = section.heading.level
         if let placement, let relativeTo {
             let (j, warnings) = try locate(SectionAddress(path: destination, fragment: relativeTo), in: tree.linked(to, target), tree: tree)
@@ -101,6 +102,26 @@ extension Run {
         let result = try Run.about(path) { try SectionEdit.rename(a.pinned, section: a.index, to: title) }
         try finish(&change, tree: tree, steps: [(path, a.pinned, [a.pins.rewrite, result.rewrite])], moves: [:], section: (path, a.pinned.sections[a.index].id))
         return change
+    }
+
+    /// A reference link and its definition must stay in one file: a definition (a document's last
+    /// lines often hold them all) that leaves with the section would break the links that stay, and
+    /// one that stays would break the section's links in their new file. Every local link of the
+    /// file (the links outline keeps) is a link of what stays or of the section read alone, or the
+    /// move is refused, naming them.
+    func refuseSplitDefinitions(_ original: Outline, remaining: Outline, moved: SectionLines, line: Int, tree: SectionTree, from: String, to: String) throws {
+        var bytes: [UInt8] = []
+        for line in moved.lines { bytes += line + [ASCII.lf] }
+        let alone = try tree.outline(from, bytes: bytes)
+        var count: [String: Int] = [:]
+        for link in original.links?.links ?? [] { count[link.destination, default: 0] += 1 }
+        for link in (remaining.links?.links ?? []) + (alone.links?.links ?? []) { count[link.destination, default: 0] -= 1 }
+        let split = count.filter { $0.value != 0 }.keys.sorted()
+        guard let first = split.first else { return }
+        let named = split.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (split.count > 3 ? ", …" : "")
+        throw Diagnostic.error(.refused, line: line,
+                               "refusing: reference links to \(named) would be parted from their definitions (the section would take them to \(to), or leave them in \(from)): put each definition in the part its links are in, then move")
+            .about(.link(first)).located(in: from)
     }
 
     func refuseFolded(_ outline: Outline, _ path: String) throws {

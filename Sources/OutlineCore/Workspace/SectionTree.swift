@@ -38,7 +38,15 @@ final class SectionTree {
         if parsed == nil {
             let top = root ?? run.store.topLevel()
             let folder = run.store.resolvedPath(top) ?? top
-            order = run.store.markdownFiles(in: folder).map(key)
+            // Files above the current directory by their names from it (`../a.md`), as an operand
+            // written so names them: by their absolute names, a diff header would carry one (which
+            // `git apply` skips) and such a file's links to an operand would go unrepaired.
+            var spell: (String) -> String = { $0 }
+            if folder.hasPrefix("/"), let here = run.store.resolvedPath("."), here.hasPrefix("/"),
+               FilePath.contains(FilePath.normalize(folder), FilePath.normalize(here)) {
+                spell = { $0.hasPrefix("/") ? FilePath.relative($0, fromDirectory: here) : $0 }
+            }
+            order = run.store.markdownFiles(in: folder).map { key(spell($0)) }
             let dialects = order.map { rules($0).dialect }
             var outlines: [String: Outline] = [:]
             for (k, result) in try run.each(order, { k, _, bytes in try Outline(parsing: bytes, [.links, .fingerprints], dialect: dialects[k]) }).enumerated() {

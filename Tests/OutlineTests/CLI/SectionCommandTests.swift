@@ -61,6 +61,25 @@ struct SectionCommandTests {
         #expect(try read(dir, "guide.md") == Self.guide && read(dir, "faq.md") == Self.faq.replacingOccurrences(of: "docs/../guide.md", with: "guide.md"))
     }
 
+    /// From a subdirectory of the work tree, the files above it are named from there (`../a.md`), as
+    /// an operand is: never by an absolute name in a diff header (git apply skips it), and a link
+    /// above to an operand written `../docs/g.md` is repaired like any other.
+    @Test func filesAboveTheCurrentDirectoryAreNamedFromIt() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for sub in ["docs", "sub"] { try FileManager.default.createDirectory(at: dir.appendingPathComponent(sub), withIntermediateDirectories: true) }
+        try "# G\n<!-- outline:g -->\n\n## A\n<!-- outline:a -->\n\nAlpha.\n".write(to: dir.appendingPathComponent("docs/g.md"), atomically: true, encoding: .utf8)
+        try "# R\n\nSee [a](docs/g.md#a).\n".write(to: dir.appendingPathComponent("readme.md"), atomically: true, encoding: .utf8)
+        #expect(try shell("git init -q .", in: dir).status == 0)
+        let docs = dir.appendingPathComponent("docs"), sub = dir.appendingPathComponent("sub")
+        let check = try runBinary(["rename", "--check", "g.md#a", "Alpha Beta"], directory: docs)
+        #expect(check.status == 1 && String(decoding: check.stdout, as: UTF8.self) == "g.md\n../readme.md\n", "\(check)")
+        let diff = try runBinary(["rename", "g.md#a", "Alpha Beta"], directory: docs)
+        #expect(String(decoding: diff.stdout, as: UTF8.self).contains("--- a/../readme.md\n+++ b/../readme.md\n@@ -1,3 +1,3 @@\n # R\n \n-See [a](docs/g.md#a).\n+See [a](docs/g.md#alpha-beta).\n"))
+        let above = try runBinary(["rename", "--check", "../docs/g.md#a", "Alpha Beta"], directory: sub)
+        #expect(above.status == 1 && String(decoding: above.stdout, as: UTF8.self) == "../docs/g.md\n../readme.md\n", "\(above)")
+    }
+
     @Test func replaceReadsStandardInputAndRefusesAStaleHash() throws {
         let dir = try tree()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -73,6 +73,8 @@ struct SectionEditTests {
         // `linux` is linked from b.md: leaving it out is refused, unless accepted.
         let dropped = refusal("## Install\n\nOnly text.\n")
         #expect(dropped?.kind == .refused && dropped?.subject == .section("linux") && dropped?.path == "a.md" && dropped?.message.contains("b.md:3") == true)
+        // The acceptance it names is the PATH#ID form, which matches in that file only.
+        #expect(dropped?.message.hasSuffix("--allow-removed a.md#linux") == true, "\(String(describing: dropped))")
         let accepted = try run(.replace(SectionAddress(path: "a.md", fragment: "install"), text: Array("## Install\n\nOnly text.\n".utf8), allowRemoved: [RemovalPattern("a.md#lin*", origin: .commandLine)!]))
         #expect(accepted.removed == ["linux"])
         // The link to the removed section cannot be repaired: said, left as it is.
@@ -108,6 +110,21 @@ struct SectionEditTests {
         #expect(into.hasSuffix("See [install](#install).\n\n### Last\n<!-- outline:last -->\n"))
         #expect(throws: Diagnostic.self) { try run(.insert(path: "a.md", placement: .after, relativeTo: "install", text: Array("## X\n<!-- outline:x -->\n".utf8))) }
         #expect(throws: Diagnostic.self) { try run(.insert(path: "a.md", placement: .after, relativeTo: "install", text: Array("Text first.\n\n## X\n".utf8))) }
+    }
+
+    /// Into an MDX file, an HTML comment is refused as `move` refuses it (MDX rejects `<!--`); an
+    /// anchor line of the input is outline's own and is respelled.
+    @Test func replaceAndInsertIntoMDXRefuseHTMLComments() throws {
+        let store = MemoryStore(["p.mdx": "# A\n{/* outline:a */}\n\n## B\n{/* outline:b */}\n\nText.\n"])
+        let b = SectionAddress(path: "p.mdx", fragment: "b")
+        for operation in [Run.SectionOperation.replace(b, text: Array("## B\n\nNew.\n\n<!-- a note -->\n".utf8), allowRemoved: []),
+                          .insert(path: "p.mdx", placement: .after, relativeTo: "b", text: Array("## C\n\n<!-- a note -->\n".utf8))] {
+            var refusal: Diagnostic? = nil
+            do { _ = try run(operation, store: store) } catch { refusal = error as? Diagnostic }
+            #expect(refusal?.kind == .refused && refusal?.message.contains("MDX") == true, "\(String(describing: refusal))")
+        }
+        let respelled = try run(.replace(b, text: Array("## B\n<!-- outline:b -->\n\nNew.\n".utf8), allowRemoved: []), store: store)
+        #expect(text(respelled, "p.mdx") == "# A\n{/* outline:a */}\n\n## B\n{/* outline:b */}\n\nNew.\n")
     }
 
     @Test func renameKeepsTheIDAndLinksFollowTheNewSlug() throws {

@@ -37,6 +37,11 @@ struct SectionMoveTests {
         #expect(change.diagnostics.isEmpty, "\(change.diagnostics)")
     }
 
+    /// `PATH#ID` (as "path#id") moved to the end of `destination`, or `placement` a section there.
+    static func move(_ store: MemoryStore, _ address: String, to destination: String, _ placement: SectionPlacement? = nil, _ relativeTo: String? = nil) throws -> Run.SectionChange {
+        try run(store, .move(try SectionAddress(parsing: address), destination: destination, placement: placement, relativeTo: relativeTo))
+    }
+
     static func refusal(_ store: MemoryStore, _ operation: Run.SectionOperation) -> Diagnostic? {
         do { _ = try run(store, operation); return nil } catch { return error as? Diagnostic }
     }
@@ -103,6 +108,64 @@ struct SectionMoveTests {
         #expect(Self.text(promoted, "a.md") == "Top\n===\n\nOther\n-----\n\nSub\n===\n<!-- outline:sub -->\n\nx\n")
         let lines = MemoryStore(["a.md": "# T\n\nTwo\nlines\n---\n<!-- outline:two -->\n\n## U\n"])
         #expect(Self.refusal(lines, .move(SectionAddress(path: "a.md", fragment: "two"), destination: "a.md", placement: .into, relativeTo: "u"))?.kind == .refused)
+    }
+
+    /// A setext heading's text line under a paragraph line would continue that paragraph: the heading
+    /// would merge with it ("text Title"), and its title is not one verification holds a moved section
+    /// to. A blank line keeps them apart, and travels back with the section.
+    @Test func aSetextHeadingNeverLandsUnderAParagraphLine() throws {
+        let store = MemoryStore([
+            "s.md": "Title\n=====\n<!-- outline:title -->\n\nBody.\n",
+            "d.md": "# D\n<!-- outline:d -->\n\nText.\n",
+            "e.md": "# E\n<!-- outline:e -->\n\nText.\n## Next\n<!-- outline:next -->\n",
+            "f.md": "# F\n<!-- outline:f -->\n\n```\ncode\n```\nNext\n----\n<!-- outline:next -->\n",
+            "g.md": "# G\n<!-- outline:g -->\n\n## M\n<!-- outline:m -->\nText.\n## N\n<!-- outline:n -->\n",
+        ])
+        let atEnd = try Self.move(store, "s.md#title", to: "d.md")
+        #expect(Self.text(atEnd, "d.md") == "# D\n<!-- outline:d -->\n\nText.\n\nTitle\n=====\n<!-- outline:title -->\n\nBody.\n")
+        let before = try Self.move(store, "s.md#title", to: "e.md", .before, "next")
+        #expect(Self.text(before, "e.md") == "# E\n<!-- outline:e -->\n\nText.\n\nTitle\n-----\n<!-- outline:title -->\n\nBody.\n## Next\n<!-- outline:next -->\n")
+        // Above a setext heading, the moved text's last paragraph would take its text line.
+        let above = try Self.move(store, "g.md#m", to: "f.md", .before, "next")
+        #expect(Self.text(above, "f.md") == "# F\n<!-- outline:f -->\n\n```\ncode\n```\n## M\n<!-- outline:m -->\nText.\n\nNext\n----\n<!-- outline:next -->\n")
+        // To the end of another file and back: the original bytes.
+        Self.apply(atEnd, to: store)
+        let back = try Self.move(store, "d.md#title", to: "s.md")
+        #expect(Self.text(back, "s.md") == "Title\n=====\n<!-- outline:title -->\n\nBody.\n")
+        #expect(Self.text(back, "d.md") == "# D\n<!-- outline:d -->\n\nText.\n")
+    }
+
+    /// A relative link of the moved text that names the same file from its new place keeps its bytes
+    /// (`./c.md` between two files of one directory), so that moving back gives them back; one to
+    /// the file it lands in becomes a same-file link.
+    @Test func aLinkThatStillResolvesFromTheNewPlaceKeepsItsBytes() throws {
+        let store = MemoryStore([
+            "a.md": "# A\n<!-- outline:a -->\n\n## Part\n<!-- outline:part -->\n\nSee [c](./c.md), [up](../x.md) and [b](b.md#b).\n",
+            "b.md": "# B\n<!-- outline:b -->\n",
+            "c.md": "# C\n",
+            "docs/d.md": "# D\n<!-- outline:d -->\n",
+        ])
+        let there = try Self.move(store, "a.md#part", to: "b.md")
+        #expect(Self.text(there, "b.md") == "# B\n<!-- outline:b -->\n\n## Part\n<!-- outline:part -->\n\nSee [c](./c.md), [up](../x.md) and [b](#b).\n")
+        let deeper = try Self.move(store, "a.md#part", to: "docs/d.md")
+        #expect(Self.text(deeper, "docs/d.md") == "# D\n<!-- outline:d -->\n\n## Part\n<!-- outline:part -->\n\nSee [c](../c.md), [up](../../x.md) and [b](../b.md#b).\n")
+    }
+
+    /// A reference link parted from its definition by a move would be text in its new file (or in
+    /// the old one, for a definition that leaves with the section): refused, nothing written, the
+    /// destinations named. A section that holds its own definitions moves.
+    @Test func aMoveThatPartsReferenceLinksFromTheirDefinitionsIsRefused() throws {
+        let store = MemoryStore([
+            "a.md": "# A\n<!-- outline:a -->\n\nSee [tool].\n\n## Uses\n<!-- outline:uses -->\n\nRun [tool] and [own].\n\n[own]: own.md\n\n## Defines\n<!-- outline:defines -->\n\nText.\n\n[tool]: tool.md#use\n",
+            "b.md": "# B\n<!-- outline:b -->\n",
+        ])
+        for id in ["uses", "defines"] {
+            let refusal = Self.refusal(store, .move(SectionAddress(path: "a.md", fragment: id), destination: "b.md", placement: nil, relativeTo: nil))
+            #expect(refusal?.kind == .refused && refusal?.path == "a.md" && refusal?.subject == .link("tool.md#use"), "\(id): \(String(describing: refusal))")
+        }
+        let own = MemoryStore(["a.md": "# A\n<!-- outline:a -->\n\n## Own\n<!-- outline:own -->\n\nRun [it].\n\n[it]: https://example.com/it\n", "b.md": "# B\n"])
+        let change = try Self.move(own, "a.md#own", to: "b.md")
+        #expect(Self.text(change, "b.md") == "# B\n\n## Own\n<!-- outline:own -->\n\nRun [it].\n\n[it]: https://example.com/it\n")
     }
 
     @Test func aFoldedViewIsRefused() {
