@@ -12,7 +12,7 @@ under ROOT is built with its real generator into a temporary directory:
   `site = "zensical"` (`zensical build -f CONFIG`, in a copy of the configuration's directory: it
   builds into the project's `site_dir`, default `site`); `docs_dir`, `site_dir` and
   `use_directory_urls` read from top-level lines as for MkDocs.
-- Sphinx with MyST: each `conf.py` that mentions `myst_parser` (`python -m sphinx -b html`); the
+- Sphinx with MyST: each `conf.py` that mentions `myst_parser` or `myst_nb` (`python -m sphinx -b html`); the
   source directory is the one holding `conf.py`.
 
 Then every `href` and `src` inside each page's article content (the element with `role="main"`, as
@@ -329,7 +329,7 @@ def main():
             mkdocs_site(root, os.path.join(folder, "zensical.toml"), result, zensical=True)
         elif "mkdocs.yml" in files:
             mkdocs_site(root, os.path.join(folder, "mkdocs.yml"), result, zensical=bool(zensical))
-        if "conf.py" in files and "myst_parser" in read(os.path.join(folder, "conf.py")):
+        if "conf.py" in files and ("myst_parser" in read(os.path.join(folder, "conf.py")) or "myst_nb" in read(os.path.join(folder, "conf.py"))):
             sphinx_site(root, os.path.join(folder, "conf.py"), result)
     # One row per (source, target, fragment): a link broken in two ways (an href and a warning) once.
     first = {}

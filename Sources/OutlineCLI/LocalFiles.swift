@@ -49,6 +49,10 @@ final class LocalFiles: DocumentStore, RevisionStore, @unchecked Sendable {
         return files.map { $0.hasPrefix("/") ? FilePath.normalize($0) : FilePath.normalize(folder + "/" + $0) }
     }
 
+    func files(in folder: String, named suffixes: [String]) -> [String] {
+        FileSystem.files(under: folder, named: suffixes).map(FilePath.normalize)
+    }
+
     /// Only a regular file, and a symbolic link only to one inside the work tree, never into `/proc`,
     /// `/sys` or `/dev` (format.md §11): a link in a document cannot make the server read a FIFO.
     func contents(of path: String) -> [UInt8]? {

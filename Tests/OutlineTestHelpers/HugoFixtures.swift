@@ -88,12 +88,69 @@ public enum HugoFixtures {
             """,
     ].merging(layouts) { a, _ in a }
 
-    /// Heading ids: `İ`, an escaped `\{#x}`, `{#custom}`, Greek capitals, `\\{#y}`.
-    public static let headings: [String: String] = [
-        "hugo.toml": "baseURL = 'https://example.org/'\n",
-        "content/h.md": "# H\n\n## İstanbul\n\n## Foo \\{#x}\n\n## Bar {#custom}\n\n## ΣΑΣ Ǆemal\n\n## Baz \\\\{#y}\n",
-        "content/l.md": "# L\n\n[a](/h/#istanbul) [b](/h/#foo-x) [c](/h/#custom) [d](/h/#σασ-ǆemal) [e](/h/#y) [f](/h/#x)\n",
-    ].merging(layouts) { a, _ in a }
+    /// Heading ids: `İ`, an escaped `\{#x}`, `{#custom}`, Greek capitals, `\\{#y}`; the rendered
+    /// text Hugo 0.144 and later slug (`--` a dash, `&nbsp;` no space, a link's text, raw HTML's
+    /// tags gone) against the source text before it. `pinned`: `module.hugoVersion.max` below 0.144,
+    /// built with Hugo 0.111 (`hugo-0.111`): `a----b`, `foonbspbar`, `two-y` are its ids.
+    public static func headings(pinned: Bool = false) -> [String: String] {
+        [
+            "hugo.toml": "baseURL = 'https://example.org/'\n" + (pinned ? "[module.hugoVersion]\n  max = '0.143.1'\n" : ""),
+            "content/h.md": """
+                # H
+
+                ## İstanbul
+
+                ## Foo \\{#x}
+
+                ## Bar {#custom}
+
+                ## ΣΑΣ Ǆemal
+
+                ## Baz \\\\{#y}
+
+                ## A -- B
+
+                ## foo&nbsp;bar
+
+                ## See [the link](https://x.org/y) here
+
+                ## A <b>bold</b> tag
+
+                """,
+            "content/l.md": """
+                # L
+
+                [a](/h/#istanbul) [b](/h/#foo-x) [c](/h/#custom) [d](/h/#σασ-ǆemal) [e](/h/#y) [f](/h/#x)
+                [g](/h/#a--b) [h](/h/#foobar) [i](/h/#see-the-link-here) [j](/h/#a-bold-tag)
+                [k](/h/#a----b) [m](/h/#foonbspbar) [n](/h/#see-the-linkhttpsxorgy-here) [o](/h/#baz-y)
+
+                """,
+        ].merging(layouts) { a, _ in a }
+    }
+
+    /// A site where a page is renamed (`git mv`) and a section moves to another page, with links to
+    /// both by URL: the tree, the commands, the files written after them, and what `links -w
+    /// --since HEAD` must make of the linking page (which `hugo` then builds without a broken link).
+    public static var renamedSite: (files: [String: String], commands: String, writes: [String: String], expected: [String: String]) {
+        let files = [
+            "hugo.toml": "baseURL = 'https://example.org/'\n",
+            "content/guide/_index.md": "---\ntitle: Guide\n---\n# Guide\n<!-- outline:guide -->\n",
+            "content/guide/install.md": "---\ntitle: Install\n---\n# Install\n<!-- outline:install -->\n\n## On Linux\n<!-- outline:on-linux -->\n\nText.\n",
+            "content/a.md": "---\ntitle: A\n---\n# A\n<!-- outline:a -->\n\n## Moving\n<!-- outline:moving -->\n\nMoving text here.\nAnd more.\n",
+            "content/b.md": "---\ntitle: B\n---\n# B\n<!-- outline:b -->\n\nB.\n",
+            "content/guide/c.md": "---\ntitle: C\n---\n# C\n<!-- outline:c -->\n\n"
+                + "[x](/a/#moving) [y](/guide/install/#on-linux) [z](../install/) <a href=\"/guide/install/#on-linux\">h</a>\n",
+        ].merging(layouts) { a, _ in a }
+        let writes = [
+            "content/a.md": "---\ntitle: A\n---\n# A\n<!-- outline:a -->\n",
+            "content/b.md": "---\ntitle: B\n---\n# B\n<!-- outline:b -->\n\nB.\n\n## Moving\n<!-- outline:moving -->\n\nMoving text here.\nAnd more.\n",
+        ]
+        let expected = [
+            "content/guide/c.md": "---\ntitle: C\n---\n# C\n<!-- outline:c -->\n\n"
+                + "[x](/b/#moving) [y](/guide/setup/#on-linux) [z](../setup/) <a href=\"/guide/setup/#on-linux\">h</a>\n",
+        ]
+        return (files, "git mv content/guide/install.md content/guide/setup.md", writes, expected)
+    }
 
     /// Configured as Hugo finds it: `config/_default/` alone (no `hugo.*`), `config/production/`
     /// (the environment of `hugo build`) with `uglyURLs`, `config/staging/` without; a mount per

@@ -53,6 +53,13 @@ public final class MemoryStore: DocumentStore, @unchecked Sendable {
             .sorted().map { root + "/" + $0 }
     }
 
+    public func files(in folder: String, named suffixes: [String]) -> [String] {
+        lock.lock(); defer { lock.unlock() }
+        guard let prefix = key(folder) else { return [] }
+        return files.keys.filter { name in (prefix == "." || name.hasPrefix(prefix + "/")) && suffixes.contains { name.lowercased().hasSuffix($0.lowercased()) } }
+            .sorted().map { root + "/" + $0 }
+    }
+
     public func contents(of path: String) -> [UInt8]? {
         lock.lock(); defer { lock.unlock() }
         readLog.append(path)

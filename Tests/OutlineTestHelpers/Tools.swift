@@ -53,6 +53,12 @@ public enum PreCommit {
         try add(unless: "'\(venv.path)/bin/zensical' --version | grep -qx '0.0.73'", pip: "install -q zensical==0.0.73")
     }
 
+    /// MyST-NB and jupytext (for `.Rmd` text notebooks), added to the test venv on first use.
+    public static func prepareNotebookTools() throws {
+        try prepareSiteTools()
+        try add(unless: "'\(venv.path)/bin/python' -c 'import myst_nb, jupytext'", pip: "install -q myst-nb jupytext")
+    }
+
     /// rfc3986-validator, added to the test venv on first use: with it jsonschema's `FormatChecker`
     /// checks the `uri` and `uri-reference` formats (without it, it skips them silently).
     public static func prepareURIValidator() throws {

@@ -57,6 +57,9 @@ public enum Verification {
         public var perNode: [Int: String] = [:]
         /// Original `href` → other destinations it may become (moved text).
         public var alsoAllowed: [String: Set<String>] = [:]
+        /// Reference definitions the link view leaves out (a label defined again later), by 0-based
+        /// line, with the destination each must read: verified on their own lines.
+        public var shadowedDefinitions: [Int: String] = [:]
         /// Headings may change their text (numbering).
         public var headingsChange = false
         /// 0-based line ranges of the original whose leaves are not compared (a TOC being rewritten).
@@ -105,7 +108,9 @@ public enum Verification {
         var linkEdits = rewrite.edits
         var linkOutput = output
         if withLinks, let view = original.linkView {
-            linkEdits = try rewrite.edits.map { edit in
+            // A definition the view leaves out is checked on its own line (`checkShadowed`).
+            let shadowedLines = links!.shadowedDefinitions
+            linkEdits = try rewrite.edits.filter { shadowedLines[original.source.line(containing: $0.range.lowerBound)] == nil }.map { edit in
                 guard let start = view.viewOffset(edit.range.lowerBound), let end = view.viewOffset(edit.range.upperBound),
                       end - start == edit.range.count else {
                     throw refuse(original.source.line(containing: edit.range.lowerBound), "an edit falls on text the site's containers leave out")
@@ -136,6 +141,7 @@ public enum Verification {
                 throw refuse(parsed.source.lineCount - 1, "the page record would not be read as written (does the file end inside a code block or HTML?)")
             }
         }
+        if let links, !links.shadowedDefinitions.isEmpty { try checkShadowed(original, parsed, links.shadowedDefinitions) }
         if let links, let before = original.links, let after = parsed.links {
             try checkTouchedBlocks(original, parsed, touched)
             // A table of contents being rewritten may gain or lose entries (a heading numbered out of
@@ -388,6 +394,19 @@ public enum Verification {
             guard let was = before.leafPrints(ofBlocks: blocks(run)), let now = after.leafPrints(ofBlocks: resultBlocks), was == now else {
                 let first = run.lines.lowerBound
                 throw refuse(first, "the block at line \(first + 1) of the input would change beyond its link destinations")
+            }
+        }
+    }
+
+    /// Each rewritten definition the view leaves out reads its planned destination on its line of
+    /// the result, with the same label, and is still one the result's view leaves out (no line
+    /// moves: a destination holds no line ending).
+    private static func checkShadowed(_ original: Outline, _ result: Outline, _ planned: [Int: String]) throws {
+        let stillShadowed = Set((result.linkView?.shadowed ?? []).map(\.line))
+        for (line, destination) in planned {
+            guard let was = ShadowedDefinition(original.source, line: line + 1), let now = ShadowedDefinition(result.source, line: line + 1),
+                  now.label == was.label, now.destination == destination, stillShadowed.contains(line + 1) else {
+                throw refuse(line, "the reference definition at line \(line + 1) would not read '\(destination)'")
             }
         }
     }

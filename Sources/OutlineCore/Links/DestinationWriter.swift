@@ -63,6 +63,14 @@ struct DestinationWriter {
     }
 }
 
+extension DestinationWriter {
+    /// Writes `destination` over the document's bytes `range`: a definition the view leaves out
+    /// (`ShadowedDefinition`).
+    mutating func write(_ destination: String, at range: Range<Int>) {
+        edits.replace(range, with: Array(destination.utf8))
+    }
+}
+
 extension EditList {
     /// Each section with a linkable anchor whose heading slug changed since `old` keeps the old slug as
     /// an alias, `<a id="old-slug"></a>` at the end of its anchor line, so that links from outside the

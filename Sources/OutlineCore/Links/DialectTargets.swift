@@ -172,8 +172,12 @@ enum DialectTargets {
 
     /// The ids of attr_list blocks in a line of text: right after an inline element (`**x**{ #id }`,
     /// `` `x`{: #id } ``, `[t](u){ #id }`) or alone on the line (a block's attributes).
-    static func attributeIDs(in line: String) -> [String] {
-        var ids: [String] = []
+    static func attributeIDs(in line: String) -> [String] { attributeIDs(in: line, withPlacement: true).map(\.id) }
+
+    /// The same, each with whether its block stands alone on the line (a block's attributes) rather
+    /// than after an inline element.
+    static func attributeIDs(in line: String, withPlacement: Bool) -> [(id: String, alone: Bool)] {
+        var ids: [(id: String, alone: Bool)] = []
         var rest = Substring(line)
         let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
         while let open = rest.firstIndex(of: "{") {
@@ -183,7 +187,7 @@ enum DialectTargets {
             if alone || "*_`)]".contains(before) {
                 var inner = line[line.index(after: open)..<close]
                 if inner.first == ":" { inner = inner.dropFirst() }
-                if let id = AttributeBlock.id(in: inner) { ids.append(id) }
+                if let id = AttributeBlock.id(in: inner) { ids.append((id, alone)) }
             }
             rest = line[line.index(after: close)...]
         }
@@ -208,15 +212,49 @@ enum DialectTargets {
         return found
     }
 
-    /// MyST's `(label)=` lines: each names a target of the whole site, lowercased as Sphinx keeps
-    /// labels (and as MyST matches them).
+    /// MyST's targets of the whole site written in the text, lowercased as Sphinx keeps labels
+    /// (and as MyST matches them): `(label)=` lines; with `attrs_block`, a `{#id}` block alone on
+    /// its line (before the block it gives the id), and the terms of a definition list after
+    /// `{.glossary}` (its lines up to a blank line, each line right before a `: definition`, or
+    /// before another term); with `attrs_inline`, an `{#id}` right after a span, a code span or a
+    /// link (`[span]{#id}`). Not in code.
     static func labels(in source: Source, dialect: Dialect) -> [(line: Int, id: String)] {
         guard dialect.mystTargets else { return [] }
         var found: [(line: Int, id: String)] = []
+        var glossary = false
+        var terms: [(line: Int, text: String)] = []
+        func endGlossary() {
+            glossary = false
+            terms.removeAll()
+        }
         LineScanner.forEach(in: source) { line, text, kind in
-            guard kind == .text else { return }
+            guard kind == .text else { endGlossary(); return }
             let t = text.drop(while: { $0 == ASCII.space })
-            guard t.first == UInt8(ascii: "("), text.count - t.count < 4 else { return }
+            let indent = text.count - t.count
+            if glossary {
+                if t.allSatisfy(ASCII.isBlank) { endGlossary(); return }
+                if indent < 4, t.first == UInt8(ascii: ":"), t.dropFirst().first.map(ASCII.isBlank) ?? false {
+                    // The terms just above a definition are glossary terms.
+                    for term in terms { found.append((term.line, term.text.lowercased())) }
+                    terms.removeAll()
+                } else if indent == 0 {
+                    var end = t.endIndex
+                    while end > t.startIndex, ASCII.isBlank(t[end - 1]) { end -= 1 }
+                    terms.append((line + 1, String(decoding: t[..<end], as: UTF8.self)))
+                }
+                return
+            }
+            if (dialect.mystAttrsBlock || dialect.mystAttrsInline), t.contains(UInt8(ascii: "{")) {
+                let string = String(decoding: text, as: UTF8.self)
+                for (id, alone) in attributeIDs(in: string, withPlacement: true) where alone ? dialect.mystAttrsBlock : dialect.mystAttrsInline {
+                    found.append((line + 1, id.lowercased()))
+                }
+                if dialect.mystAttrsBlock, t.first == UInt8(ascii: "{"), AttributeBlock.classes(in: t).contains("glossary") {
+                    glossary = true
+                    return
+                }
+            }
+            guard t.first == UInt8(ascii: "("), indent < 4 else { return }
             var end = t.endIndex
             while end > t.startIndex, ASCII.isBlank(t[end - 1]) { end -= 1 }
             guard end - t.startIndex >= 4, t[end - 1] == UInt8(ascii: "="), t[end - 2] == UInt8(ascii: ")") else { return }

@@ -324,7 +324,8 @@ public enum LinkCheck {
                     add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? "no such file")").because(.noSuchFile))
                     continue
                 case .broken(let reason, let why):
-                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(why)").because(reason))
+                    // A URL that led to a page moved since REV: the finding names where it is now.
+                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? why)").because(reason))
                     continue
                 case .skipped(let why):
                     add(.warning(.linkSkipped, line: line, why.description).about(.skipped(why)))

@@ -98,7 +98,10 @@ public enum LinkRepair {
                     hint = " (try --since \(revision))"
                 }
                 warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why)\(hint)").about(.link(link.destination)))
-            case .rewrite(let destination):
+            case .rewrite(let destination), .pathOnly(let destination, _):
+                if case .pathOnly(_, let why) = decision, reported.insert("\(line)\u{0}\(link.destination)").inserted {
+                    warnings.append(.warning(.brokenLink, line: line, "repaired the path of link '\(link.destination)' to '\(destination)', but \(why)").about(.link(link.destination)))
+                }
                 if origin == nil { plan.rewrites[link.destination] = destination }
                 if let why = writer.write(destination, for: kind) {
                     warnings.append(.warning(.brokenLink, line: line, "cannot repair link '\(link.destination)': \(why); make it '\(destination)' by hand").about(.link(link.destination)))
@@ -111,6 +114,21 @@ public enum LinkRepair {
                         if origin != nil { plan.alsoAllowed[link.destination, default: []].insert(destination) }
                     }
                 }
+            }
+        }
+        // A label defined twice where the generator uses the last (format.md §16): the definition it
+        // does not use is out of the view, and out of the links above; it is repaired all the same,
+        // so that a moved file leaves no definition naming its old path (verified on its own line).
+        for shadow in document.outline.linkView?.shadowed ?? [] {
+            guard let place = ShadowedDefinition(document.outline.source, line: shadow.line), let link = LocalLink(place.destination) else { continue }
+            let origin = moved.first { $0.lines.contains(shadow.line) }
+            let decision = origin.map { rebase(link, from: $0, in: document, context: context) } ?? decide(link, from: document, context: context)
+            switch decision {
+            case .rewrite(let destination), .pathOnly(let destination, _):
+                writer.write(destination, at: place.range)
+                plan.shadowedDefinitions[shadow.line - 1] = destination
+            case .keep, .cannot:
+                continue
             }
         }
         var edits = writer.edits
@@ -172,13 +190,13 @@ public enum LinkRepair {
         if link.path.hasPrefix("/") { return decide(link, from: document, context: context) }
         // A link a site resolves as a URL (raw HTML, a built URL): resolved where the text stood,
         // written as the site's URL from where it stands now (format.md §16).
-        if let rules = context.rules?(origin.fromThen), let here = context.rules?(document.path), let url = here.url,
+        if let rules = context.rules?(origin.fromThen), let here = context.rules?(document.path), let rewrite = here.rewrite,
            case .paths(let candidates) = rules.resolve(link), let first = candidates.first,
            link.inHTML || context.canonical(first) != context.canonical(LocalLink.resolve(link.path, from: origin.fromThen, root: context.root)) {
             let target = candidates.lazy.map { context.canonical($0) }.map { context.renamed[$0] ?? $0 }.first {
                 switch context.lookup($0) { case .missing, .directory: return false; default: return true }
             }
-            guard let target, let written = url(target, link.fragment) else { return .cannot("it is written as the site's URL, which outline could not follow: repair it by hand") }
+            guard let target, let written = rewrite(link, target, link.fragment) else { return .cannot("it is written as the site's URL, which outline could not follow: repair it by hand") }
             return written == link.destination ? .keep : .rewrite(written)
         }
         // The path as it resolved from the old place at REV, then followed through renames since.
@@ -250,7 +268,14 @@ public enum LinkRepair {
     /// For `check`: what a broken `link` of `document` would be repaired to, said as a finding's reason
     /// with the command that does it, or nil when link repair cannot identify its section.
     public static func fix(for link: LocalLink, in document: LinkedDocument, context: Context, since: String?) -> String? {
-        guard case .rewrite(let destination) = decide(link, from: document, context: context) else { return nil }
+        let destination: String
+        switch decide(link, from: document, context: context) {
+        case .rewrite(let d): destination = d
+        case .pathOnly(let d, _):
+            let command = "outline links -w" + (since.map { " --since \($0)" } ?? "")
+            return "the file is now '\(d.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])' (run '\(command)'), but its fragment names no section there"
+        default: return nil
+        }
         let command = "outline links -w" + (since.map { " --since \($0)" } ?? "")
         // A link in a footnote definition's text is in no cmark node (`LinkCheck.footnoteLinks`):
         // link repair has nothing to locate it by.
@@ -276,26 +301,47 @@ public enum LinkRepair {
         }
         for (k, html) in inventory.html.enumerated() where html.literal.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "h") }) {
             for (a, attribute) in HTMLAttributes.scan(html.literal).enumerated() where attribute.name == "href" {
-                if let local = LocalLink(attribute.value) { all.append((html.line + attribute.lineOffset, local, .html(k, attribute: a))) }
+                // Raw HTML, which a site's generator passes through as the URL it is (format.md §16).
+                if var local = LocalLink(attribute.value) {
+                    local.inHTML = true
+                    all.append((html.line + attribute.lineOffset, local, .html(k, attribute: a)))
+                }
             }
         }
         return all.sorted { $0.0 < $1.0 }
     }
 
-    enum Decision: Equatable { case keep, cannot(String), rewrite(String) }
+    enum Decision: Equatable {
+        case keep, cannot(String), rewrite(String)
+        /// The path is repaired (the file moved) and the fragment kept as written, though it names
+        /// nothing outline can follow: written, and the fragment reported (why).
+        case pathOnly(String, String)
+    }
 
     /// What to do with one link of `document`.
     static func decide(_ link: LocalLink, from document: LinkedDocument, context: Context) -> Decision {
         let decision = decideAny(link, from: document, context: context)
-        // A link a site resolves as a URL, a label or a document named without its suffix: only
-        // its fragment is rewritten; a new path would need the site's form, which is written by hand.
-        guard case .rewrite(let destination) = decision, let rules = context.rules?(document.path), !link.path.isEmpty else { return decision }
+        let destination: String, partly: String?
+        switch decision {
+        case .rewrite(let d): (destination, partly) = (d, nil)
+        case .pathOnly(let d, let why): (destination, partly) = (d, why)
+        default: return decision
+        }
+        guard let rules = context.rules?(document.path), !link.path.isEmpty else { return decision }
+
         let plain = context.canonical(LocalLink.resolve(link.path, from: document.path, root: context.root))
         var sameForm = false
         if case .paths(let candidates) = rules.resolve(link), let first = candidates.first { sameForm = context.canonical(first) == plain }
         let newPath = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         if sameForm || newPath == link.destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) { return decision }
-        return .cannot("it is written as the site publishes it (a URL, a label, a document without its suffix): make it '\(destination)' by hand")
+        // A link written as the site publishes it (a URL, a `ref`, a document without its suffix)
+        // gets its new path in that same form, as the site writes it (format.md §16).
+        guard let planned = LocalLink(destination), let written = rules.rewrite?(link, planned.path.isEmpty ? document.path
+                : context.canonical(LocalLink.resolve(planned.path, from: document.path, root: context.root)), planned.fragment) else {
+            return .cannot("it is written as the site publishes it (a URL, a label, a document without its suffix): make it '\(destination)' by hand")
+        }
+        if written == link.destination { return .keep }
+        return partly.map { .pathOnly(written, $0) } ?? .rewrite(written)
     }
 
     /// Where a link of the file at `file` leads (as outline names files), as the file's site reads
@@ -326,19 +372,27 @@ public enum LinkRepair {
     }
 
     static func decideAny(_ link: LocalLink, from document: LinkedDocument, context: Context) -> Decision {
+        let rules = context.rules?(document.path)
+        // A link written as the site publishes it (a URL) that led to a file renamed since REV.
+        func formerTarget() -> String? {
+            guard context.old != nil, !context.renamed.isEmpty, !link.path.isEmpty else { return nil }
+            return rules?.formerTarget?(link, context.renamed).map(context.canonical)
+        }
         var path: String
+        var pathChanged = false
         switch place(of: link, from: document.path, context: context) {
         case .keep: return .keep
-        case .cannot(let why): return .cannot(why)
+        case .cannot(let why):
+            guard let now = formerTarget() else { return .cannot(why) }
+            path = now
+            pathChanged = true
         case .path(let found): path = found
         }
         // A section operation repairs only what it may have broken (format.md §18).
         if let scope = context.scope, !scope(path, link.fragment) { return .keep }
-        let rules = context.rules?(document.path)
-        var pathChanged = false
         var destination = link.path.isEmpty ? .markdown(document.targets) : context.lookup(path)
         if case .missing = destination {
-            guard context.old != nil, let renamed = context.renamed[path] else { return .cannot("no such file") }
+            guard context.old != nil, let renamed = context.renamed[path] ?? formerTarget() else { return .cannot("no such file") }
             path = renamed
             pathChanged = true
             destination = context.lookup(path)
@@ -369,8 +423,13 @@ public enum LinkRepair {
         if oldSection == nil, let current = target.currentTarget[fragment] {
             return .rewrite(write(path: pathChanged ? path : nil, original: link, fragment: current, from: document.path, context: context))
         }
+        // The file moved but the fragment names nothing outline can follow: the path is repaired,
+        // the fragment kept as written (and reported).
+        func cannot(_ why: String) -> Decision {
+            pathChanged ? .pathOnly(moved(to: path, original: link, fragment: fragment, from: document.path, context: context), why) : .cannot(why)
+        }
         guard let id = oldSection else {
-            return .cannot(context.old == nil
+            return cannot(context.old == nil
                 ? "'\(fragment)' is not a heading or section ID of \(target.path == document.path ? "this file" : target.path)"
                 : "no anchored section of \(target.path == document.path ? "this file" : target.path) had '\(fragment)' at that revision")
         }
@@ -383,16 +442,16 @@ public enum LinkRepair {
         switch places.count {
         case 1:
             guard let there = context.document(places[0]), let current = there.currentTarget[id] else {
-                return .cannot("section '\(id)' moved to \(places[0]), which cannot be read")
+                return cannot("section '\(id)' moved to \(places[0]), which cannot be read")
             }
             return .rewrite(LinkRepair.moved(to: places[0], original: link, fragment: current, from: document.path, context: context))
         case 0:
             if let unrelated = move?.unrelated, !unrelated.isEmpty {
-                return .cannot("section '\(id)' is no longer in \(target.path == document.path ? "this file" : target.path); \(unrelated.joined(separator: " and ")) gained an unrelated section with that ID (its text is not the one that left), which is not a move")
+                return cannot("section '\(id)' is no longer in \(target.path == document.path ? "this file" : target.path); \(unrelated.joined(separator: " and ")) gained an unrelated section with that ID (its text is not the one that left), which is not a move")
             }
-            return .cannot("section '\(id)' is no longer in \(target.path == document.path ? "this file" : target.path) nor in any other file given")
+            return cannot("section '\(id)' is no longer in \(target.path == document.path ? "this file" : target.path) nor in any other file given")
         default:
-            return .cannot("section '\(id)' appeared in \(places.joined(separator: " and ")): which one is it?")
+            return cannot("section '\(id)' appeared in \(places.joined(separator: " and ")): which one is it?")
         }
     }
 

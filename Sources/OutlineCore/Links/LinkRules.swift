@@ -25,10 +25,15 @@ public struct LinkRules {
     public var unmatchedFragment: (String, String?) -> Unmatched?
     /// Whether links without a path (`#x`) go through `resolve` too (MyST: a label of any page).
     public var resolvesEmptyPaths = false
-    /// A destination for the file at a path (and a fragment) written as the site's URL from the
-    /// linking page, for a link written as a URL that must point elsewhere (moved text); nil where
-    /// the site has no URL form.
-    public var url: ((String, String?) -> String?)? = nil
+    /// The destination of a link written in the site's own form (a URL the site serves, a Hugo
+    /// `ref`, a MyST document named without its suffix) once it must name the file at a path (as
+    /// the caller names files) and a fragment: written in that same form, from the linking page
+    /// (a URL from the root stays so, a relative one relative); nil where the form cannot name it.
+    public var rewrite: ((LocalLink, String, String?) -> String?)? = nil
+    /// `--since`: for such a link that leads to no page now, the file it led to at the revision,
+    /// where it is now: of the files renamed since (old path → new path, as the caller names
+    /// files), the one the site served where the link leads while it stood at its old path.
+    public var formerTarget: ((LocalLink, [String: String]) -> String?)? = nil
 
     public init(resolve: @escaping (LocalLink) -> Resolution, unmatchedFragment: @escaping (String, String?) -> Unmatched?) {
         self.resolve = resolve

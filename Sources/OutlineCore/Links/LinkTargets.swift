@@ -69,8 +69,8 @@ public struct LinkTargets: Sendable {
     /// labels). `extra`: ids of elements the source does not show (a container view's tags).
     public init(_ inventory: LinkInventory, profile: SlugProfile, html: Bool = true, source: Source? = nil,
                 dialect: Dialect = .commonMark, extra: [(line: Int, id: String)] = [],
-                tabs: [(line: Int, title: String, set: Int, index: Int)] = []) {
-        let raw = profile.slugsSource ? source : nil
+                tabs: [(line: Int, title: String, set: Int, index: Int)] = [], labels extraLabels: [(line: Int, id: String)] = []) {
+        let raw = profile.readsSourceAttribute ? source : nil
         let attributes = dialect.headingAttributes ? source : nil
         var bases = inventory.headings.map { LinkTargets.base(of: $0, profile: profile, source: raw, attributes: attributes, emojiShortcodes: dialect.emojiShortcodes) }
         if let levels = dialect.headingSlugLevels {
@@ -79,7 +79,7 @@ public struct LinkTargets: Sendable {
         let others = source.map { DialectTargets.ids(in: $0, dialect: dialect, headings: bases.map { ($0.line, $0.explicit) }, profile: profile) } ?? []
         self.init(headings: bases, html: html ? inventory.html : [], profile: profile,
                   reserved: dialect.explicitIDsReservedFirst ? bases.compactMap(\.explicit) + others.filter(\.reserved).map(\.id) : [],
-                  others: others.map { ($0.line, $0.id) } + extra, labels: source.map { DialectTargets.labels(in: $0, dialect: dialect) } ?? [],
+                  others: others.map { ($0.line, $0.id) } + extra, labels: ((source.map { DialectTargets.labels(in: $0, dialect: dialect) } ?? []) + extraLabels).sorted { $0.line < $1.line },
                   tabs: dialect.tabbedIDs ? tabs : [], tabSlugs: dialect.tabSlugs.flatMap(SlugProfile.init(rawValue:)),
                   combineHeader: dialect.tabSlugsCombineHeader, emojiShortcodes: dialect.emojiShortcodes,
                   terms: source.map { DialectTargets.definitionTerms(in: $0, dialect: dialect, profile: profile) } ?? [])
@@ -90,7 +90,7 @@ public struct LinkTargets: Sendable {
     /// The targets of an outline parsed with links, read as its dialect reads it.
     public init(_ outline: Outline, profile: SlugProfile, html: Bool = true) {
         self.init(outline.links ?? LinkInventory(), profile: profile, html: html, source: outline.linkSource, dialect: outline.dialect,
-                  extra: outline.linkView?.ids ?? [], tabs: outline.linkView?.tabs ?? [])
+                  extra: outline.linkView?.ids ?? [], tabs: outline.linkView?.tabs ?? [], labels: outline.linkView?.labels ?? [])
     }
 
     /// A heading's id before duplicates are numbered: the explicit `{#id}` its renderer honours, or
@@ -107,7 +107,7 @@ public struct LinkTargets: Sendable {
 
     static func base(of heading: LinkInventory.HeadingText, profile: SlugProfile, source: Source? = nil, attributes: Source? = nil,
                      emojiShortcodes: Bool = false) -> HeadingBase {
-        if let source, let raw = LinkTargets.sourceText(of: heading.line, in: source) {
+        if let source, profile.slugsSource, let raw = LinkTargets.sourceText(of: heading.line, in: source) {
             let (explicit, rest) = profile.explicitID([.text(raw)])
             var text = ""
             for case .text(let s) in rest { text += s }
@@ -115,6 +115,14 @@ public struct LinkTargets: Sendable {
         }
         var pieces = heading.pieces
         var explicit: String? = nil
+        if let source, profile.readsSourceAttribute, let raw = LinkTargets.sourceText(of: heading.line, in: source) {
+            // Hugo since 0.144: the id from the source line's `{#id}` (an escaped brace is text
+            // there, not in the rendered pieces), the slug from the rendered text without the block.
+            let (id, rest) = profile.explicitID([.text(raw)])
+            if id != nil { return HeadingBase(line: heading.line, explicit: id, slug: "") }
+            if rest != [.text(raw)] { pieces = profile.explicitID(pieces).pieces }
+            return HeadingBase(line: heading.line, explicit: nil, slug: profile.slug(pieces))
+        }
         if let attributes {
             // attr_list: a block ending the heading's source is no text, and gives its id.
             if let raw = LinkTargets.sourceText(of: heading.line, in: attributes).map({ Substring($0) }), let block = AttributeBlock.trailing(raw),
@@ -156,6 +164,20 @@ public struct LinkTargets: Sendable {
             }
         } else if let b = bytes.first, b == UInt8(ascii: ">") || b == UInt8(ascii: "-") || b == UInt8(ascii: "*") || b == UInt8(ascii: "+") || ASCII.isDigit(b) {
             return nil
+        } else {
+            // A setext heading: goldmark slugs its last line, the one above the underline.
+            func isUnderline(_ k: Int) -> Bool {
+                let t = source.content(k).drop { $0 == ASCII.space }
+                guard let c = t.first, c == UInt8(ascii: "=") || c == UInt8(ascii: "-") else { return false }
+                return t.drop { $0 == c }.allSatisfy(ASCII.isBlank)
+            }
+            var last = line - 1
+            while last + 1 < source.lineCount, !isUnderline(last + 1) {
+                last += 1
+                if source.content(last).allSatisfy(ASCII.isBlank) { return nil }
+            }
+            if last != line - 1 { return sourceText(of: last + 1, in: source) }
+            while let b = bytes.last, b == ASCII.space || b == ASCII.tab { bytes = bytes.dropLast() }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -40,13 +40,13 @@ public enum LinkableForm: String, Sendable, CaseIterable {
 
 extension SlugProfile {
     /// Drops raw HTML with its default settings: Hugo (goldmark's `unsafe = false`).
-    public var dropsRawHTML: Bool { self == .hugo }
+    public var dropsRawHTML: Bool { isHugo }
 
     /// Makes a trailing `{#id}` the heading's id, as measured with the real renderer: Hugo 0.111,
     /// kramdown 2.4 and pandoc 2.17. Python-Markdown reads it only with `attr_list`, which MkDocs does
     /// not turn on by default, and Docusaurus documents it but cannot be run here: for them
     /// `--linkable=attribute` is the user's word.
-    public var readsHeadingAttribute: Bool { self == .hugo || self == .kramdown || self == .pandoc }
+    public var readsHeadingAttribute: Bool { isHugo || self == .kramdown || self == .pandoc }
 
     /// Shows a trailing `{#id}` as text whatever the site's settings: GitHub, GitLab, and MyST (which
     /// reads attributes only in a line above the heading, with `attrs_block`). `--linkable=attribute`

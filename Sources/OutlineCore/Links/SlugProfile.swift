@@ -7,7 +7,8 @@
 /// | `gitlab` | GitLab | text content | letters, marks, numbers, `_`, `-`; runs of `-` squeezed | each `-` | `-1`, `-2` (by base) |
 /// | `pandoc` | pandoc `markdown` reader (`auto_identifiers`, `smart`) | stringify (alt kept, `--` `...` smartened) | letters, numbers, `_`, `-`, `.`; up to the first letter dropped | runs `-` | `-1`, `-2`; empty: `section` |
 /// | `mkdocs` | Python-Markdown `toc` | text content, NFKD folded to ASCII | `[A-Za-z0-9_-]` | runs of `-`/space → `-` | `_1`, `_2`; empty: `_1` |
-/// | `hugo` | Hugo (goldmark, `autoHeadingIDType = "github"`) | the heading's source text (markup and all), trimmed | letters (lowercased), decimal digits, `_`, `-` | each space `-` | `-1`, `-2`; empty: `heading` |
+/// | `hugo` | Hugo 0.144 and later (goldmark, `autoHeadingIDType = "github"`) | the heading's rendered text (a link's text, entities decoded, raw HTML's tags gone, `--` and `---` dashes), trimmed | letters (lowercased), decimal digits, `_`, `-` | each space `-` | `-1`, `-2`; empty: `heading` |
+/// | `hugo-0.111` | Hugo 0.60 to 0.143 (goldmark, `autoHeadingIDType = "github"`) | the heading's source text (markup and all), trimmed | as `hugo` | as `hugo` | as `hugo` |
 /// | `docusaurus` | Docusaurus (github-slugger) | as `github` | | | |
 /// | `kramdown` | kramdown 2.4, its own parser (Jekyll without `input: GFM`) | the heading's source text | ASCII letters and digits, `-`, after the first letter | each space `-` | `-1`, `-2` (by base); empty: `section` |
 /// | `mkdocs-material` | Python-Markdown `toc` with `pymdownx.slugs.slugify(case="lower")` (Material for MkDocs' advice) | text content, trimmed, lowercased | letters, numbers, `_`, `-` (no marks) | each space `-` | `_1`, `_2` |
@@ -16,6 +17,7 @@ public enum SlugProfile: String, Sendable, CaseIterable {
     case github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown
     case mkdocsMaterial = "mkdocs-material"
     case myst
+    case hugo0111 = "hugo-0.111"
 
     /// The renderer and version each profile follows (for `--help` and the man page).
     public var follows: String {
@@ -24,7 +26,8 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         case .gitlab: return "GitLab's heading IDs (GitLab Flavored Markdown docs)"
         case .pandoc: return "pandoc 2.17 auto_identifiers of its markdown reader, smart on"
         case .mkdocs: return "Python-Markdown 3.11 toc extension (the MkDocs default)"
-        case .hugo: return "Hugo 0.111 (goldmark auto heading IDs, type github: the heading's source text)"
+        case .hugo: return "Hugo 0.168 (goldmark auto heading IDs, type github: the heading's rendered text, typographer on; Hugo 0.144 and later)"
+        case .hugo0111: return "Hugo 0.111 (goldmark auto heading IDs, type github: the heading's source text; Hugo 0.60 to 0.143)"
         case .docusaurus: return "Docusaurus (github-slugger: the github rules)"
         case .kramdown: return "kramdown 2.4 with its own parser (auto_ids: the heading's source text)"
         case .mkdocsMaterial: return "Python-Markdown 3.11 toc with pymdownx.slugs.slugify(case=lower), as Material for MkDocs advises"
@@ -32,12 +35,21 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         }
     }
 
-    /// Whether the renderer slugs the heading's Markdown source rather than its rendered text (Hugo:
-    /// goldmark hands its ID generator the heading's last source line, backticks and brackets included).
-    public var slugsSource: Bool { self == .hugo || self == .kramdown }
+    /// Whether the renderer slugs the heading's Markdown source rather than its rendered text (Hugo
+    /// before 0.144: goldmark handed its ID generator the heading's last source line, backticks and
+    /// brackets included).
+    public var slugsSource: Bool { self == .hugo0111 || self == .kramdown }
 
-    /// The rules duplicates and text follow: Docusaurus slugs with github-slugger, as GitHub does.
-    var rules: SlugProfile { self == .docusaurus ? .github : self }
+    /// Whether the renderer reads a heading's `{#id}` from its source line, whatever its text is
+    /// slugged from (goldmark: an escaped `\{` is text, which the rendered text no longer shows).
+    var readsSourceAttribute: Bool { self == .hugo || slugsSource }
+
+    /// The rules duplicates and text follow: Docusaurus slugs with github-slugger, as GitHub does;
+    /// both Hugos number and keep the same characters.
+    var rules: SlugProfile { self == .docusaurus ? .github : self == .hugo0111 ? .hugo : self }
+
+    /// Hugo (goldmark) itself, of whichever version.
+    public var isHugo: Bool { rules == .hugo }
 
     /// The heading's explicit `{#id}` when this profile's renderer honours it (pandoc), and the text
     /// pieces left for the slug.
@@ -45,15 +57,16 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         if self == .docusaurus, case .text(let last)? = pieces.last, let (id, before) = DocusaurusHeadingID.parse(last) {
             return (id, Array(pieces.dropLast()) + (before.isEmpty ? [] : [.text(before)]))
         }
-        guard self == .pandoc || self == .hugo || self == .kramdown, case .text(let last)? = pieces.last else { return (nil, pieces) }
+        guard self == .pandoc || isHugo || self == .kramdown, case .text(let last)? = pieces.last else { return (nil, pieces) }
         let trimmed = Substring(last)
         var end = trimmed.endIndex
         while end > trimmed.startIndex, trimmed[trimmed.index(before: end)].isWhitespace { end = trimmed.index(before: end) }
         guard end > trimmed.startIndex, trimmed[trimmed.index(before: end)] == "}",
               let open = trimmed[..<end].lastIndex(of: "{") else { return (nil, pieces) }
-        // `\{#x}` is text (an odd run of backslashes escapes the brace; `\\{#x}` is an id).
+        // `\{#x}` is text (an odd run of backslashes escapes the brace; `\\{#x}` is an id, but
+        // to Hugo 0.111, which reads any backslash before it as text).
         let backslashes = trimmed[..<open].reversed().prefix { $0 == "\\" }.count
-        if backslashes % 2 == 1 { return (nil, pieces) }
+        if backslashes % 2 == 1 || (self == .hugo0111 && backslashes > 0) { return (nil, pieces) }
         let inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: end)]
         var id: String? = nil
         for token in inner.split(whereSeparator: { $0 == " " || $0 == "\t" }) {
@@ -98,7 +111,20 @@ public enum SlugProfile: String, Sendable, CaseIterable {
     /// The slug of a heading's text, before duplicates are numbered.
     public func slug(_ pieces: [LinkInventory.HeadingText.Piece]) -> String {
         switch rules {
-        case .hugo, .kramdown:
+        case .hugo where self == .hugo:
+            // Hugo 0.144 and later: the rendered text of the heading's last line (a setext heading's
+            // earlier lines are left out), `--` and `---` made dashes by goldmark's typographer
+            // (on by default), which the slug then drops; code is never typographed.
+            var text = ""
+            for piece in pieces {
+                switch piece {
+                case .text(let s), .imageAlt(let s): text += SlugProfile.typographerDashes(s)
+                case .code(let s): text += s
+                case .lineBreak: text = ""
+                }
+            }
+            return SlugProfile.hugoSlug(text)
+        case .hugo, .hugo0111, .kramdown:
             // Without the source at hand: the rendered text, which is the source for plain headings.
             let text = SlugProfile.text(of: pieces, lineBreak: "\n", imageAlt: true)
             return rules == .hugo ? SlugProfile.hugoSlug(text) : SlugProfile.kramdownSlug(text)
@@ -279,45 +305,6 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         0x237: "j", 0x23C: "c", 0x23F: "s", 0x240: "z", 0x247: "e", 0x249: "j", 0x24B: "q", 0x24D: "r", 0x24F: "y",
     ]
 
-    /// Hugo's `sanitizeAnchorNameWithHook` for the `github` type (markup/goldmark/autoid.go): the
-    /// text trimmed of white space, then each space or `-` a `-`, each letter (lowercased), decimal
-    /// digit and `_` kept, everything else (a tab, punctuation, `²`, emoji) dropped.
-    static func hugoSlug(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in Outline.trimmed(text).unicodeScalars {
-            if scalar == " " || scalar == "-" { out.append("-"); continue }
-            if scalar == "_" { out.append(scalar); continue }
-            if scalar.isASCII {
-                let b = UInt8(scalar.value)
-                if ASCII.isDigit(b) || (b >= 97 && b <= 122) { out.append(scalar) }
-                else if b >= 65 && b <= 90 { out.append(Unicode.Scalar(b + 32)) }
-                continue
-            }
-            switch scalar.properties.generalCategory {
-            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber:
-                // Go's unicode.ToLower, one rune for one: `İ` is `i` (Swift's full mapping adds U+0307).
-                out.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
-            default: break
-            }
-        }
-        return String(out)
-    }
-
-    /// kramdown's `basic_generate_id` (lib/kramdown/converter/base.rb): everything before the first
-    /// ASCII letter removed, then all but ASCII letters, digits, spaces and `-`, each space made `-`,
-    /// lowercased.
-    static func kramdownSlug(_ text: String) -> String {
-        let bytes = Array(Outline.trimmed(text).utf8)
-        guard let first = bytes.firstIndex(where: { ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 }) else { return "" }
-        var out: [UInt8] = []
-        for b in bytes[first...] {
-            if b == ASCII.space || b == UInt8(ascii: "-") { out.append(UInt8(ascii: "-")) }
-            else if ASCII.isDigit(b) || (b >= 97 && b <= 122) { out.append(b) }
-            else if b >= 65 && b <= 90 { out.append(b + 32) }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// What github-slugger 2.0 keeps of a lowercased heading text (its `regex.js`, generated from
     /// Unicode 13.0): everything but other numbers, punctuation other than `-` and connectors,
     /// symbols, controls, format and private-use characters, separators other than the space, and
@@ -449,9 +436,11 @@ public struct SlugIndex: Sendable {
             while used[result] != nil { n += 1; result = base + "-" + String(n) }
             used[result] = 1
             return result
-        case .pandoc, .hugo:
-            // The first free `-N`; nothing is `section` for pandoc, `heading` for Hugo's idFactory.
-            let start = base.isEmpty ? (profile == .hugo ? "heading" : "section") : base
+        case .pandoc, .hugo, .hugo0111:
+            // The first free `-N`; nothing is `section` for pandoc, `heading` for Hugo's idFactory
+            // before 0.144; since, an empty heading gets no id.
+            if base.isEmpty && profile == .hugo { return "" }
+            let start = base.isEmpty ? (profile.isHugo ? "heading" : "section") : base
             var result = start
             var n = 0
             while used[result] != nil { n += 1; result = start + "-" + String(n) }

@@ -54,6 +54,16 @@ public struct AttributeBlock: Sendable, Equatable {
         return id
     }
 
+    /// The classes (`.name`) of a block written alone (`{.glossary #x}`, its braces included).
+    static func classes(in block: ArraySlice<UInt8>) -> [String] {
+        var t = block
+        while let last = t.last, ASCII.isBlank(last) { t = t.dropLast() }
+        guard t.first == UInt8(ascii: "{"), t.last == UInt8(ascii: "}") else { return [] }
+        let inner = String(decoding: t.dropFirst().dropLast(), as: UTF8.self)
+        let tokens: [Substring] = inner.split(whereSeparator: { (c: Character) in c == " " || c == "\t" })
+        return tokens.filter { $0.first == "." && $0.count > 1 }.map { String($0.dropFirst()) }
+    }
+
     /// The heading's source text: its content bytes, for an ATX heading without the closing
     /// sequence (`Heading.contentStart` to `contentEnd`).
     static func sourceText(of heading: Heading, in source: Source) -> Substring? {

@@ -24,6 +24,9 @@ struct ContainerScan {
     private(set) var ids: [(line: Int, id: String)] = []
     private(set) var tabs: [(line: Int, title: String, set: Int, index: Int)] = []
     private(set) var shadowed: [(line: Int, used: Int, label: String)] = []
+    /// MyST: the names directives give (`:name:`, `name:` in a `---` options block, `{figure-md}`'s
+    /// argument), lowercased as Sphinx keeps labels, with their 1-based lines: labels of the site.
+    private(set) var labels: [(line: Int, id: String)] = []
     private var tabSets = 0
     var changed = false
     /// While a table is read ahead of the pass (`TableScan`): the columns its lines stand in, which
@@ -261,7 +264,8 @@ struct ContainerScan {
                 let closesAt = closing >= 0 && closing < parentEnd ? closing : nil
                 if dialect.mystDirectives || (dialect.colonFence && fence.character == UInt8(ascii: ":")),
                    let directive = fence.directive, !top || topKind[line] != 6 {
-                    guard ContainerScan.markdownDirectives.contains(directive) else {
+                    if dialect.mystTargets { recordName(fence, directive, at: line, end: closesAt ?? parentEnd, indented: indented, dashes: dashes) }
+                    guard ContainerScan.readsMarkdown(directive, fence) else {
                         // A directive whose body is not Markdown (`code-block`, `math`) is code.
                         stack.append(Frame(kind: .code, start: line + 1, end: closesAt ?? parentEnd, closes: closesAt != nil, closing: .code, isTab: false))
                         continue
@@ -375,6 +379,43 @@ struct ContainerScan {
         }
     }
 
+    /// The name a directive opened on `opener` gives its target, whatever its body is: its `:name:`
+    /// option, `name:` in its `---` options block, or the argument of `{figure-md}`.
+    private mutating func recordName(_ fence: Fence, _ name: String, at opener: Int, end: Int, indented: Int, dashes: [Int32]) {
+        func body(_ line: Int) -> ArraySlice<UInt8> {
+            let content = document.contentRange(line)
+            return document.bytes[(content.lowerBound + indentation(line, from: 0, upTo: 4 * indented).bytes)..<content.upperBound]
+        }
+        func add(_ value: ArraySlice<UInt8>, _ line: Int) {
+            var v = value.drop(while: ASCII.isBlank)
+            while let last = v.last, ASCII.isBlank(last) { v = v.dropLast() }
+            if v.count >= 2, let q = v.first, q == UInt8(ascii: "\"") || q == UInt8(ascii: "'"), v.last == q { v = v.dropFirst().dropLast() }
+            if !v.isEmpty { labels.append((line + 1, String(decoding: v, as: UTF8.self).lowercased())) }
+        }
+        if name == "figure-md", let argument = fence.argumentStart {
+            let t = text(opener)
+            add(t[(t.startIndex + argument)...].prefix { !ASCII.isBlank($0) }, opener)
+        }
+        let first = opener + 1
+        guard first < end else { return }
+        if ContainerScan.isDashes(body(first)) {
+            let close = Int(dashes[first])
+            guard close < end, first + 1 < close else { return }
+            for line in (first + 1)..<close {
+                let t = body(line)
+                if t.starts(with: Array("name:".utf8)) { add(t.dropFirst(5), line); return }
+            }
+            return
+        }
+        var line = first
+        while line < end {
+            let t = body(line)
+            guard t.first == UInt8(ascii: ":"), t.dropFirst().contains(UInt8(ascii: ":")), !t.starts(with: Array(":::".utf8)) else { return }
+            if t.starts(with: Array(":name:".utf8)) { add(t.dropFirst(6), line); return }
+            line += 1
+        }
+    }
+
     static func isDashes(_ t: ArraySlice<UInt8>) -> Bool { t.starts(with: Array("---".utf8)) && t.dropFirst(3).allSatisfy(ASCII.isBlank) }
 
     /// For each line of `---` (read at its own level), the next such line of the same level: where
@@ -440,16 +481,4 @@ struct ContainerScan {
         }
         return n
     }
-
-    /// MyST directives whose content MyST parses as Markdown (admonitions and the like; the
-    /// sphinx-design containers). Others (`code-block`, `math`, `toctree`, `eval-rst`, `include`)
-    /// hold no Markdown.
-    static let markdownDirectives: Set<String> = [
-        "note", "tip", "hint", "important", "warning", "caution", "attention", "danger", "error", "seealso", "todo",
-        "admonition", "topic", "sidebar", "margin", "epigraph", "pull-quote", "highlights", "container", "div",
-        "versionadded", "versionchanged", "deprecated", "versionremoved", "only", "figure", "table", "list-table",
-        "parsed-literal", "dropdown", "tab-set", "tab-item", "card", "grid", "grid-item", "grid-item-card", "hlist",
-    ]
-    /// Directives whose argument is a title MyST parses as Markdown.
-    static let titledDirectives: Set<String> = ["admonition", "topic", "sidebar", "dropdown", "tab-item", "card", "grid-item-card"]
 }

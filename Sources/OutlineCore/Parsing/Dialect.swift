@@ -34,6 +34,10 @@ public struct Dialect: Sendable, Hashable {
     public var colonFence = false
     /// MyST `(label)=` lines: a target named `label`.
     public var mystTargets = false
+    /// MyST's `attrs_block` (`{#id}` alone before a block; `{.glossary}` before a definition
+    /// list) and `attrs_inline` (`[span]{#id}`): their ids are labels of the site.
+    public var mystAttrsBlock = false
+    public var mystAttrsInline = false
     /// MyST's `myst_heading_anchors`: only headings down to this level get a slug (others are
     /// reached by their docutils ids); nil: every heading.
     public var headingSlugLevels: Int? = nil

@@ -28,6 +28,9 @@ public struct LinkView: Sendable {
     /// the generator uses (Python-Markdown keeps the last): each 1-based line, the line of the one
     /// used, and the label.
     public var shadowed: [(line: Int, used: Int, label: String)] = []
+    /// MyST: the labels directives give by name (`ContainerScan.labels`), which the view's text
+    /// no longer shows.
+    public var labels: [(line: Int, id: String)] = []
     /// The 1-based line of the first container opener nested deeper than `Nesting.limit`, which the
     /// view reads as text (format.md §11); nil when there is none.
     public var tooDeep: Int? = nil
@@ -71,7 +74,8 @@ public struct LinkView: Sendable {
         // The last of two definitions of a label is the one used: the earlier ones leave the view,
         // so that cmark, which keeps the first, reads the one the generator does.
         if definitions { scan.shadowDuplicateDefinitions() }
-        guard scan.changed else { return nil }
+        // A directive's name is a label even where the view is the document (a named `code-block`).
+        guard scan.changed || !scan.labels.isEmpty else { return nil }
         // The view's bytes: each line from its first kept byte, its line ending kept.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(document.bytes.count)
@@ -94,6 +98,7 @@ public struct LinkView: Sendable {
         view.ids = scan.ids
         view.tabs = scan.tabs
         view.shadowed = scan.shadowed
+        view.labels = scan.labels
         view.tooDeep = scan.tooDeep
         return view
     }

@@ -27,6 +27,9 @@ public struct Site: Sendable, Equatable {
     public var linksFromFile = false
     /// Sphinx: the suffixes of source documents (`.md` for MyST).
     public var sourceSuffixes: [String] = [".md"]
+    /// Sphinx with MyST-NB: the suffixes of the notebooks it reads (`.ipynb`, and the text formats
+    /// of `nb_custom_formats`: `.Rmd`), whose Markdown cells hold labels of the site.
+    public var notebookSuffixes: [String] = []
     /// MyST's `myst_heading_anchors`: headings down to this level get slugs (nil: none).
     public var headingAnchors: Int? = nil
     /// Sphinx with autodoc: `[t](#Py.object)` and `[t](Py.object)` may name documented objects,
@@ -61,6 +64,11 @@ public struct Site: Sendable, Equatable {
     public var otherRoots: [String] = []
     /// Docusaurus' `baseUrl` (`/`, `/my-site/`): a route written with it names the same page.
     public var baseURL = "/"
+    /// Sphinx with intersphinx: the names of `intersphinx_mapping` (a role's `name:target` names
+    /// another project's target); nil without intersphinx, or where the mapping cannot be read
+    /// (then any `name:` prefix is taken for one).
+    public var intersphinx: Set<String>? = nil
+    public var loadsIntersphinx = false
     /// Sphinx: directives `conf.py` adds itself (`app.add_directive("name", …)`), which may define
     /// labels outline cannot know: a label-like link that names none it knows is skipped.
     public var customDirectives: [String] = []

@@ -23,8 +23,10 @@ public protocol SiteGenerator: Sendable {
     func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site?
     /// What the site publishes, read once from its files before links are resolved (routes by
     /// URL, labels of the whole site): `list` gives the Markdown files under a directory
-    /// (absolute), `read` a file's bytes, `canonical` a path as the caller names files.
-    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages
+    /// (absolute), `others` the files under one whose names end in one of some suffixes
+    /// (notebooks), `read` a file's bytes, `canonical` a path as the caller names files.
+    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], others: (String, [String]) -> [String],
+               read: (String) -> [UInt8]?) -> SitePages
     /// How the site resolves the links of the page `file` (as the caller names files; `contentRoot`
     /// the same way).
     func rules(_ site: Site, file: String, contentRoot: String, pages: SitePages, canonical: (String) -> String) -> LinkRules

@@ -50,6 +50,9 @@ public enum LinkSkip: Sendable, Hashable, CustomStringConvertible {
     case listPage(String)
     /// A route outside Docusaurus' docs.
     case routeOutsideDocs
+    /// A target of another project's inventory (intersphinx: `{ref}` `python:label` where `python`
+    /// is in `intersphinx_mapping`), which only a build with the network knows.
+    case intersphinx(String)
 
     public var description: String {
         switch self {
@@ -69,6 +72,7 @@ public enum LinkSkip: Sendable, Hashable, CustomStringConvertible {
         case .homePage: return "the home page Hugo makes"
         case .listPage(let path): return "the list page Hugo makes for the section \(path)"
         case .routeOutsideDocs: return "a route outside the docs (a blog post, a page): only a Docusaurus build knows it"
+        case .intersphinx(let name): return "a target of the intersphinx inventory '\(name)': only a Sphinx build that reaches it knows it"
         }
     }
 }

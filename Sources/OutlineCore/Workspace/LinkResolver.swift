@@ -306,7 +306,7 @@ public final class LinkResolver: @unchecked Sendable {
         if let known = siteRoutes[site.config] { return known }
         let store = self.store
         let pages = SiteGenerators.adapter(site.generator).pages(of: site, canonical: canonical, list: { store.markdownFiles(in: $0) },
-                                                                  read: { store.contents(of: $0) })
+                                                                  others: { store.files(in: $0, named: $1) }, read: { store.contents(of: $0) })
         siteRoutes[site.config] = pages
         return pages
     }
@@ -315,7 +315,7 @@ public final class LinkResolver: @unchecked Sendable {
     /// label (each page read once, in parallel).
     func pages(of site: Site) -> SitePages {
         var pages = routes(of: site)
-        if site.dialect.mystTargets { pages.labels = labels(of: site) }
+        if site.dialect.mystTargets { pages.labels.formUnion(labels(of: site)) }
         return pages
     }
 

@@ -8,6 +8,9 @@ public protocol DocumentStore: AnyObject, Sendable {
     /// The Markdown files of `folder` (an absolute path), absolute, as `check DIR` walks it (`.gitignore`,
     /// hidden directories and the config's excludes left out), in a stable order.
     func markdownFiles(in folder: String) -> [String]
+    /// The files of `folder` (an absolute path) whose names end in one of `suffixes` (`.ipynb`), as
+    /// `markdownFiles` walks the folder: the other sources a site reads (format.md §16).
+    func files(in folder: String, named suffixes: [String]) -> [String]
     /// The bytes of the regular file at `path`; nil when there is none or it cannot be read.
     func contents(of path: String) -> [UInt8]?
     /// The bytes at `path`, or an error located in it. Called from several threads at once (a run
@@ -30,6 +33,7 @@ public protocol DocumentStore: AnyObject, Sendable {
 }
 
 extension DocumentStore {
+    public func files(in folder: String, named suffixes: [String]) -> [String] { [] }
     public func read(_ path: String) throws -> [UInt8] {
         guard let bytes = contents(of: path) else { throw Diagnostic.file(path, "cannot be read") }
         return bytes

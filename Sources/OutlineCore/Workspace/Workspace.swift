@@ -227,6 +227,7 @@ final class Buffers: DocumentStore, @unchecked Sendable {
     var paths: Dictionary<String, (bytes: [UInt8], version: Int)>.Keys { open.keys }
 
     func markdownFiles(in folder: String) -> [String] { disk.markdownFiles(in: folder) }
+    func files(in folder: String, named suffixes: [String]) -> [String] { disk.files(in: folder, named: suffixes) }
     func contents(of path: String) -> [UInt8]? { open[path]?.bytes ?? disk.contents(of: path) }
     func read(_ path: String) throws -> [UInt8] {
         if let bytes = open[path]?.bytes { return bytes }

@@ -234,7 +234,7 @@ struct CheckTests {
         let pandoc = try runBinary(["check", "--slugs", "pandoc", "docs/guide.md"], directory: dir)
         #expect(pandoc.text.contains("broken link '#foo--bar': no heading 'foo--bar' in this file (did you mean 'foo-bar'?)"), "\(pandoc.text)")
         let badProfile = try runBinary(["check", "--slugs", "gihub", "docs/guide.md"], directory: dir)
-        #expect(badProfile.status == 2 && badProfile.stderr.hasPrefix("outline: --slugs must be github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst (or several, comma-separated), not 'gihub' (did you mean 'github'?)"))
+        #expect(badProfile.status == 2 && badProfile.stderr.hasPrefix("outline: --slugs must be github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material, myst or hugo-0.111 (or several, comma-separated), not 'gihub' (did you mean 'github'?)"))
         // A leading '/' is the repository's top level, from any directory; --root says otherwise.
         let inside = try runBinary(["check", "guide.md"], directory: dir.appendingPathComponent("docs"))
         #expect(!inside.text.contains("'/docs/setup.md#install'"), "\(inside.text)")
@@ -343,17 +343,17 @@ struct CheckTests {
             .write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
         try "".write(to: dir.appendingPathComponent("x.md"), atomically: true, encoding: .utf8)
         let expected = """
-            a.md:7: broken link '#a-linkxmd': no heading 'a-linkxmd' in this file (did you mean 'a-link'?) (breaks under github; resolves under hugo)
+            a.md:7: broken link '#a-linkxmd': no heading 'a-linkxmd' in this file (did you mean 'a-link'?) (breaks under github; resolves under hugo-0.111)
             a.md:7: broken link '#nowhere': no heading 'nowhere' in this file
-            a.md:7: broken link '#a-link': no heading 'a-link' in this file (did you mean 'a-linkxmd'?) (breaks under hugo; resolves under github)
+            a.md:7: broken link '#a-link': no heading 'a-link' in this file (did you mean 'a-linkxmd'?) (breaks under hugo-0.111; resolves under github)
 
             """
-        let flagged = try runBinary(["check", "--slugs", "github,hugo", "a.md"], directory: dir)
+        let flagged = try runBinary(["check", "--slugs", "github,hugo-0.111", "a.md"], directory: dir)
         #expect(flagged.status == 1 && flagged.text == expected, "\(flagged.text)")
         // One surface alone: only its own breaks.
         let github = try runBinary(["check", "a.md"], directory: dir)
         #expect(github.text.contains("'#a-linkxmd'") && !github.text.contains("'#a-link':"), "\(github.text)")
-        for config in ["slugs = [\"github\", \"hugo\"]\n", "slugs = \"github,hugo\"\n"] {
+        for config in ["slugs = [\"github\", \"hugo-0.111\"]\n", "slugs = \"github,hugo-0.111\"\n"] {
             try config.write(to: dir.appendingPathComponent(".outline.toml"), atomically: true, encoding: .utf8)
             let configured = try runBinary(["check", "a.md"], directory: dir)
             #expect(configured.text == expected, "\(config): \(configured.text)")

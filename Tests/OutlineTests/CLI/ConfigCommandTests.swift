@@ -68,7 +68,7 @@ struct ConfigCommandTests {
         let cases: [(String, String)] = [
             ("linkabel = true", ".outline.toml:1: unknown key 'linkabel' (did you mean 'linkable'?)"),
             ("\n\nlinkable = \"yes\"", ".outline.toml:3: 'linkable' needs true, false, \"element\" or \"attribute\", not 'yes'"),
-            ("slugs = \"githb\"", ".outline.toml:1: 'slugs' must be github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material or myst, not 'githb' (did you mean 'github'?)"),
+            ("slugs = \"githb\"", ".outline.toml:1: 'slugs' must be github, gitlab, pandoc, mkdocs, hugo, docusaurus, kramdown, mkdocs-material, myst or hugo-0.111, not 'githb' (did you mean 'github'?)"),
             ("anchor-placement = \"above\"", ".outline.toml:1: 'anchor-placement' must be below or after-blank, not 'above'"),
             ("exclude = \"vendor\"", ".outline.toml:1: 'exclude' needs an array of strings, not a string"),
             ("slugs = []", ".outline.toml:1: 'slugs' needs a profile name or an array of them, not an array"),

@@ -11,7 +11,8 @@ struct DocusaurusGenerator: SiteGenerator {
         try DocusaurusSite.read(path, directory: directory, bytes: bytes)
     }
 
-    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages {
+    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], others: (String, [String]) -> [String],
+               read: (String) -> [UInt8]?) -> SitePages {
         SitePages(routes: DocusaurusRouteTable(site, canonical: canonical, list: list, read: read))
     }
 

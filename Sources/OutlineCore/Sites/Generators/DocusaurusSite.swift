@@ -231,11 +231,15 @@ public struct DocusaurusRouteTable: Sendable {
     private var byRoute: [String: [String]] = [:]
     /// A doc → its route.
     private var byFile: [String: String] = [:]
+    /// A doc → its front matter's `id` and `slug`; each docs directory with its route.
+    private var fronts: [String: (id: String?, slug: String?)] = [:]
+    private var instances: [(root: String, route: String)] = []
 
     /// `list`: the Markdown files under a directory (absolute); `read`: a file's bytes.
     public init(_ site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) {
         for instance in site.docs {
             let root = canonical(instance.path)
+            instances.append((root, instance.route))
             for file in list(instance.path).map(canonical) {
                 guard SiteLinks.inside(file, root), file != root else { continue }
                 let relative = root == "." ? file : String(file.dropFirst(root.count + 1))
@@ -244,8 +248,16 @@ public struct DocusaurusRouteTable: Sendable {
                 let route = DocusaurusRoutes.route(of: relative, id: front.id, slug: front.slug, base: instance.route)
                 byRoute[DocusaurusRoutes.key(route), default: []].append(file)
                 byFile[file] = route
+                fronts[file] = front
             }
         }
+    }
+
+    /// The route the doc now at `new` had when it stood at `old` (its front matter as it is now).
+    public func route(ofFormer old: String, now new: String) -> String? {
+        guard let front = fronts[new], let instance = instances.first(where: { SiteLinks.inside(old, $0.root) && old != $0.root }) else { return nil }
+        let relative = instance.root == "." ? old : String(old.dropFirst(instance.root.count + 1))
+        return DocusaurusRoutes.route(of: relative, id: front.id, slug: front.slug, base: instance.route)
     }
 
     public func files(at route: String) -> [String] { byRoute[DocusaurusRoutes.key(route)] ?? [] }
@@ -283,7 +295,7 @@ extension SiteLinks {
             let own = instance.translation.map { t in join(instance.docs, String(file.dropFirst(t == "." ? 0 : t.count + 1))) } ?? file
             return routes?.route(of: own) ?? "/"
         }()
-        return LinkRules(resolve: { link in
+        var rules = LinkRules(resolve: { link in
             if !link.inHTML && (link.path.lowercased().hasSuffix(".md") || link.path.lowercased().hasSuffix(".mdx")) {
                 if link.path.hasPrefix("/") { return .paths([join(instance?.docs ?? root, String(link.path.dropFirst()))]) }
                 var candidates = [LocalLink.resolve(link.path, from: file, root: root)]
@@ -314,5 +326,27 @@ extension SiteLinks {
             if name.contains(".") { return .paths([join(join(siteDirectory, "static"), String(path.dropFirst()))]) }
             return .skip(.routeOutsideDocs)
         }, unmatchedFragment: { _, _ in nil })
+        // A route stays a route: the target doc's (its source's, for a translation), written from
+        // the site's base URL when the link was.
+        rules.formerTarget = { link, renamed in
+            guard link.inHTML || !(link.path.lowercased().hasSuffix(".md") || link.path.lowercased().hasSuffix(".mdx")), let routes else { return nil }
+            var path = link.path
+            if !path.hasPrefix("/") {
+                guard let resolved = resolveURL(path, against: String(pageRoute.dropFirst())) else { return nil }
+                path = "/" + resolved
+            } else if site.baseURL != "/", let inside = FilePath.below(DocusaurusRoutes.key(site.baseURL), path), !inside.isEmpty {
+                path = "/" + inside
+            }
+            let key = DocusaurusRoutes.key(path)
+            return renamed.first { routes.route(ofFormer: $0.key, now: $0.value).map(DocusaurusRoutes.key) == key }?.value
+        }
+        rules.rewrite = { link, target, fragment in
+            var own = target
+            if let instance, let t = instance.translation, inside(target, t) { own = join(instance.docs, String(target.dropFirst(t == "." ? 0 : t.count + 1))) }
+            guard let route = routes?.route(of: own) else { return nil }
+            let base = site.baseURL != "/" && link.path.hasPrefix(DocusaurusRoutes.key(site.baseURL)) ? DocusaurusRoutes.key(site.baseURL) : ""
+            return url(route, writtenLike: link, fromPage: pageRoute, fragment: fragment, base: base)
+        }
+        return rules
     }
 }

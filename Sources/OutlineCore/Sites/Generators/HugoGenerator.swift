@@ -17,7 +17,8 @@ struct HugoGenerator: SiteGenerator {
         try HugoSite.read(path, directory: directory, bytes: bytes, sources: sources)
     }
 
-    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages {
+    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], others: (String, [String]) -> [String],
+               read: (String) -> [UInt8]?) -> SitePages {
         SitePages(routes: HugoRouteTable(site, canonical: canonical, list: list, read: read))
     }
 

@@ -158,10 +158,16 @@ public struct HugoRouteTable: Sendable {
     private var unrenderedFiles = Set<String>()
     /// The content directories, as the caller names them, with their language's URL prefix.
     public private(set) var roots: [(dir: String, prefix: String)] = []
+    /// Each page's front matter, and how the site publishes pages: a page's URL at another path.
+    private var fronts: [String: HugoRoutes.PageMeta] = [:]
+    private var settings = HugoSettings()
+    private var languageCodes: [String] = []
 
     public init(_ site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) {
         guard let settings = site.hugo else { return }
+        self.settings = settings
         let languages = settings.languages.isEmpty ? [HugoSettings.Language(code: "", contentDir: site.contentRoot, prefix: "")] : settings.languages
+        languageCodes = settings.suffixedLanguages.isEmpty ? [] : languages.map(\.code)
         var listed = Set<String>()
         var unrenderedBelow: [String] = []
         for language in languages {
@@ -199,6 +205,7 @@ public struct HugoRouteTable: Sendable {
                 let url = HugoRoutes.url(of: relative, front: front, settings: settings, prefix: language.prefix, sectionSlugs: sectionSlugs)
                 add(url, file)
                 byFile[file] = url
+                fronts[file] = front
                 let base = url.hasSuffix("/") ? String(url.dropLast()) : url
                 let parent = base.split(separator: "/").dropLast().joined(separator: "/")
                 for alias in front.aliases {
@@ -244,6 +251,14 @@ public struct HugoRouteTable: Sendable {
     /// Hugo renders no page for the file: its text is included elsewhere, if anywhere.
     public func isUnrendered(_ file: String) -> Bool { unrenderedFiles.contains(file) }
     public func url(of file: String) -> String? { byFile[file] }
+    /// The URL the page now at `new` was published at when it stood at `old` (its front matter as
+    /// it is now).
+    public func url(ofFormer old: String, now new: String) -> String? {
+        guard let front = fronts[new], let root = roots.filter({ SiteLinks.inside(old, $0.dir) && old != $0.dir }).max(by: { $0.dir.count < $1.dir.count }) else { return nil }
+        var relative = root.dir == "." ? old : String(old.dropFirst(root.dir.count + 1))
+        if !languageCodes.isEmpty { relative = TranslationLayout.languageSuffix(of: relative, among: languageCodes).0 }
+        return HugoRoutes.url(of: relative, front: front, settings: settings, prefix: root.prefix)
+    }
     /// Every URL, for "did you mean".
     public var urls: [String] { Array(byURL.keys) }
 }
@@ -319,9 +334,15 @@ extension SiteLinks {
         }, unmatchedFragment: { _, _ in
             site.profile == nil ? .skip(.headingIDs(site.unknownSlugify ?? "a generator outline cannot follow")) : nil
         })
-        rules.url = { target, fragment in
-            guard let url = routes?.url(of: target) else { return nil }
-            return url + (fragment.map { "#" + $0 } ?? "")
+        rules.formerTarget = { link, renamed in
+            guard link.inHTML || !LocalLink.isMarkdown(link.path), let routes,
+                  let resolved = resolveURL(link.path, against: String(pageURL.dropFirst())) else { return nil }
+            let key = HugoRouteTable.key("/" + resolved)
+            return renamed.first { routes.url(ofFormer: $0.key, now: $0.value).map(HugoRouteTable.key) == key }?.value
+        }
+        rules.rewrite = { link, target, fragment in
+            guard let served = routes?.url(of: target) else { return nil }
+            return url(served, writtenLike: link, fromPage: pageURL, fragment: fragment)
         }
         return rules
     }

@@ -222,6 +222,12 @@ enum HugoSite {
             unknownSlugify = "autoHeadingIDType \(idType)"
         }
         features.append("autoHeadingIDType \(idType)")
+        // A site pinned below Hugo 0.144 (`module.hugoVersion.max`) is built by a Hugo that slugged
+        // a heading's source text rather than its rendered text: the `hugo-0.111` profile.
+        if profile == .hugo, let max = get(root, ["module", "hugoVersion", "max"])?.string, HugoSite.version(max, isBelow: [0, 144]) {
+            profile = .hugo0111
+            features.append("module.hugoVersion.max \(max) (slugs hugo-0.111)")
+        }
         var dialect = Dialect()
         dialect.shortcodes = true
         if get(goldmark, ["parser", "attribute", "title"])?.bool == false {
@@ -241,6 +247,14 @@ enum HugoSite {
         site.unread = unread
         site.translations = translations(settings)
         return site
+    }
+
+    /// Whether a Hugo version as `module.hugoVersion` writes it (`0.143.1`, `v0.120.0`, `0.110.0-extended`)
+    /// is below `bound` (major, minor); false for what is no version.
+    static func version(_ text: String, isBelow bound: [Int]) -> Bool {
+        let numbers = text.drop { $0 == "v" }.split(separator: ".").prefix(3).map { Int($0.prefix { $0.isNumber }) }
+        guard numbers.count >= 2, numbers.allSatisfy({ $0 != nil }) else { return false }
+        return numbers.prefix(2).map { $0! }.lexicographicallyPrecedes(bound)
     }
 
     /// The partials a template calls (`partial "docs/link"`, `partialCached "x.html"`).

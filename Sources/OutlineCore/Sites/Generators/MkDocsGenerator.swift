@@ -11,7 +11,8 @@ struct MkDocsGenerator: SiteGenerator {
         try MkDocsSite.read(path, directory: directory, bytes: bytes, read: sources.read)
     }
 
-    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages {
+    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], others: (String, [String]) -> [String],
+               read: (String) -> [UInt8]?) -> SitePages {
         SitePages()
     }
 

@@ -44,13 +44,29 @@ public enum SiteLinks {
         }, unmatchedFragment: { _, _ in
             site.profile == nil ? .skip(.slugify(site.unknownSlugify ?? "a slugify outline cannot read")) : nil
         })
-        rules.url = { target, fragment in
+        rules.formerTarget = { link, renamed in
+            guard link.inHTML || !LocalLink.isMarkdown(link.path), let address = resolveURL(link.path, against: pageURL) else { return nil }
+            let served = Set(files(at: address, directoryURLs: site.directoryURLs).map { join(root, $0) })
+            return renamed.first { served.contains($0.key) }?.value
+        }
+        rules.rewrite = { link, target, fragment in
             guard inside(target, root) else { return nil }
             let relative = root == "." ? target : String(target.dropFirst(root.count + 1))
             let address = LocalLink.isMarkdown(relative) ? url(of: relative, directoryURLs: site.directoryURLs) : relative
-            return relativeURL(from: pageURL, to: address) + (fragment.map { "#" + $0 } ?? "")
+            return url("/" + address, writtenLike: link, fromPage: "/" + pageURL, fragment: fragment)
         }
         return rules
+    }
+
+    /// A URL path the site serves (`/guide/install/`, from the site's root) written as `link` wrote
+    /// its URL (format.md §16: a URL stays a URL): from the root when it did (after `base`, the
+    /// site's base path it was written with), else relative to the page served at `page`; then
+    /// the fragment, spelled as the link spelled its own.
+    static func url(_ address: String, writtenLike link: LocalLink, fromPage page: String, fragment: String?, base: String = "") -> String {
+        var path = link.path.hasPrefix("/") ? (base.hasSuffix("/") ? String(base.dropLast()) : base) + address : relativeURL(from: page, to: address)
+        if path.isEmpty { path = "./" }
+        let oldFragment = link.destination.firstIndex(of: "#").map { link.destination[link.destination.index(after: $0)...] } ?? ""
+        return LinkRepair.encodePath(path) + (fragment.map { "#" + LinkRepair.encodeFragment($0, like: oldFragment) } ?? "")
     }
 
     /// `target` (a URL from the site's root) as a relative URL from the page at `base`.
@@ -130,7 +146,15 @@ public enum SiteLinks {
         func target(_ path: String) -> String {
             path.hasPrefix("/") ? join(root, String(path.dropFirst())) : LocalLink.resolve(path, from: file, root: root)
         }
+        // `name:target` in a role names another project's target when `name` is an inventory of
+        // `intersphinx_mapping` (any name, where the mapping cannot be read).
+        func inventory(_ target: String) -> String? {
+            guard site.loadsIntersphinx, let colon = target.firstIndex(of: ":"), colon != target.startIndex else { return nil }
+            let name = String(target[..<colon])
+            return site.intersphinx.map { $0.contains(name) } ?? true ? name : nil
+        }
         var rules = LinkRules(resolve: { link in
+            if link.role != nil, let name = inventory(link.path) { return .skip(.intersphinx(name)) }
             if link.role == "ref" {
                 // `{ref}` names a label (never a heading's slug), lowercased as Sphinx keeps them.
                 if labels(link.path.lowercased()) { return .same }
@@ -176,6 +200,17 @@ public enum SiteLinks {
             return nil
         })
         rules.resolvesEmptyPaths = false
+        // A document named without its suffix stays so (MyST resolves it only without a fragment:
+        // with one, the suffix is written); raw HTML names the page Sphinx builds.
+        rules.rewrite = { link, target, fragment in
+            guard link.role == nil, let suffix = site.sourceSuffixes.first(where: { target.lowercased().hasSuffix($0) }),
+                  let relative = FilePath.below(root, target), !relative.isEmpty else { return nil }
+            let docname = String(relative.dropLast(suffix.count))
+            let written = link.path.hasPrefix("/") ? "/" + docname : LinkRepair.relativePath(to: String(target.dropLast(suffix.count)), fromDirectoryOf: file)
+            let tail = link.inHTML ? ".html" : (fragment == nil ? "" : suffix)
+            let oldFragment = link.destination.firstIndex(of: "#").map { link.destination[link.destination.index(after: $0)...] } ?? ""
+            return LinkRepair.encodePath(written + tail) + (fragment.map { "#" + LinkRepair.encodeFragment($0, like: oldFragment) } ?? "")
+        }
         return rules
     }
 }

@@ -11,9 +11,18 @@ struct SphinxGenerator: SiteGenerator {
         try SphinxSite.read(path, directory: directory, bytes: bytes)
     }
 
-    /// The labels come from the pages' targets, which the resolver reads: see `LinkResolver.pages`.
-    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages {
-        SitePages()
+    /// The labels of the Markdown pages come from their targets, which the resolver reads (see
+    /// `LinkResolver.pages`); those of the notebooks MyST-NB reads, from their Markdown here.
+    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], others: (String, [String]) -> [String],
+               read: (String) -> [UInt8]?) -> SitePages {
+        guard !site.notebookSuffixes.isEmpty else { return SitePages() }
+        var labels = Set<String>()
+        for file in others(site.contentRoot, site.notebookSuffixes) {
+            guard let bytes = read(file), let text = Notebooks.markdown(of: bytes, name: file),
+                  let outline = try? Outline(parsing: text, [.links], dialect: site.dialect) else { continue }
+            for label in LinkTargets(outline, profile: .myst).labels { labels.insert(label.id) }
+        }
+        return SitePages(labels: labels)
     }
 
     func rules(_ site: Site, file: String, contentRoot: String, pages: SitePages, canonical: (String) -> String) -> LinkRules {

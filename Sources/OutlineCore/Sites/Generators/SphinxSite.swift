@@ -20,6 +20,8 @@ enum SphinxSite {
         let myst = strings(py["myst_enable_extensions"])
         if py.unread.contains("myst_enable_extensions") { unread.append("myst_enable_extensions is not a literal list: colon fences are read as directives") }
         dialect.colonFence = myst.contains("colon_fence") || py.unread.contains("myst_enable_extensions")
+        dialect.mystAttrsBlock = myst.contains("attrs_block")
+        dialect.mystAttrsInline = myst.contains("attrs_inline")
         var features = ["source directory"]
         var site = Site(generator: .sphinx, config: path, contentRoot: directory, profile: .myst, dialect: dialect)
         if let depth = py["myst_heading_anchors"]?.int {
@@ -35,11 +37,19 @@ enum SphinxSite {
             features.append("no myst_heading_anchors (headings reached by their docutils ids)")
         }
         if dialect.colonFence { features.append("colon_fence") }
+        if dialect.mystAttrsBlock { features.append("attrs_block") }
+        if dialect.mystAttrsInline { features.append("attrs_inline") }
         switch py["source_suffix"]?.untagged {
         case .scalar(let s, _)?: site.sourceSuffixes = [s]
         case .list(let items)?: site.sourceSuffixes = items.compactMap(\.string)
         case .map(let pairs)?: site.sourceSuffixes = pairs.map(\.key)
         default: site.sourceSuffixes = [".md", ".rst"]
+        }
+        if extensions.contains("myst_nb") {
+            // MyST-NB reads notebooks (and, through `nb_custom_formats`, text notebooks) as pages.
+            site.notebookSuffixes = [".ipynb"] + (py["nb_custom_formats"]?.pairs?.map(\.key) ?? [])
+            for suffix in site.notebookSuffixes where !site.sourceSuffixes.contains(suffix) { site.sourceSuffixes.append(suffix) }
+            features.append("myst_nb (\(site.notebookSuffixes.joined(separator: " ")))")
         }
         let objects = ["sphinx.ext.autodoc", "sphinx.ext.autosummary", "autodoc_traits", "sphinx.ext.napoleon", "sphinxcontrib.autoprogram"]
         if extensions.contains(where: objects.contains) {
@@ -47,7 +57,14 @@ enum SphinxSite {
             features.append("autodoc (links to documented objects skipped)")
         }
         if extensions.contains("sphinx.ext.intersphinx") {
-            features.append("intersphinx (inv: links skipped)")
+            site.loadsIntersphinx = true
+            if let names = py["intersphinx_mapping"]?.pairs?.map(\.key) {
+                site.intersphinx = Set(names)
+                features.append("intersphinx \(names.joined(separator: " ")) (inv: links and roles naming them skipped)")
+            } else {
+                if py.unread.contains("intersphinx_mapping") { unread.append("intersphinx_mapping is not a literal: every role's 'name:' prefix is taken for an inventory's") }
+                features.append("intersphinx (inv: links skipped)")
+            }
         }
         site.customDirectives = addedDirectives(String(decoding: bytes, as: UTF8.self))
         if !site.customDirectives.isEmpty {

@@ -254,20 +254,37 @@ struct HugoTests {
     }
 
     /// Heading ids as `hugo` 0.168 gives them (its `<h2 id>`s for these headings): Go lowercases
-    /// rune by rune (`İ` is `i`, `Σ` is `σ` anywhere); an escaped `\{#x}` is text, `\\{#y}` an id.
+    /// rune by rune (`İ` is `i`, `Σ` is `σ` anywhere); an escaped `\{#x}` is text, `\\{#y}` an id;
+    /// the rendered text is slugged (`A -- B` is `a--b`: the typographer's en dash is dropped;
+    /// `&nbsp;` no space; a link's text only). Hugo 0.111 slugged the source line: the
+    /// `hugo-0.111` profile, which a site pinned below 0.144 (`module.hugoVersion.max`) gets.
     @Test func headingIDsAsHugoGivesThem() throws {
-        let vectors = [("İstanbul", "istanbul"), ("ΣΑΣ Ǆemal", "σασ-ǆemal"), ("Foo \\{#x}", "foo-x")]
-        for (title, id) in vectors {
+        let vectors = [("İstanbul", "istanbul", "istanbul"), ("ΣΑΣ Ǆemal", "σασ-ǆemal", "σασ-ǆemal"), ("Foo \\{#x}", "foo-x", "foo-x"),
+                       ("A -- B", "a--b", "a----b"), ("A---B", "ab", "a---b"), ("a----b", "a-b", "a----b"), ("The --verbose flag", "the-verbose-flag", "the---verbose-flag")]
+        for (title, id, old) in vectors {
             let (explicit, pieces) = SlugProfile.hugo.explicitID([.text(title)])
             #expect(explicit == nil && SlugProfile.hugo.slug(pieces) == id, "\(title)")
+            #expect(SlugProfile.hugo0111.explicitID([.text(title)]).id == nil && SlugProfile.hugo0111.slug([.text(title)]) == old, "\(title)")
         }
+        #expect(SlugProfile.hugo.slug([.text("See "), .text("the link"), .text(" here")]) == "see-the-link-here")
+        #expect(SlugProfile.hugo.slug([.code("a -- b")]) == "a----b", "code is never typographed")
         #expect(SlugProfile.hugo.explicitID([.text("Bar {#custom}")]).id == "custom")
         #expect(SlugProfile.hugo.explicitID([.text("Baz \\\\{#y}")]).id == "y")
-        let dir = try tree(HugoFixtures.headings)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let check = try runBinary(["check", "content"], directory: dir)
-        #expect(check.text.split(separator: "\n").filter { $0.contains("broken link") }
-                == ["content/l.md:3: broken link '/h/#x': content/h.md has no heading 'x' (did you mean 'h'?)"], "\(check.text)")
+        #expect(SlugProfile.hugo0111.explicitID([.text("Baz \\\\{#y}")]).id == nil)
+        for (pinned, broken) in [(false, ["/h/#x", "/h/#a----b", "/h/#foonbspbar", "/h/#see-the-linkhttpsxorgy-here", "/h/#baz-y"]),
+                                 (true, ["/h/#y", "/h/#x", "/h/#a--b", "/h/#foobar", "/h/#see-the-link-here", "/h/#a-bold-tag"])] {
+            let dir = try tree(HugoFixtures.headings(pinned: pinned))
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let check = try runBinary(["check", "content"], directory: dir)
+            let found = check.text.split(separator: "\n").filter { $0.contains("broken link") }.map { line in
+                String(line[line.range(of: "broken link '")!.upperBound...].prefix { $0 != "'" })
+            }
+            #expect(found == broken, "\(check.text)")
+            let site = try runBinary(["site"], directory: dir)
+            #expect(site.text.contains("module.hugoVersion.max 0.143.1 (slugs hugo-0.111)") == pinned, "\(site.text)")
+        }
+        #expect(HugoSite.version("0.143.1", isBelow: [0, 144]) && HugoSite.version("v0.111.3", isBelow: [0, 144]))
+        #expect(!HugoSite.version("0.144.0", isBelow: [0, 144]) && !HugoSite.version("1.0", isBelow: [0, 144]) && !HugoSite.version("latest", isBelow: [0, 144]))
     }
 
     /// The nearest configuration per file, and `outline site` shows it.
