@@ -30,7 +30,8 @@ struct ZensicalGenerator: SiteGenerator {
         return site
     }
 
-    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) -> SitePages {
+    func pages(of site: Site, canonical: (String) -> String, list: (String) -> [String], others: (String, [String]) -> [String],
+               read: (String) -> [UInt8]?) -> SitePages {
         SitePages()
     }
 
