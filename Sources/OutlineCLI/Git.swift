@@ -62,6 +62,15 @@ final class Git {
 
     /// Root-relative path of a file of the work tree, nil when it lies outside.
     func relativePath(of file: String) -> String? {
+        // A run asks for each file's several times (its old version, its links' targets, the baseline).
+        if let known = relativePaths[file] { return known }
+        let found = resolveRelativePath(of: file)
+        relativePaths[file] = .some(found)
+        return found
+    }
+    private var relativePaths: [String: String?] = [:]
+
+    private func resolveRelativePath(of file: String) -> String? {
         let absolute = file.hasPrefix("/") ? file : directory + "/" + file
         let slash = absolute.lastIndex(of: "/")!
         let name = String(absolute[absolute.index(after: slash)...])

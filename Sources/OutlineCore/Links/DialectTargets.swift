@@ -16,8 +16,7 @@ enum DialectTargets {
         for line in 0..<source.lineCount {
             let text = source.content(line)
             guard text.contains(UInt8(ascii: "<")) else { continue }
-            let string = String(decoding: text, as: UTF8.self)
-            if string.contains("<!--") && !string.contains("<!-- outline:") { return true }
+            if text.containsBytes("<!--") && !text.containsBytes("<!-- outline:") { return true }
         }
         return false
     }
@@ -30,8 +29,8 @@ enum DialectTargets {
         LineScanner.forEach(in: source) { _, text, kind in
             guard why == nil, kind == .text else { return }
             let t = text.drop(while: ASCII.isBlank)
-            if dialect.snippets, t.starts(with: Array("--8<--".utf8)) { why = .snippets }
-            else if dialect.generatedBlocks, t.starts(with: Array("::: ".utf8)) { why = .pluginContent }
+            if dialect.snippets, t.startsWithBytes("--8<--") { why = .snippets }
+            else if dialect.generatedBlocks, t.startsWithBytes("::: ") { why = .pluginContent }
             else if dialect.shortcodes, t.starts(with: [UInt8(ascii: "{"), UInt8(ascii: "{")]), let name = shortcode(in: t) {
                 why = .shortcodeMarkdown(name)
             }
@@ -58,11 +57,16 @@ enum DialectTargets {
                 return
             }
             guard kind == .text, !headingLines.contains(line + 1) else { return }
+            // The bytes first: a page's every line is read here, and most hold neither `{` nor `[^`
+            // (a String's own search took half of a docs tree's check).
+            let brace = dialect.inlineAttributes && text.contains(UInt8(ascii: "{"))
+            let footnote = dialect.footnoteSeparator != nil && zip(text, text.dropFirst()).contains { $0 == UInt8(ascii: "[") && $1 == UInt8(ascii: "^") }
+            guard brace || footnote else { return }
             let string = String(decoding: text, as: UTF8.self)
-            if dialect.inlineAttributes, string.contains("{") {
+            if brace {
                 for id in attributeIDs(in: string) { found.append(Found(line: line + 1, id: id, reserved: true)) }
             }
-            if dialect.footnoteSeparator != nil, string.contains("[^") {
+            if footnote {
                 for (label, isDefinition) in footnotes(in: string) {
                     if isDefinition { footnoteDefinitions.append((line + 1, label)) } else {
                         references[label, default: 0] += 1
@@ -132,16 +136,20 @@ enum DialectTargets {
         guard dialect.definitionTermIDs else { return [] }
         var found: [(line: Int, slug: String)] = []
         let inFence = LineScanner.codeLines(in: source)
-        func content(_ line: Int) -> Substring {
-            let text = String(decoding: source.content(line), as: UTF8.self)
-            var rest = text.drop { $0 == " " }
-            while let last = rest.last, last == " " || last == "\t" { rest = rest.dropLast() }
+        // Each line's bytes without its leading spaces and trailing blanks (every line of a page is
+        // asked whether it is a definition: no String is made for it).
+        func trimmed(_ line: Int) -> ArraySlice<UInt8> {
+            var rest = source.content(line).drop { $0 == ASCII.space }
+            while let last = rest.last, ASCII.isBlank(last) { rest = rest.dropLast() }
             return rest
         }
-        func isBlank(_ line: Int) -> Bool { content(line).allSatisfy { $0 == " " || $0 == "\t" } }
+        func content(_ line: Int) -> Substring { Substring(String(decoding: trimmed(line), as: UTF8.self)) }
+        func isBlank(_ line: Int) -> Bool { trimmed(line).allSatisfy(ASCII.isBlank) }
         func isDefinition(_ line: Int) -> Bool {
-            let text = String(decoding: source.content(line), as: UTF8.self)
-            return text.prefix { $0 == " " }.count < 4 && (content(line).hasPrefix(": ") || content(line).hasPrefix(":\t"))
+            let text = source.content(line)
+            guard text.prefix(while: { $0 == ASCII.space }).count < 4 else { return false }
+            let rest = trimmed(line)
+            return rest.count >= 2 && rest.first == UInt8(ascii: ":") && ASCII.isBlank(rest[rest.startIndex + 1])
         }
         // Each line's paragraph start (the first of its run of non-blank lines outside code) and
         // how many definition lines stand before it, so that no definition searches backwards.

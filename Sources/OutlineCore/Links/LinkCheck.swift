@@ -255,12 +255,33 @@ public enum LinkCheck {
                                 name: (String) -> String = { $0 },
                                 rules: LinkRules? = nil,
                                 lookup: (String) -> Destination) -> [Diagnostic] {
+        findings(outline, path: path, profile: profile, root: root, links: links, own: own, suggestionBudget: suggestionBudget,
+                 repair: repair, name: name, rules: rules, lookup: lookup)!
+    }
+
+    /// The broken links of `outline` that `repair` names a fix for, as `brokenLinks` reports them
+    /// with it: what `check` puts in place of the findings it made without (the rest are as they
+    /// were, no hint looked for again). nil when a fix would turn a case-only fragment's warning into
+    /// a broken link: the findings would differ in more than their messages.
+    static func repairedLinks(_ outline: Outline, path: String, profile: SlugProfile, root: String,
+                              links: [(line: Int, link: LocalLink)]? = nil, own: LinkTargets? = nil,
+                              repair: @escaping (LocalLink) -> String?, name: (String) -> String = { $0 },
+                              rules: LinkRules? = nil, lookup: (String) -> Destination) -> [Diagnostic]? {
+        findings(outline, path: path, profile: profile, root: root, links: links, own: own, suggestionBudget: 0,
+                 repair: repair, name: name, rules: rules, lookup: lookup, repairedOnly: true)
+    }
+
+    private static func findings(_ outline: Outline, path: String, profile: SlugProfile, root: String,
+                                 links: [(line: Int, link: LocalLink)]?, own: LinkTargets?, suggestionBudget: Int,
+                                 repair: ((LocalLink) -> String?)?, name: (String) -> String, rules: LinkRules?,
+                                 lookup: (String) -> Destination, repairedOnly: Bool = false) -> [Diagnostic]? {
         guard let inventory = outline.links else { return [] }
         var own = own
         var found: [Diagnostic] = []
         struct Seen: Hashable { let line: Int; let destination: String }
         var seen = Set<Seen>()
         var suggestions: [Seen: String?] = [:]
+        var prepared: [String: Suggestion.Candidates] = [:]
         var comparisons = 0
         // Each distinct path resolved and looked up once (a changelog links the same file many times).
         var destinations: [String: (resolved: String, destination: Destination)] = [:]
@@ -321,20 +342,26 @@ public enum LinkCheck {
                 let resolved = known.resolved
                 switch known.destination {
                 case .missing:
-                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? "no such file")").because(.noSuchFile))
+                    let fix = repair?(link)
+                    if fix != nil || !repairedOnly {
+                        add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(fix ?? "no such file")").because(.noSuchFile))
+                    }
                     continue
                 case .broken(let reason, let why):
                     // A URL that led to a page moved since REV: the finding names where it is now.
-                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(repair?(link) ?? why)").because(reason))
+                    let fix = repair?(link)
+                    if fix != nil || !repairedOnly {
+                        add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(fix ?? why)").because(reason))
+                    }
                     continue
                 case .skipped(let why):
-                    add(.warning(.linkSkipped, line: line, why.description).about(.skipped(why)))
+                    if !repairedOnly { add(.warning(.linkSkipped, line: line, why.description).about(.skipped(why))) }
                     continue
                 case .same:
                     if own == nil { own = LinkTargets(outline, profile: profile) }
                     targets = own!
                 case .unreadable(let why):
-                    add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(name(resolved)) cannot be read (\(why))").because(.unreadable, target: name(resolved)))
+                    if !repairedOnly { add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(name(resolved)) cannot be read (\(why))").because(.unreadable, target: name(resolved))) }
                     continue
                 case .file:
                     continue
@@ -358,14 +385,17 @@ public enum LinkCheck {
                let why = targets.unknown(fragment).map(LinkRules.Unmatched.skip) ?? rules.unmatchedFragment(fragment, page) {
                 // A fragment the page may have in ways outline cannot know (a label elsewhere in
                 // the site, a documented object, ids a plugin gives): skipped, counted, not reported.
-                if case .skip(let skip) = why { add(.warning(.linkSkipped, line: line, skip.description).about(.skipped(skip))) }
+                if case .skip(let skip) = why, !repairedOnly { add(.warning(.linkSkipped, line: line, skip.description).about(.skipped(skip))) }
                 continue
             }
             guard let fragment = link.fragment, !fragment.isEmpty, !targets.contains(fragment), !LinkCheck.isTop(fragment) else { continue }
             if let fix = repair?(link) {
+                // Without the fix, a case-only match would have been a warning, not this finding.
+                if repairedOnly && profile == .github && targets.ordered.contains(where: { $0.lowercased() == fragment.lowercased() }) { return nil }
                 add(.finding(.brokenLink, line: line, "broken link '\(link.destination)': \(fix)").because(.noTarget, target: page.map(name)))
                 continue
             }
+            if repairedOnly { continue }
             // github.com matches fragments case-insensitively (format.md §7): there a case-only
             // difference works, so it is a warning, not a broken link.
             if profile == .github {
@@ -387,7 +417,10 @@ public enum LinkCheck {
                 near = known
             } else if comparisons + targets.ordered.count <= suggestionBudget {
                 comparisons += targets.ordered.count
-                near = targets.nearest(to: fragment)
+                // Each target file's targets prepared once for all the fragments asked about it.
+                let candidates = prepared[inFile] ?? targets.suggestions
+                prepared[inFile] = candidates
+                near = targets.nearest(to: fragment, among: candidates)
                 suggestions[key] = .some(near)
             } else {
                 near = nil
@@ -400,56 +433,6 @@ public enum LinkCheck {
             add(.finding(.brokenLink, line: line, message).because(.noTarget, target: page.map(name)))
         }
         return found.map { $0.located(in: path) }
-    }
-}
-
-/// Where a broken link's destination is written, for a link cmark places on `line`. Only the links
-/// that have findings are located (a document of thousands of links with a few broken ones pays
-/// for those few).
-struct ExactLines {
-    private var locator: LinkLocator
-    private let source: Source
-    /// cmark's (line, destination) → the first such link of the inventory.
-    private let index: [String: Int]
-    /// (line, value) → the first checked attribute of raw HTML there, made on the first finding
-    /// that is not a link node's.
-    private var attributes: [String: (html: Int, attribute: Int)]? = nil
-
-    init(_ outline: Outline, _ inventory: LinkInventory) {
-        source = outline.linkSource
-        locator = LinkLocator(source, inventory: inventory)
-        var index: [String: Int] = [:]
-        for (k, link) in inventory.links.enumerated() where index["\(link.line) \(link.destination)"] == nil {
-            index["\(link.line) \(link.destination)"] = k
-        }
-        self.index = index
-    }
-
-    /// The 1-based line, and the destination's bytes when the locator places them on that line (as
-    /// `LinkSpan` places them for the editor). The line is cmark's `line` where the link is not an
-    /// inline one outline can locate (a reference link, raw HTML's `href`, whose lines are right).
-    mutating func place(_ line: Int, _ destination: String) -> (line: Int, range: Range<Int>?) {
-        if let k = index["\(line) \(destination)"] {
-            switch locator.locate(locator.inventory.links[k]) {
-            case .inline(let range): return (source.line(containing: range.lowerBound) + 1, range)
-            case .definition(let range): return (line, source.line(containing: range.lowerBound) + 1 == line ? range : nil)
-            case .failed: return (line, nil)
-            }
-        }
-        if attributes == nil {
-            var first: [String: (Int, Int)] = [:]
-            for (k, html) in locator.inventory.html.enumerated() {
-                for (a, attribute) in HTMLAttributes.scan(html.literal).enumerated()
-                where attribute.name == "href" || (attribute.name == "src" && LinkCheck.mediaTags.contains(attribute.tag)) {
-                    let key = "\(html.line + attribute.lineOffset) \(attribute.value)"
-                    if first[key] == nil { first[key] = (k, a) }
-                }
-            }
-            attributes = first
-        }
-        guard let (k, a) = attributes!["\(line) \(destination)"],
-              let located = locator.attributes(of: locator.inventory.html[k]), a < located.count else { return (line, nil) }
-        return (line, located[a].value)
     }
 }
 

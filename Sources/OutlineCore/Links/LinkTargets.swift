@@ -253,14 +253,18 @@ public struct LinkTargets: Sendable {
 
     /// The target a mistyped fragment most likely meant: one that differs only in case, else the
     /// nearest by edits (see `Suggestion`).
-    public func nearest(to fragment: String) -> String? {
+    /// `candidates`: `ordered` prepared already (`suggestions`), when several fragments are asked about.
+    public func nearest(to fragment: String, among candidates: Suggestion.Candidates? = nil) -> String? {
         let lower = fragment.lowercased()
         let lowerBytes = Array(lower.utf8)
         let sameLetters = lowerBytes.allSatisfy { $0 < 0x80 }
             ? ordered.first { LinkTargets.lowercases($0, toASCII: lowerBytes, lower) }
             : ordered.first { $0.lowercased() == lower }
-        return sameLetters ?? Suggestion.nearest(fragment, among: ordered)
+        return sameLetters ?? (candidates ?? suggestions).nearest(fragment)
     }
+
+    /// The targets prepared for "did you mean".
+    public var suggestions: Suggestion.Candidates { Suggestion.Candidates(ordered) }
 
     /// `name.lowercased() == lower`, `lower` being ASCII (its bytes given too), with no lowercased copy
     /// of an ASCII name: a broken link's fragment is compared with every target of its file. A name

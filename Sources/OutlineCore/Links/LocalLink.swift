@@ -101,47 +101,61 @@ public struct LocalLink: Sendable, Equatable {
     /// folded lexically; a path starting with `/` is taken from `root` (the repository's top level).
     /// Byte by byte, one string made: a docs tree resolves every local link once.
     public static func resolve(_ path: String, from file: String, root: String) -> String {
-        let slash = UInt8(ascii: "/")
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         let fromRoot = path.utf8.first == slash
         let base = fromRoot ? root : file
         let absolute = base.utf8.first == slash
-        var out: [UInt8] = []
-        var starts: [Int] = []   // where each component begins in `out`
-        out.reserveCapacity(base.utf8.count + path.utf8.count)
-        func isDots(_ c: UnsafeBufferPointer<UInt8>.SubSequence, _ n: Int) -> Bool {
-            c.count == n && c.allSatisfy { $0 == UInt8(ascii: ".") }
-        }
-        func lastIsDotDot() -> Bool {
-            guard let start = starts.last else { return false }
-            return out.count - start == 2 && out[start] == UInt8(ascii: ".") && out[start + 1] == UInt8(ascii: ".")
-        }
-        func push(_ c: UnsafeBufferPointer<UInt8>.SubSequence) {
-            if !starts.isEmpty { out.append(slash) }
-            starts.append(out.count)
-            out.append(contentsOf: c)
-        }
-        func pop() {
-            let start = starts.removeLast()
-            out.removeSubrange((start == 0 ? 0 : start - 1)...)
-        }
-        // The base's components as written (only `.` dropped), less the file's own name.
-        var baseCopy = base
-        baseCopy.withUTF8 { b in
-            for c in b.split(separator: slash) where !isDots(c, 1) { push(c) }
-        }
-        if !fromRoot, !starts.isEmpty, file.utf8.last != slash { pop() }
-        var pathCopy = path
-        pathCopy.withUTF8 { b in
-            for c in b.split(separator: slash) where !isDots(c, 1) {
-                if isDots(c, 2) {
-                    if !starts.isEmpty && !lastIsDotDot() { pop(); continue }
-                    if absolute { continue }   // above `/` is `/`
+        // Components are written into one buffer on the stack (`/` first when absolute), where each
+        // begins kept beside it; no array per component (every link of a tree is resolved, twice).
+        let capacity = base.utf8.count + path.utf8.count + 2
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { out -> String in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity / 2 + 2) { starts -> String in
+                let origin = absolute ? 1 : 0
+                if absolute { out[0] = slash }
+                var length = origin, depth = 0
+                func push(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
+                    if depth > 0 { out[length] = slash; length += 1 }
+                    starts[depth] = length
+                    depth += 1
+                    for k in from..<to { out[length] = b[k]; length += 1 }
                 }
-                push(c)
+                func pop() {
+                    depth -= 1
+                    let start = starts[depth]
+                    length = start == origin ? origin : start - 1
+                }
+                func lastIsDotDot() -> Bool {
+                    guard depth > 0 else { return false }
+                    let start = starts[depth - 1]
+                    return length - start == 2 && out[start] == dot && out[start + 1] == dot
+                }
+                // Each non-empty component between slashes, but `.`.
+                func components(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, Int, Int) -> Void) {
+                    var copy = text
+                    copy.withUTF8 { b in
+                        var i = 0
+                        while i < b.count {
+                            var j = i
+                            while j < b.count && b[j] != slash { j += 1 }
+                            if j > i && !(j - i == 1 && b[i] == dot) { body(b, i, j) }
+                            i = j + 1
+                        }
+                    }
+                }
+                // The base's components as written (only `.` dropped), less the file's own name.
+                components(base) { b, i, j in push(b, i, j) }
+                if !fromRoot, depth > 0, file.utf8.last != slash { pop() }
+                components(path) { b, i, j in
+                    if j - i == 2 && b[i] == dot && b[i + 1] == dot {
+                        if depth > 0 && !lastIsDotDot() { pop(); return }
+                        if absolute { return }   // above `/` is `/`
+                    }
+                    push(b, i, j)
+                }
+                if length == 0 { return "." }
+                return String(decoding: UnsafeBufferPointer(rebasing: out[0..<length]), as: UTF8.self)
             }
         }
-        if absolute { return "/" + String(decoding: out, as: UTF8.self) }
-        return out.isEmpty ? "." : String(decoding: out, as: UTF8.self)
     }
 
     /// True for a Markdown file name (`.md`, `.markdown`, `.mdx`, any case).

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// GFM tables in the link view (format.md §9): a table (a header row, then a delimiter row) is read as
 /// the file's renderer reads it, each cell's inline content on its own. cmark has no tables: to it the
 /// rows are one paragraph, where a code span opened in one cell can close in a later row and swallow
@@ -14,13 +20,16 @@ enum TableScan {
     static let inert = UInt8(ascii: "'")
 
     /// Whether a document may hold a table at all: a delimiter row needs a `|` and a `-`.
+    /// (From `|` to `|` with memchr: every document is asked, and most have no pipe at all.)
     static func mayHold(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { b in
-            var i = 1
-            while i < b.count {
-                let x = b[i - 1], y = b[i]
-                if (x == pipe && (y == dash || y == colon || y == ASCII.space)) || (y == pipe && (x == dash || x == colon)) { return true }
-                i += 1
+            guard let base = b.baseAddress, b.count > 1 else { return false }
+            var from = 0
+            while from < b.count, let found = memchr(base + from, CInt(pipe), b.count - from) {
+                let i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if i > 0, b[i - 1] == dash || b[i - 1] == colon { return true }
+                if i + 1 < b.count, b[i + 1] == dash || b[i + 1] == colon || b[i + 1] == ASCII.space { return true }
+                from = i + 1
             }
             return false
         }

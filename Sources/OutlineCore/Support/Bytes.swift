@@ -49,6 +49,37 @@ extension Array where Element == UInt8 {
     }
 }
 
+extension ArraySlice where Element == UInt8 {
+    /// True when the bytes hold `needle` (ASCII), searched byte by byte (no String made).
+    func containsBytes(_ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let first = pattern.first else { return true }
+        return withUnsafeBufferPointer { text in
+            guard text.count >= pattern.count else { return false }
+            var i = 0
+            let last = text.count - pattern.count
+            while i <= last {
+                if text[i] == first {
+                    var k = 1
+                    while k < pattern.count && text[i + k] == pattern[k] { k += 1 }
+                    if k == pattern.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    /// True when the bytes start with `prefix` (ASCII).
+    func startsWithBytes(_ prefix: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        guard count >= pattern.count else { return false }
+        var p = startIndex
+        for b in pattern { if self[p] != b { return false }; p += 1 }
+        return true
+    }
+}
+
 extension String {
     /// True when the UTF-8 of the string holds `needle` (ASCII bytes), searched byte by byte: the
     /// standard library's `contains` works on characters and costs far more on long HTML literals.

@@ -11,7 +11,8 @@ import CSystem
 /// file pays for every time.
 public enum Parallel {
     /// The cores online: how many threads `map` runs.
-    public static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    /// (Asked once: glibc reads `/sys/devices/system/cpu/online` each time, and a run maps often.)
+    public static let cores: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// `body(0..<count)` in parallel; the results in index order. `body` must not touch shared state.
     public static func map<T>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {

@@ -144,7 +144,7 @@ extension Run {
         report.findings = FindingsPolicy.promoted(report.findings, fragmentCaseIsError: request.fragmentCaseIsError)
         (report.findings, report.skipped) = FindingsPolicy.skips(report.findings)
         report.reported = report.findings
-        report.existing = report.findings.filter { $0.isNew == false && $0.kind != .linkSkipped }.count
+        report.existing = report.findings.reduce(0) { $0 + ($1.isNew == false && $1.kind != .linkSkipped ? 1 : 0) }
         if report.existing > 0 { report.findings.removeAll { $0.isNew == false } }
         report.warnings = report.findings.filter { $0.severity == .warning }
         if !report.warnings.isEmpty { report.findings.removeAll { $0.severity == .warning } }
@@ -220,17 +220,19 @@ extension Run {
         // again with the repair's answers (the same findings in the same order, reasons replaced).
         // (Without --since, made only when a link is broken: finding the root may cost a git process.)
         func broken(_ k: Int) -> Bool { perFile[k].found.links?.contains { $0.kind == .brokenLink } == true }
+        // Without history, a fix names a section by its anchored ID: where no document has an
+        // anchor (a first run on a tree), there is none to look for.
         let context = onlyLinks ? nil : try since.map { try repairContext(try history($0), files: files, resolver: resolver) }
-            ?? (files.indices.contains(where: broken) ? resolver.context(for: ".") : nil)
+            ?? (files.indices.contains(where: broken) && resolver.holdsAnchors() ? resolver.context(for: ".") : nil)
         for k in files.indices where files[k] != "-" && broken(k) {
             guard let context else { break }
             guard let outline = outlines[k], let document = resolver.document(files[k]) else { continue }
-            let old = perFile[k].found.links!.filter { $0.kind == .brokenLink }
-            let hinted = resolver.linkFindings(outline, path: files[k], name: Run.displayName(files[k]), config: request.configs[k], links: localLinks[k],
-                                               repair: { LinkRepair.fix(for: $0, in: document, context: context, since: since) })
-                .filter { $0.kind == .brokenLink }
+            // Only the links a fix is named for are made again (no hint is looked for twice); none
+            // when a fix would change more than a message (`LinkCheck.repairedLinks`).
+            guard let hinted = resolver.repairedLinks(outline, path: files[k], name: Run.displayName(files[k]), config: request.configs[k], links: localLinks[k],
+                                                      repair: { LinkRepair.fix(for: $0, in: document, context: context, since: since) }),
+                  !hinted.isEmpty else { continue }
             // A file has one finding per line and destination (`LinkCheck.findings`): that is its key.
-            guard hinted.count == old.count else { continue }
             struct Key: Hashable { let line: Int?; let subject: Diagnostic.Subject? }
             var replacement: [Key: Diagnostic] = [:]
             for b in hinted { replacement[Key(line: b.line, subject: b.subject)] = b }

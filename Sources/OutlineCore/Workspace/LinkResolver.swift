@@ -232,7 +232,16 @@ public final class LinkResolver: @unchecked Sendable {
                                          document: { [unowned self] in self.document($0) })
         context.canonical = naming.canonical
         context.fromRoot = naming.fromRoot
-        context.rules = { [unowned self] file in self.siteRules(for: file) }
+        // A repair asks for its file's rules several times a link: each file's made once for the
+        // context's life (a repair runs on one thread).
+        final class Made: @unchecked Sendable { var rules: [String: LinkRules?] = [:] }
+        let made = Made()
+        context.rules = { [unowned self] file in
+            if let known = made.rules[file] { return known }
+            let rules = self.siteRules(for: file)
+            made.rules[file] = .some(rules)
+            return rules
+        }
         return context
     }
 
@@ -277,6 +286,27 @@ public final class LinkResolver: @unchecked Sendable {
         let rules = config.site.map { self.rules(of: $0, file: key) }
         return LinkCheck.linkFindings(outline, path: name, profile: forcedProfile ?? config.profile, root: root, links: links, own: own,
                                           repair: repair, name: display, rules: rules, lookup: lookup)
+    }
+
+    /// Whether any document known here has an outline anchor line: without one (and without
+    /// history), link repair has no section to name.
+    func holdsAnchors() -> Bool {
+        adopted.values.contains { !$0.records.isEmpty } || documents.values.contains { !$0.outline.records.isEmpty }
+    }
+
+    /// The broken links of one document that `repair` names a fix for (`LinkCheck.repairedLinks`),
+    /// found as `linkFindings` finds them; nil when fixes would change more than messages.
+    func repairedLinks(_ outline: Outline, path: String, name: String, config: Config, links: [(line: Int, link: LocalLink)],
+                       repair: @escaping (LocalLink) -> String?) -> [Diagnostic]? {
+        let key = canonical(path)
+        let root = links.contains { $0.link.path.hasPrefix("/") } ? self.root(for: key) : "."
+        let rules = config.site.map { self.rules(of: $0, file: key) }
+        // The file's own targets as its check had them (made once, when it was prepared).
+        var own: LinkTargets? = nil
+        if case .markdown(let targets)? = known(key) { own = targets }
+        return LinkCheck.repairedLinks(outline, path: name, profile: forcedProfile ?? config.profile, root: root, links: links, own: own,
+                                       repair: repair, rules: rules, lookup: { [unowned self] in self.lookup($0) })?
+            .map { $0.spanningLine(in: outline.source) }
     }
 
     /// The paths `file`'s links may lead to, for `prepare`: each link's path resolved from the file,

@@ -119,8 +119,17 @@ public final class Run: @unchecked Sendable {
                 if let resolved = store.resolvedPath(root.get) { roots.append(resolved) }
                 return roots
             })
-        let resolver = LinkResolver(store: store, configuration: { [store] in store.configuration(for: Workspace.directory(of: $0)) },
-                                    forcedProfile: forcedProfile, naming: naming)
+        // Each directory's configuration asked of the store once (asked for every link a repair
+        // looks at: a configuration is a large value, the command line applied over it each time).
+        final class Configurations { var byDirectory: [String: Config] = [:] }
+        let configurations = Configurations()
+        let resolver = LinkResolver(store: store, configuration: { [store] path in
+            let directory = Workspace.directory(of: path)
+            if let known = configurations.byDirectory[directory] { return known }
+            let config = store.configuration(for: directory)
+            configurations.byDirectory[directory] = config
+            return config
+        }, forcedProfile: forcedProfile, naming: naming)
         lifetime.keep(resolver)
         return resolver
     }

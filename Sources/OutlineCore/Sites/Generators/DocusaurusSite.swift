@@ -251,6 +251,7 @@ public struct DocusaurusRouteTable: Sendable {
                 fronts[file] = front
             }
         }
+        suggestions = Suggestion.Candidates(byRoute.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
     /// The route the doc now at `new` had when it stood at `old` (its front matter as it is now).
@@ -262,8 +263,10 @@ public struct DocusaurusRouteTable: Sendable {
 
     public func files(at route: String) -> [String] { byRoute[DocusaurusRoutes.key(route)] ?? [] }
     public func route(of file: String) -> String? { byFile[file] }
-    /// Every route, for "did you mean".
-    public var routes: [String] { Array(byRoute.keys) }
+    /// Every route key in byte order, for "did you mean".
+    public var routes: [String] { suggestions.names }
+    /// Every route key, in byte order, prepared for "did you mean" (asked once for each broken link).
+    public private(set) var suggestions = Suggestion.Candidates([])
 }
 
 extension SiteLinks {
@@ -319,7 +322,7 @@ extension SiteLinks {
             if let docs = site.docs.first(where: { $0.route.isEmpty || FilePath.contains($0.route, key) }) {
                 let name = path.split(separator: "/").last.map(String.init) ?? ""
                 if docs.route.isEmpty && name.contains(".") { return .paths([join(join(siteDirectory, "static"), String(path.dropFirst()))]) }
-                let closest = Suggestion.nearest(key, among: routes.routes)
+                let closest = routes.suggestions.nearest(key)
                 return .broken(.notPublished, "no doc of the site is routed at \(path)" + (closest.map { " (did you mean \($0)?)" } ?? ""))
             }
             let name = path.split(separator: "/").last.map(String.init) ?? ""

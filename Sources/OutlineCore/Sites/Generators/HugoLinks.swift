@@ -62,6 +62,11 @@ public enum HugoRoutes {
     /// kept (`%` before two hex digits too), a run of white space between kept characters one `-`
     /// (none after a `-`), everything else dropped: `say "hi"` is `say-hi`, `a+b (x)` is `a+b-x`.
     static func sanitize(_ segment: String) -> String {
+        // A segment of ASCII letters, digits and `._-` (nearly every file and directory name) is kept
+        // as it is: every page's URL is made from its path.
+        if segment.utf8.allSatisfy({ b in ASCII.isDigit(b) || (b | 0x20) >= 97 && (b | 0x20) <= 122 || b == UInt8(ascii: ".") || b == UInt8(ascii: "_") || b == UInt8(ascii: "-") }) {
+            return segment
+        }
         let scalars = Array(segment.unicodeScalars)
         var out = String.UnicodeScalarView()
         var hyphenPending = false, wasHyphen = false
@@ -162,6 +167,10 @@ public struct HugoRouteTable: Sendable {
     private var fronts: [String: HugoRoutes.PageMeta] = [:]
     private var settings = HugoSettings()
     private var languageCodes: [String] = []
+    /// Every URL key in byte order: the pages below a URL are one run of it.
+    private var sortedURLs: [[UInt8]] = []
+    /// Every URL key, in that order, for "did you mean" (asked once for each broken link).
+    public private(set) var suggestions = Suggestion.Candidates([])
 
     public init(_ site: Site, canonical: (String) -> String, list: (String) -> [String], read: (String) -> [UInt8]?) {
         guard let settings = site.hugo else { return }
@@ -214,6 +223,9 @@ public struct HugoRouteTable: Sendable {
             }
         }
         cascade(unrenderedBelow)
+        let keys = byURL.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        sortedURLs = keys.map { Array($0.utf8) }
+        suggestions = Suggestion.Candidates(keys)
     }
 
     /// A cascade is the section's, whatever order the files were listed in.
@@ -259,8 +271,21 @@ public struct HugoRouteTable: Sendable {
         if !languageCodes.isEmpty { relative = TranslationLayout.languageSuffix(of: relative, among: languageCodes).0 }
         return HugoRoutes.url(of: relative, front: front, settings: settings, prefix: root.prefix)
     }
-    /// Every URL, for "did you mean".
-    public var urls: [String] { Array(byURL.keys) }
+    /// Every URL key, in byte order.
+    public var urls: [String] { suggestions.names }
+
+    /// Whether a page is published below the URL `key` (a key of `key`'s form, not empty): the
+    /// first key after it in byte order that starts with `key/`.
+    public func hasPage(below key: String) -> Bool {
+        guard !key.isEmpty else { return false }
+        let prefix = Array(key.utf8) + [UInt8(ascii: "/")]
+        var lo = 0, hi = sortedURLs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if sortedURLs[mid].lexicographicallyPrecedes(prefix) { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < sortedURLs.count && sortedURLs[lo].starts(with: prefix)
+    }
 }
 
 extension SiteLinks {
@@ -326,10 +351,10 @@ extension SiteLinks {
             let first = unprefixed.split(separator: "/").first.map(String.init) ?? ""
             if settings.taxonomies.contains(first) { return .skip(.taxonomy(String(first))) }
             if HugoRouteTable.key(unprefixed).isEmpty { return .skip(.homePage) }
-            if segments.count == 1 + (home.prefix.isEmpty ? 0 : 1), routes.urls.contains(where: { url in let key = HugoRouteTable.key(path); return !key.isEmpty && url != key && FilePath.contains(key, url) }) {
+            if segments.count == 1 + (home.prefix.isEmpty ? 0 : 1), routes.hasPage(below: HugoRouteTable.key(path)) {
                 return .skip(.listPage(path))
             }
-            let closest = Suggestion.nearest(HugoRouteTable.key(path), among: routes.urls)
+            let closest = routes.suggestions.nearest(HugoRouteTable.key(path))
             return .broken(.notPublished, "no page of the site is published at \(path)" + (closest.map { " (did you mean \($0)/?)" } ?? ""))
         }, unmatchedFragment: { _, _ in
             site.profile == nil ? .skip(.headingIDs(site.unknownSlugify ?? "a generator outline cannot follow")) : nil

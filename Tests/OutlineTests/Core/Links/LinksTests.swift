@@ -132,6 +132,48 @@ struct LinkSuggestionTests {
         #expect(hints(budget: 0) == [false, false, false, false])
     }
 
+    /// The nearest name, as the search on characters finds it (`reference`: that search, as it was):
+    /// names and typed words of ASCII, of other scripts, with a combining accent, a CR LF, a Kelvin
+    /// sign (equal to `K` as a character), some typed words that begin a name; lists short and long
+    /// (from 64 names, the neighbours in byte order are looked at first, and answers kept).
+    @Test(arguments: [7, 8, 2026] as [UInt64])
+    func nearestOnBytesAsOnCharacters(_ seed: UInt64) {
+        var rng = SeededRandom(seed: seed)
+        let pieces = ["a", "b", "c", "-", "/", "in", "stall", "guide", "é", "e\u{301}", "\r\n", "K", "\u{212A}", "k", "日本", "x"]
+        func word() -> String { (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() }
+        func reference(_ typed: String, among names: [String]) -> String? {
+            guard !typed.isEmpty else { return nil }
+            let limit = max(1, typed.count / 3)
+            var best: (name: String, distance: Int)? = nil
+            for name in names {
+                guard abs(name.utf8.count - typed.utf8.count) <= limit * 4, abs(name.count - typed.count) <= limit else { continue }
+                let d = Suggestion.distance(typed, name, limit: min(limit, (best?.distance ?? .max) - 1))
+                if d <= limit, d < (best?.distance ?? .max) { best = (name, d) }
+            }
+            if let best { return best.name }
+            let begun = names.filter { $0.hasPrefix(typed) }
+            return begun.count == 1 ? begun[0] : nil
+        }
+        var near = 0
+        for round in 0..<120 {
+            let names = (0..<(round % 3 == 0 ? 90 : Int.random(in: 0...12, using: &rng))).map { _ in word() }
+            let candidates = Suggestion.Candidates(names)
+            for _ in 0..<6 {
+                // A name changed a little, a name's beginning, or any word.
+                var typed = word()
+                if let name = names.randomElement(using: &rng), Bool.random(using: &rng) {
+                    typed = Bool.random(using: &rng) ? String(name.dropLast(Int.random(in: 0...2, using: &rng))) : name + pieces.randomElement(using: &rng)!
+                }
+                let want = reference(typed, among: names)
+                if want != nil { near += 1 }
+                #expect(candidates.nearest(typed) == want, "\(typed.debugDescription) among \(names)")
+                #expect(candidates.nearest(typed) == want, "asked again: \(typed.debugDescription)")
+                #expect(Suggestion.nearest(typed, among: names) == want)
+            }
+        }
+        #expect(near > 120)
+    }
+
     /// Fragments and paths are percent-encoded byte by byte: the same as encoding each character
     /// (controls, space, DEL and `<>()"`\\%#` everywhere, `?` in paths), letters of any script kept.
     @Test(arguments: [41, 42] as [UInt64])

@@ -231,6 +231,23 @@ struct HugoTests {
         ], "\(check.text)\(check.stderr)")
     }
 
+    /// "did you mean" over a site's URLs: the nearest, and among URLs equally near the first in
+    /// byte order, whatever order the pages were listed in (a map's order once decided it, so two
+    /// runs could name different pages); a page below a missing one's URL makes it a list page.
+    @Test func theNearestURLIsTheFirstInByteOrder() throws {
+        let site = try #require(try hugo("title = 'x'\n"))
+        let pages = ["/r/content/methods/site/languages.md", "/r/content/methods/site/language.md", "/r/content/methods/page/language.md",
+                     "/r/content/guide/install.md"]
+        for order in [pages, pages.reversed()] {
+            let table = HugoRouteTable(site, canonical: { $0 }, list: { _ in order }, read: { _ in Array("# T\n".utf8) })
+            #expect(table.urls == table.urls.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            #expect(table.suggestions.nearest("/methods/site/language/g") == "/methods/site/language")
+            #expect(table.suggestions.nearest("/guide/instal") == "/guide/install")
+            #expect(table.hasPage(below: "/methods") && table.hasPage(below: "/methods/site") && !table.hasPage(below: "/guide/install"))
+            #expect(!table.hasPage(below: "/method") && !table.hasPage(below: ""))
+        }
+    }
+
     /// `autoDefinitionTermID`: each term gets the slug of its rendered text (a link's text, entities
     /// decoded), numbered with the headings in document order (`## Matchers` after the term
     /// `matchers` is `matchers-1`); not in code. A page holding a block shortcode of the Markdown
