@@ -445,35 +445,29 @@ struct ContainerScan {
         return next
     }
 
-    /// An HTML element with a `markdown` attribute (md_in_html), opened on `line` by a tag alone on
-    /// its line and closed before `end`: the opening tag's line leaves the view (its ids are kept as
-    /// targets), and the closing tag's when it stands alone; the content between is Markdown.
-    /// False when this is no such element.
+    /// An HTML element with a `markdown` attribute (md_in_html), opened on `line` by a tag first on
+    /// its line and closed before `end`: the opening tag leaves the view (its ids are kept as
+    /// targets), and the closing tag's line when the tag stands alone; the content between is
+    /// Markdown, text after the opening tag on its line too (`<p markdown="span">a [link](u)</p>`,
+    /// which closes on its own line and opens no container). False when this is no such element.
     private mutating func openElement(at line: Int, end: Int, _ elements: ElementClosings, _ stack: inout [Frame], _ depth: inout Depth) -> Bool {
-        guard let (tag, attributes) = ContainerScan.markdownOpener(text(line)),
-              let close = elements.closing(of: line, tag: Array(tag.utf8)), close < end else { return false }
+        guard let opener = ContainerScan.markdownElement(text(line)) else { return false }
+        let tag = Array(opener.tag.utf8)
+        let rest = Array(text(line).dropFirst(opener.length))
+        if ContainerScan.count(Array("</".utf8) + tag, in: rest) > 0 {
+            // Opened and closed on its line: the text after the opening tag is its Markdown.
+            guard ContainerScan.count([UInt8(ascii: "<")] + tag, in: rest) == 0 else { return false }
+            for attribute in opener.attributes where attribute.name == "id" && !attribute.value.isEmpty { ids.append((line + 1, attribute.value)) }
+            dropped[line] += Int32(opener.length)
+            changed = true
+            return true
+        }
+        guard let close = elements.closing(of: line, tag: tag), close < end else { return false }
         guard depth.enter() else { tooDeep = tooDeep ?? line + 1; return false }
-        for attribute in attributes where attribute.name == "id" && !attribute.value.isEmpty { ids.append((line + 1, attribute.value)) }
-        blank(line)
-        stack.append(Frame(kind: .markdown, start: line + 1, end: close, closes: true, closing: .tag(Array("</\(tag)".utf8)), isTab: false))
+        for attribute in opener.attributes where attribute.name == "id" && !attribute.value.isEmpty { ids.append((line + 1, attribute.value)) }
+        if rest.allSatisfy(ASCII.isBlank) { blank(line) } else { dropped[line] += Int32(opener.length); changed = true }
+        stack.append(Frame(kind: .markdown, start: line + 1, end: close, closes: true, closing: .tag(Array("</\(opener.tag)".utf8)), isTab: false))
         return true
-    }
-
-    /// An opening tag alone on its line with a `markdown` attribute (`<div markdown="1">`, nothing
-    /// after its `>`): its tag name and attributes; nil for any other line.
-    static func markdownOpener(_ t: ArraySlice<UInt8>) -> (tag: String, attributes: [HTMLAttributes.Attribute])? {
-        let opening = Array(t.drop(while: ASCII.isBlank))
-        guard opening.first == UInt8(ascii: "<"), opening.last(where: { !ASCII.isBlank($0) }) == UInt8(ascii: ">") else { return nil }
-        let attributes = HTMLAttributes.scan(String(decoding: opening, as: UTF8.self))
-        guard let tag = attributes.first?.tag ?? ContainerScan.tagName(opening),
-              attributes.contains(where: { $0.name == "markdown" && ($0.value.isEmpty || $0.value == "1" || $0.value == "block") }) else { return nil }
-        guard opening.filter({ $0 == UInt8(ascii: ">") }).count == 1 else { return nil }
-        return (tag, attributes)
-    }
-
-    private static func tagName(_ bytes: [UInt8]) -> String? {
-        let name = bytes.dropFirst().prefix { ASCII.isWordByte($0) || $0 == UInt8(ascii: "-") }
-        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self).lowercased()
     }
 
     static func count(_ needle: [UInt8], in haystack: [UInt8]) -> Int {

@@ -186,4 +186,65 @@ struct LinkViewTests {
         plain.hooks = false
         #expect(!LinkTargets(try outline(doc, plain), profile: .mkdocs).hookComments)
     }
+
+    /// md_in_html as Python-Markdown 3.11 reads it (measured with mkdocs build): a bare `markdown`
+    /// attribute (Material's `<figure markdown>`, its grid cards) and `markdown="span"` make the
+    /// content Markdown, text after the opening tag on its line too; an element inside without the
+    /// attribute (`<figcaption>`) stays raw, and `markdown="0"` is off.
+    @Test func mdInHTMLBareAndSpanElements() throws {
+        let doc = """
+        <figure markdown>
+          ![a](one.png)
+          <figcaption>Raw [b](two.md)</figcaption>
+        </figure>
+
+        <div class="grid cards" markdown>
+        -   Card [c](three.md)
+        </div>
+
+        <p markdown="span" id="para">Span [d](four.md)</p>
+
+        <div markdown>Same line [e](five.md)
+        </div>
+
+        <div markdown="0">
+        Off [f](six.md)
+        </div>
+        """
+        let o = try outline(doc, Self.mkdocs)
+        let view = try #require(o.linkView)
+        #expect(destinations(o) == ["one.png", "three.md", "four.md", "five.md"])
+        #expect(lines(view.source)[9] == "Span [d](four.md)</p>" && lines(view.source)[11] == "Same line [e](five.md)")
+        #expect(view.ids.map(\.id) == ["para"])
+        for line in 0..<view.source.lineCount {
+            for offset in view.source.contentRange(line) { #expect(o.source.bytes[view.documentOffset(offset)] == view.source.bytes[offset]) }
+        }
+        #expect(destinations(try outline(doc, .commonMark)).isEmpty)
+    }
+
+    /// attr_list after pymdownx's inline elements (`^sup^{#id}` with pymdownx.caret) gives the
+    /// element its id; a block whose `{` stands in a code span is heading text (the built heading
+    /// of ``## Run `make {#z` w}`` is `run-make-z-w`).
+    @Test func attributeBlocksAfterSpansAndInsideCodeSpans() throws {
+        let doc = "# T\n\n## Run `make {#z` w}\n\n## Run `make` {#v}\n\nText ^sup^{#supid}, ==mark=={ #markid }, **b**{#boldid}.\n"
+        var d = Self.mkdocs
+        d.spanMarks = "^="
+        let o = try outline(doc, d)
+        #expect(o.sections.map { $0.explicitID ?? "-" } == ["-", "-", "v"])
+        let t = LinkTargets(o, profile: .mkdocs)
+        #expect(t.headings.map(\.id) == ["t", "run-make-z-w", "v"])
+        for id in ["supid", "markid", "boldid"] { #expect(t.contains(id), "\(id)") }
+        let plain = LinkTargets(try outline(doc, Self.mkdocs), profile: .mkdocs)
+        #expect(plain.contains("boldid") && !plain.contains("supid") && !plain.contains("markid"))
+    }
+
+    /// pymdownx's slugify after toc's `strip_tags`: a literal U+00A0 is whitespace (`foo-bar`), an
+    /// entity is stashed and dropped (`&nbsp;` gives `bazqux`), as mkdocs build gives them.
+    @Test func noBreakSpaceIsASpaceAndItsEntityIsDropped() throws {
+        let doc = "## foo\u{A0}bar\n\n## baz&nbsp;qux\n\n## p &#160; q\n\n## a `x`\u{A0}`y`\n"
+        for dialect in [Self.mkdocs, Dialect()] {
+            let t = LinkTargets(try outline(doc, dialect), profile: .mkdocsMaterial)
+            #expect(t.headings.map(\.id) == ["foo-bar", "bazqux", "p--q", "a-x-y"])
+        }
+    }
 }
