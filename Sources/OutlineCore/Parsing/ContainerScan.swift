@@ -189,8 +189,14 @@ struct ContainerScan {
         let closing: Closing
         enum Closing { case fence, tag([UInt8]), code }
         let isTab: Bool
-        /// The next non-blank line directly inside follows a tab's body (the same set).
-        var afterTab = false
+        /// The next non-blank line directly inside follows the body of a tab opened at these columns
+        /// (the same set when it opens a tab there too).
+        var afterTab: Int? = nil
+        /// The columns (in the view) at which its body's blocks stand: a container opened in a list
+        /// item keeps the item's indentation, so that cmark reads its body inside the item.
+        var base = 0
+        /// Its lines so far that are less indented than every later one (`ListItems`).
+        var items = ListItems()
     }
 
     /// Each line's level: its indentation's columns over four (-1 for a blank line), and each
@@ -233,7 +239,9 @@ struct ContainerScan {
         var stack: [Frame] = []
         var depth = Depth()
         var indented = 0
-        var afterTabAtTop = false
+        var afterTabAtTop: Int? = nil
+        var topItems = ListItems()
+        let indentedContainers = dialect.admonitions || dialect.details || dialect.tabs
         var line = 0
         while line < count {
             defer { line += 1 }
@@ -244,7 +252,8 @@ struct ContainerScan {
                 if top.kind != .code { depth.leave() }
                 if top.kind == .indented {
                     indented -= 1
-                    if stack.isEmpty { afterTabAtTop = top.isTab } else { stack[stack.count - 1].afterTab = top.isTab }
+                    let tab = top.isTab ? top.base : nil
+                    if stack.isEmpty { afterTabAtTop = tab } else { stack[stack.count - 1].afterTab = tab }
                 }
                 if top.closes { closed = top.closing }
             }
@@ -261,13 +270,26 @@ struct ContainerScan {
                 continue
             }
             if stack.last?.kind == .code || isBlank(line) { continue }
-            let follows: Bool
-            if stack.isEmpty { follows = afterTabAtTop; afterTabAtTop = false } else { follows = stack[stack.count - 1].afterTab; stack[stack.count - 1].afterTab = false }
-            let t = text(line)
+            let afterTab: Int?
+            if stack.isEmpty { afterTab = afterTabAtTop; afterTabAtTop = nil } else { afterTab = stack[stack.count - 1].afterTab; stack[stack.count - 1].afterTab = nil }
+            var t = text(line)
             let top = stack.isEmpty
-            let parentEnd = stack.last?.end ?? count
+            let contextEnd = stack.last?.end ?? count
+            // A line indented past its context's blocks in a list item: a container opened there is
+            // the item's (Python-Markdown reads the item's blocks four columns in).
+            let base = stack.last?.base ?? 0
+            let (columns, blanks) = indentation(line, from: Int(dropped[line]))
+            // (Not in cmark's top-level code or HTML; MkDocs' containers only: a MyST directive in
+            // a list item is read as before.)
+            let markdown = indentedContainers && (!top || topKind[line] == 0)
+            let marker = markdown && ContainerScan.startsListItem(t.dropFirst(blanks))
+            let (itemBase, item) = top ? topItems.add(line, columns, marker: marker, base: base) : stack[stack.count - 1].items.add(line, columns, marker: marker, base: base)
+            let opensAt = markdown ? itemBase : base
+            // What opens in an item ends with the item at the latest (an unclosed fence too).
+            let parentEnd = markdown && item != nil ? min(contextEnd, Int(levels.nextNoDeeper[item!])) : contextEnd
+            if columns == opensAt { t = t.dropFirst(blanks) }
             // A fence in this line's context: one read at its own level, which is the context's.
-            if levels.level[line] == indented, let fence = fences.fences[line] {
+            if levels.level[line] == indented + opensAt / 4, let fence = fences.fences[line] {
                 let closing = Int(fences.closing[line])
                 let closesAt = closing >= 0 && closing < parentEnd ? closing : nil
                 if dialect.mystDirectives || (dialect.colonFence && fence.character == UInt8(ascii: ":")),
@@ -293,7 +315,7 @@ struct ContainerScan {
                 if topKind[line] == 6, let elements { _ = openElement(at: line, end: parentEnd, elements, &stack, &depth) }
                 continue
             }
-            if !top, t.first == UInt8(ascii: "<"), let elements, openElement(at: line, end: parentEnd, elements, &stack, &depth) { continue }
+            if !top, columns == base, opensAt == base, t.first == UInt8(ascii: "<"), let elements, openElement(at: line, end: parentEnd, elements, &stack, &depth) { continue }
             if tables {
                 // Its rows are read ahead in this line's context, and skipped (none opens a container).
                 readAhead = 4 * indented
@@ -305,7 +327,8 @@ struct ContainerScan {
                     continue
                 }
             }
-            if opensIndentedContainer(t) {
+            if columns == opensAt, opensIndentedContainer(t) {
+                let follows = afterTab == opensAt
                 guard depth.enter() else { tooDeep = tooDeep ?? line + 1; continue }
                 let isTab = t.first == UInt8(ascii: "=")
                 if isTab {
@@ -317,45 +340,16 @@ struct ContainerScan {
                 }
                 // The body: the following lines indented four columns more, blank lines among them.
                 blank(line)
-                stack.append(Frame(kind: .indented, start: line + 1, end: min(Int(levels.nextNoDeeper[line]), parentEnd), closes: false, closing: .code, isTab: isTab))
+                stack.append(Frame(kind: .indented, start: line + 1, end: min(Int(levels.nextNoDeeper[line]), parentEnd), closes: false, closing: .code,
+                                   isTab: isTab, base: opensAt))
                 indented += 1
             }
         }
     }
 
-    /// The title of `=== "Title"`, as written between the quotes.
-    static func tabTitle(_ t: ArraySlice<UInt8>) -> String {
-        let quote = UInt8(ascii: "\"")
-        guard let open = t.firstIndex(of: quote), let close = t.lastIndex(of: quote), close > open else { return "" }
-        return String(decoding: t[(open + 1)..<close], as: UTF8.self)
-    }
-
     /// `!!! note`, `??? note`, `???+ note`, `=== "Tab"` at the start of the line (Python-Markdown's
     /// admonition, pymdownx.details and pymdownx.tabbed openers).
     private func opensIndentedContainer(_ t: ArraySlice<UInt8>) -> Bool { ContainerScan.opensIndentedContainer(t, dialect) }
-
-    static func opensIndentedContainer(_ t: ArraySlice<UInt8>, _ dialect: Dialect) -> Bool {
-        guard t.count >= 3, let c = t.first, t.dropFirst().first == c, t.dropFirst(2).first == c else { return false }
-        var rest = t.dropFirst(3)
-        switch c {
-        case UInt8(ascii: "!"):
-            guard dialect.admonitions else { return false }
-            if rest.first == ASCII.space { rest = rest.dropFirst() }
-            return rest.first.map { ASCII.isWordByte($0) } ?? false
-        case UInt8(ascii: "?"):
-            guard dialect.details else { return false }
-            if rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
-            if rest.first == ASCII.space { rest = rest.dropFirst() }
-            return rest.first.map { ASCII.isWordByte($0) } ?? false
-        case UInt8(ascii: "="):
-            guard dialect.tabs else { return false }
-            while let f = rest.first, f == UInt8(ascii: "+") || f == UInt8(ascii: "!") { rest = rest.dropFirst() }
-            guard rest.first == ASCII.space else { return false }
-            return rest.drop(while: ASCII.isBlank).first == UInt8(ascii: "\"")
-        default:
-            return false
-        }
-    }
 
     /// A MyST directive (```` ```{name} ````, `:::{name}`) whose body MyST parses as Markdown, opened
     /// on `opener` and running to `end`: the opening fence leaves the view (an admonition's title

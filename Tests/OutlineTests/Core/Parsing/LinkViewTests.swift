@@ -20,6 +20,15 @@ struct LinkViewTests {
     func outline(_ text: String, _ dialect: Dialect) throws -> Outline { try Outline(parsing: Array(text.utf8), [.links], dialect: dialect) }
     func lines(_ source: Source) -> [String] { (0..<source.lineCount).map { String(decoding: source.content($0), as: UTF8.self) } }
     func destinations(_ o: Outline) -> [String] { LinkCheck.localLinks(of: o).map(\.link.destination) }
+    /// Each byte of the view is a byte of the document on its line.
+    func expectViewBytesAreTheDocuments(_ o: Outline, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let view = o.linkView else { Issue.record("no view", sourceLocation: sourceLocation); return }
+        for line in 0..<view.source.lineCount {
+            for offset in view.source.contentRange(line) {
+                #expect(o.source.bytes[view.documentOffset(offset)] == view.source.bytes[offset], sourceLocation: sourceLocation)
+            }
+        }
+    }
 
     @Test func mkdocsContainersAreReadAsMarkdown() throws {
         let doc = """
@@ -59,11 +68,7 @@ struct LinkViewTests {
         #expect(destinations(o) == ["#one", "#two", "#three", "#four", "#five"])
         #expect(view.ids.map(\.id) == ["box"])
         #expect(view.tabs.map { "\($0.set)/\($0.index) \($0.title)" } == ["1/1 One", "1/2 Two"])
-        // Each byte of the view is a byte of the document on its line.
-        for line in 0..<view.source.lineCount {
-            let range = view.source.contentRange(line)
-            for offset in range { #expect(o.source.bytes[view.documentOffset(offset)] == view.source.bytes[offset]) }
-        }
+        expectViewBytesAreTheDocuments(o)
         // The same text without the dialect: only what cmark sees (the lazy lines after an opener).
         #expect(destinations(try outline(doc, .commonMark)) == ["#one", "#four"])
     }
@@ -216,9 +221,7 @@ struct LinkViewTests {
         #expect(destinations(o) == ["one.png", "three.md", "four.md", "five.md"])
         #expect(lines(view.source)[9] == "Span [d](four.md)</p>" && lines(view.source)[11] == "Same line [e](five.md)")
         #expect(view.ids.map(\.id) == ["para"])
-        for line in 0..<view.source.lineCount {
-            for offset in view.source.contentRange(line) { #expect(o.source.bytes[view.documentOffset(offset)] == view.source.bytes[offset]) }
-        }
+        expectViewBytesAreTheDocuments(o)
         #expect(destinations(try outline(doc, .commonMark)).isEmpty)
     }
 
@@ -246,5 +249,47 @@ struct LinkViewTests {
             let t = LinkTargets(try outline(doc, dialect), profile: .mkdocsMaterial)
             #expect(t.headings.map(\.id) == ["foo-bar", "bazqux", "p--q", "a-x-y"])
         }
+    }
+
+    /// A container in a list item (a numbered step holding `!!! note`) is the item's, as
+    /// Python-Markdown reads an item's blocks four columns in (measured with mkdocs build): its
+    /// body leaves four columns to the view, so that cmark reads it inside the item. A fence in an
+    /// item is code; four columns in outside a list is an indented code block.
+    @Test func containersInListItems() throws {
+        let doc = """
+        1. Step
+
+            !!! note
+
+                In a step [a](#one).
+
+                !!! tip
+                    Nested [b](#two).
+
+        - Bullet
+            - Sub
+
+                === "Tab"
+
+                    In a tab [c](#three).
+
+            ```
+            !!! note
+                [d](#in-code)
+            ```
+
+        Text
+
+            !!! note
+                [e](#indented-code)
+        """
+        let o = try outline(doc, Self.mkdocs)
+        let view = try #require(o.linkView)
+        #expect(destinations(o) == ["#one", "#two", "#three"])
+        #expect(lines(view.source)[2...8] == ["", "", "    In a step [a](#one).", "", "", "    Nested [b](#two).", ""])
+        #expect(view.tabs.map(\.title) == ["Tab"])
+        expectViewBytesAreTheDocuments(o)
+        // Without the dialect cmark sees code.
+        #expect(destinations(try outline(doc, .commonMark)).isEmpty)
     }
 }
