@@ -21,6 +21,10 @@ struct ContainerScan {
     /// Per line: cmark's type of the top-level block that starts there (0: none starts there).
     var topStart: [UInt8]
     private(set) var dropped: [Int32]
+    /// Per line: the bytes of a top-level block quote's marker (`> `) the view leaves out, where the
+    /// quote holds a container (`> !!! note`): Python-Markdown reads a quote's content, markers
+    /// taken off, as Markdown of its own, so that the content is read from there on.
+    private var floor: [Int32]
     /// Whether the document may hold a table (`TableScan`), and the view's bytes that differ from
     /// the document's: (document offset, byte), in document order.
     var tables = false
@@ -57,6 +61,31 @@ struct ContainerScan {
         for line in 0..<min(hiddenLines, document.lineCount) { kinds[line] = 6 }
         topKind = kinds
         topStart = starts
+        floor = dropped
+        if dialect.admonitions || dialect.details || dialect.tabs { quoteMarkers(blockStarts) }
+    }
+
+    /// The markers of each top-level block quote (cmark's block type 2) that holds a container's
+    /// opener, left out of the view: `> !!! note` and `>     body` read as at the top level.
+    private mutating func quoteMarkers(_ blockStarts: [UInt64]) {
+        for (k, block) in blockStarts.enumerated() where block & 0xFF == 2 {
+            let start = Int(block >> 8)
+            let end = min(k + 1 < blockStarts.count ? Int(blockStarts[k + 1] >> 8) : document.lineCount, document.lineCount)
+            guard start < end else { continue }
+            // Up to three spaces, `>`, one optional blank (a lazy line has none).
+            let markers = (start..<end).map { line -> Int32 in
+                let t = document.content(line)
+                let spaces = t.prefix(while: { $0 == ASCII.space }).count
+                guard spaces < 4, t.dropFirst(spaces).first == UInt8(ascii: ">") else { return 0 }
+                return Int32(spaces + 1 + (t.dropFirst(spaces + 1).first == ASCII.space ? 1 : 0))
+            }
+            guard (start..<end).contains(where: { ContainerScan.opensIndentedContainer(document.content($0).dropFirst(Int(markers[$0 - start])), dialect) }) else { continue }
+            for line in start..<end where markers[line - start] > 0 {
+                floor[line] = markers[line - start]
+                dropped[line] = markers[line - start]
+                changed = true
+            }
+        }
     }
 
     /// Whether a byte sequence that opens a container of the dialect stands anywhere (a document
@@ -154,7 +183,7 @@ struct ContainerScan {
     func text(_ line: Int) -> ArraySlice<UInt8> {
         let content = document.contentRange(line)
         var skip = Int(dropped[line])
-        if readAhead > 0 { skip = max(skip, indentation(line, from: 0, upTo: readAhead).bytes) }
+        if readAhead > 0 { skip = max(skip, Int(floor[line]) + indentation(line, from: Int(floor[line]), upTo: readAhead).bytes) }
         return document.bytes[(content.lowerBound + skip)..<content.upperBound]
     }
 
@@ -169,7 +198,7 @@ struct ContainerScan {
     /// Takes `columns` columns of indentation off the line (fewer where it has fewer), counted from
     /// the line's start: its containers' columns, never undoing what the view already leaves out.
     private mutating func dedent(_ line: Int, by columns: Int) {
-        let drop = indentation(line, from: 0, upTo: columns).bytes
+        let drop = Int(floor[line]) + indentation(line, from: Int(floor[line]), upTo: columns).bytes
         if drop > Int(dropped[line]) { dropped[line] = Int32(drop); changed = true }
     }
 
@@ -210,8 +239,8 @@ struct ContainerScan {
         let count = document.lineCount
         var level = [Int32](repeating: -1, count: count)
         for line in 0..<count {
-            let (columns, bytes) = indentation(line, from: 0)
-            if bytes < document.contentRange(line).count { level[line] = Int32(columns / 4) }
+            let (columns, bytes) = indentation(line, from: Int(floor[line]))
+            if Int(floor[line]) + bytes < document.contentRange(line).count { level[line] = Int32(columns / 4) }
         }
         var next = [Int32](repeating: Int32(count), count: count)
         var ahead: [Int32] = []
@@ -230,7 +259,7 @@ struct ContainerScan {
         let count = document.lineCount
         let levels = levels()
         let fences = FenceTable(lineCount: count, levels: levels.level) { line, columns in
-            let skip = indentation(line, from: 0, upTo: columns).bytes
+            let skip = Int(floor[line]) + indentation(line, from: Int(floor[line]), upTo: columns).bytes
             let content = document.contentRange(line)
             return document.bytes[(content.lowerBound + skip)..<content.upperBound]
         }
@@ -416,27 +445,6 @@ struct ContainerScan {
             if t.starts(with: Array(":name:".utf8)) { add(t.dropFirst(6), line); return }
             line += 1
         }
-    }
-
-    static func isDashes(_ t: ArraySlice<UInt8>) -> Bool { t.starts(with: Array("---".utf8)) && t.dropFirst(3).allSatisfy(ASCII.isBlank) }
-
-    /// For each line of `---` (read at its own level), the next such line of the same level: where
-    /// an options block opened there closes (the document's line count when none does).
-    static func optionBlockEnds(_ document: Source, _ level: [Int32]) -> [Int32] {
-        let count = document.lineCount
-        var next = [Int32](repeating: Int32(count), count: count)
-        var seen: [Int32: Int32] = [:]
-        var line = count - 1
-        while line >= 0 {
-            defer { line -= 1 }
-            guard level[line] >= 0 else { continue }
-            let content = document.content(line)
-            let t = content.drop(while: ASCII.isBlank)
-            guard isDashes(t) else { continue }
-            if let later = seen[level[line]] { next[line] = later }
-            seen[level[line]] = Int32(line)
-        }
-        return next
     }
 
     /// An HTML element with a `markdown` attribute (md_in_html), opened on `line` by a tag first on

@@ -292,4 +292,16 @@ struct LinkViewTests {
         // Without the dialect cmark sees code.
         #expect(destinations(try outline(doc, .commonMark)).isEmpty)
     }
+
+    /// A container in a block quote: Python-Markdown reads the quote's content, markers taken
+    /// off, as Markdown of its own; the view leaves the markers of such a quote out.
+    @Test func containersInBlockQuotes() throws {
+        let doc = "> Quoted [a](#one).\n>\n> ??? note\n>\n>     In details [b](#two).\n>\n> Again [c](#three).\n\n> Plain [d](#four).\n"
+        let o = try outline(doc, Self.mkdocs)
+        let view = try #require(o.linkView)
+        #expect(destinations(o) == ["#one", "#two", "#three", "#four"])
+        #expect(lines(view.source) == ["Quoted [a](#one).", "", "", "", "In details [b](#two).", "", "Again [c](#three).", "", "> Plain [d](#four)."])
+        expectViewBytesAreTheDocuments(o)
+        #expect(destinations(try outline(doc, .commonMark)) == ["#one", "#three", "#four"])
+    }
 }
