@@ -159,6 +159,12 @@ public struct HugoRouteTable: Sendable {
     /// Pages by content path as `GetPage` finds them: language prefix, then the path lowercased,
     /// without extension, `index` or `_index` (`/guide/install`, `/fr/guide`).
     private var byPath: [String: [String]] = [:]
+    /// The top-level sections (`prefix`, NUL, `/posts`), each a page Hugo makes without a file when
+    /// it has no `_index.md`.
+    private var topSections = Set<String>()
+    /// Pages by their content path's last segment (`install`, a bundle's or section's directory),
+    /// per language: what `ref` finds by a bare name.
+    private var byName: [String: [String]] = [:]
     /// Files Hugo renders no page for (`build.render: never`, `headless`, or under a section cascading it).
     private var unrenderedFiles = Set<String>()
     /// The content directories, as the caller names them, with their language's URL prefix.
@@ -210,7 +216,14 @@ public struct HugoRouteTable: Sendable {
                 if front.unrendered { unrenderedFiles.insert(file) }
                 // The language apart from the path: an English page's `/fr/installer` is no
                 // content path of the French `installer.md`.
-                byPath[language.prefix + "\u{0}" + HugoRouteTable.contentKey(relative), default: []].append(file)
+                let key = HugoRouteTable.contentKey(relative)
+                byPath[language.prefix + "\u{0}" + key, default: []].append(file)
+                byName[language.prefix + "\u{0}" + (key.split(separator: "/").last.map(String.init) ?? ""), default: []].append(file)
+                // Hugo makes a page for every top-level section, `_index.md` or not: `ref "posts"`
+                // finds it.
+                if let top = key.split(separator: "/").first, key.split(separator: "/").count > 1 {
+                    topSections.insert(language.prefix + "\u{0}/" + top)
+                }
                 let url = HugoRoutes.url(of: relative, front: front, settings: settings, prefix: language.prefix, sectionSlugs: sectionSlugs)
                 add(url, file)
                 byFile[file] = url
@@ -235,7 +248,9 @@ public struct HugoRouteTable: Sendable {
 
     /// A content path (from its language's content directory) as `GetPage` compares it.
     static func contentKey(_ relative: String) -> String {
-        var parts = relative.lowercased().split(separator: "/").map(String.init)
+        // As Hugo normalizes a page's path: lowercased, a space a `-` (`docs/my setup.md` and
+        // `docs/my-setup` are one page to `GetPage` and `ref`, measured with hugo 0.168).
+        var parts = relative.lowercased().replacingAll(" ", with: "-").split(separator: "/").map(String.init)
         if var last = parts.popLast() {
             if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
             if last != "index" && last != "_index" { parts.append(last) }
@@ -260,6 +275,69 @@ public struct HugoRouteTable: Sendable {
     public func pages(atPath path: String, prefix: String = "") -> [String] {
         byPath[prefix + "\u{0}" + HugoRouteTable.contentKey(path.hasSuffix("/") ? String(path.dropLast()) : path)] ?? []
     }
+    /// The pages `ref` and `relref` find for `written` (a content path, extension optional) from the
+    /// page `page` (its path from its content directory, with a leading `/`), as Hugo's `GetPage`
+    /// looks (hugolib's `getContentNode`, 0.168): relative to the page (`refBase`); after `.`, only
+    /// so; then from the content directory; then, for a name with no `/`, the one page of that
+    /// name; case ignored; `..` never above the content directory.
+    public func refPages(_ written: String, fromPage page: String, prefix: String) -> [String] {
+        let path = written.hasSuffix("/") ? String(written.dropLast()) : written
+        for candidate in HugoRouteTable.refCandidates(path, fromPage: page) {
+            let found = pages(atPath: candidate, prefix: prefix)
+            if !found.isEmpty { return found }
+        }
+        // (hugo 0.168 finds `install` so, not `/install`.)
+        guard !path.hasPrefix("."), !path.contains("/") else { return [] }
+        let named = byName[prefix + "\u{0}" + String(HugoRouteTable.contentKey(path).dropFirst())] ?? []
+        return named.count == 1 ? named : []
+    }
+
+    /// Whether `ref`/`relref` of `written` from `page` finds the list page Hugo makes for a
+    /// top-level section without `_index.md` (no file: its ids are the template's).
+    public func refFindsSectionWithoutFile(_ written: String, fromPage page: String, prefix: String) -> Bool {
+        let path = written.hasSuffix("/") ? String(written.dropLast()) : written
+        return HugoRouteTable.refCandidates(path, fromPage: page).contains { topSections.contains(prefix + "\u{0}" + HugoRouteTable.contentKey($0)) }
+    }
+
+    /// The directory Hugo resolves a relative `ref` from: a section's `_index.md`, and a `../` path
+    /// with an extension, from the page's own directory; any other page from the directory that
+    /// holds it, which for a leaf bundle's `index.md` is the bundle's parent (hugolib: `Dir()`,
+    /// else `ContainerDir()`).
+    static func refBase(page: String, ref: String) -> String {
+        let parts = page.split(separator: "/")
+        let directory = Array(parts.dropLast())
+        let name = parts.last ?? ""
+        let last = ref.split(separator: "/").last ?? ""
+        let hasExtension = last.contains(".") && last != "." && last != ".."
+        if name.hasPrefix("_index.") || (hasExtension && ref.hasPrefix("../")) { return "/" + directory.joined(separator: "/") }
+        if name.hasPrefix("index.") { return "/" + directory.dropLast().joined(separator: "/") }
+        return "/" + directory.joined(separator: "/")
+    }
+
+    /// The content paths `ref` tries for `path` from `page`, in order.
+    static func refCandidates(_ path: String, fromPage page: String) -> [String] {
+        func clamped(_ p: String) -> String {
+            var parts: [Substring] = []
+            for piece in p.split(separator: "/") where piece != "." {
+                if piece == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(piece) }
+            }
+            return "/" + parts.joined(separator: "/")
+        }
+        if path.hasPrefix("/") { return [clamped(path)] }
+        let relative = clamped(refBase(page: page, ref: path) + "/" + path)
+        // "Page relative, no need to look further."
+        return path.hasPrefix(".") ? [relative] : [relative, clamped(path)]
+    }
+
+    /// The content path (`contentKey`, with its language's prefix) the page now at `new` had when
+    /// it stood at `old`, and its last segment: what a `ref` written before the move named.
+    public func contentKey(ofFormer old: String) -> (prefix: String, key: String)? {
+        guard let root = roots.filter({ SiteLinks.inside(old, $0.dir) && old != $0.dir }).max(by: { $0.dir.count < $1.dir.count }) else { return nil }
+        var relative = root.dir == "." ? old : String(old.dropFirst(root.dir.count + 1))
+        if !languageCodes.isEmpty { relative = TranslationLayout.languageSuffix(of: relative, among: languageCodes).0 }
+        return (root.prefix, HugoRouteTable.contentKey(relative))
+    }
+
     /// Hugo renders no page for the file: its text is included elsewhere, if anywhere.
     public func isUnrendered(_ file: String) -> Bool { unrenderedFiles.contains(file) }
     public func url(of file: String) -> String? { byFile[file] }
@@ -289,6 +367,47 @@ public struct HugoRouteTable: Sendable {
 }
 
 extension SiteLinks {
+    /// A `ref` shortcode as written with another argument (its quotes and the rest kept; quoted where
+    /// it must be); nil where it cannot be written so.
+    static func ref(_ link: LocalLink, argument: String) -> String? {
+        RefShortcode.replacingArgument(in: link.destination, with: argument)?.text
+    }
+
+    /// The argument a `ref` needs to name `target` (as the caller names files), written the way
+    /// `link` wrote its own: from the content directory after `/`; relative to where Hugo resolves
+    /// it from (`refBase`) when it started with `.`; a bare name when it was one; else from the
+    /// content directory without `/`; the extension as it was (a bundle or section then named by
+    /// its directory); the fragment after `#`. Whatever the form, it must find `target` again
+    /// (`finds`), else it is written from the content directory after `/`.
+    static func refArgument(_ link: LocalLink, target: String, fragment: String?, home: (dir: String, prefix: String), page: String,
+                            finds: (String) -> Bool) -> String? {
+        guard let relative = FilePath.below(home.dir, target), !relative.isEmpty else { return nil }
+        var path = relative
+        let lastWritten = link.path.split(separator: "/").last ?? ""
+        if !lastWritten.contains(".") || lastWritten == "." || lastWritten == ".." {
+            // Without an extension: a section's `_index.md` and a bundle's `index.md` by their directory.
+            path = String(HugoRouteTable.contentKey(relative).dropFirst())
+            if let dot = relative.lastIndex(of: "."), !relative.hasSuffix("index.md"), !relative.hasSuffix("_index.md") {
+                path = String(relative[..<dot])
+            }
+        }
+        var written: String
+        if link.path.hasPrefix("/") {
+            written = "/" + path
+        } else if link.path.hasPrefix(".") {
+            let base = HugoRouteTable.refBase(page: page, ref: link.path)
+            written = FilePath.relative(path, fromDirectory: base == "/" ? "." : String(base.dropFirst()))
+            // `./` kept where it was written and the path does not climb (`./install` → `./setup`).
+            if !written.hasPrefix(".") { written = "./" + written }
+        } else if !link.path.contains("/") {
+            written = path.split(separator: "/").last.map(String.init) ?? path
+        } else {
+            written = path
+        }
+        if !finds(written) { written = "/" + path }
+        return written + (fragment.map { "#" + $0 } ?? "")
+    }
+
     /// Hugo: a link to a `.md` file resolves from the file (a leading `/` from the content
     /// directory), as Hugo's link render hooks and `ref` resolve page paths. A site whose link render
     /// hook resolves page paths with `GetPage` (its own, or Hugo's embedded one, on by default in a
@@ -307,10 +426,9 @@ extension SiteLinks {
         let home = roots.filter { inside(file, $0.dir) }.max { $0.dir.count < $1.dir.count } ?? (root, "")
         let pageURL = routes?.url(of: file) ?? "/"
         let statics = settings.staticDirs.map(canonical)
-        let fileDirectory: String = {
-            let relative = home.dir == "." ? file : String(file.dropFirst(min(file.count, home.dir.count + 1)))
-            return "/" + relative.split(separator: "/").dropLast().joined(separator: "/")
-        }()
+        // The file from its content directory (`/guide/install.md`), and its directory.
+        let page = "/" + (home.dir == "." ? file : String(file.dropFirst(min(file.count, home.dir.count + 1))))
+        let fileDirectory = "/" + page.split(separator: "/").dropLast().joined(separator: "/")
         if let routes, routes.isUnrendered(file) {
             var rules = LinkRules(resolve: { _ in .skip(.unrenderedPage) },
                                   unmatchedFragment: { _, _ in .resolves })
@@ -318,6 +436,16 @@ extension SiteLinks {
             return rules
         }
         var rules = LinkRules(resolve: { link in
+            if link.shortcode != nil {
+                // `ref`/`relref`: a page by its content path; none fails Hugo's build (REF_NOT_FOUND).
+                if link.path.isEmpty { return .same }
+                guard let routes else { return .paths([LocalLink.resolve(link.path, from: file, root: root)]) }
+                let found = routes.refPages(link.path, fromPage: page, prefix: home.prefix)
+                if found.isEmpty, routes.refFindsSectionWithoutFile(link.path, fromPage: page, prefix: home.prefix) {
+                    return .skip(.listPage(link.path))
+                }
+                return found.isEmpty ? .broken(.noSuchFile, "no page of the site has the content path '\(link.path)' (Hugo's build fails: REF_NOT_FOUND)") : .paths(found)
+            }
             if settings.hookDestinations.contains(link.destination) { return .skip(.renderHook(destination: link.destination, hook: settings.linkHook ?? "render-link.html")) }
             if link.destination.contains("{{") { return .skip(.shortcodeDestination) }
             if LocalLink.isMarkdown(link.path) && !link.inHTML {
@@ -360,12 +488,25 @@ extension SiteLinks {
             site.profile == nil ? .skip(.headingIDs(site.unknownSlugify ?? "a generator outline cannot follow")) : nil
         })
         rules.formerTarget = { link, renamed in
+            if link.shortcode != nil, let routes {
+                // The page a `ref` named where it stood: by its content path, or by its name alone.
+                let keys = Set(HugoRouteTable.refCandidates(link.path, fromPage: page).map { home.prefix + HugoRouteTable.contentKey($0) })
+                let name = link.path.contains("/") ? nil : String(HugoRouteTable.contentKey(link.path).dropFirst())
+                return renamed.first { old, _ in
+                    guard let former = routes.contentKey(ofFormer: old), former.prefix == home.prefix else { return false }
+                    return keys.contains(former.prefix + former.key) || (name != nil && former.key.split(separator: "/").last.map(String.init) == name)
+                }?.value
+            }
             guard link.inHTML || !LocalLink.isMarkdown(link.path), let routes,
                   let resolved = resolveURL(link.path, against: String(pageURL.dropFirst())) else { return nil }
             let key = HugoRouteTable.key("/" + resolved)
             return renamed.first { routes.url(ofFormer: $0.key, now: $0.value).map(HugoRouteTable.key) == key }?.value
         }
         rules.rewrite = { link, target, fragment in
+            if link.shortcode != nil {
+                let finds = { (written: String) in routes.map { $0.refPages(written, fromPage: page, prefix: home.prefix).contains(target) } ?? true }
+                return refArgument(link, target: target, fragment: fragment, home: home, page: page, finds: finds).flatMap { SiteLinks.ref(link, argument: $0) }
+            }
             guard let served = routes?.url(of: target) else { return nil }
             return url(served, writtenLike: link, fromPage: pageURL, fragment: fragment)
         }
