@@ -78,15 +78,8 @@ struct RecursiveContainerScan {
 
     /// Takes `columns` columns of indentation off the line (fewer where it has fewer).
     private mutating func dedent(_ line: Int, by columns: Int) {
-        let content = document.contentRange(line)
-        var p = content.lowerBound + Int(dropped[line]), column = 0
-        while p < content.upperBound, column < columns {
-            let b = document.bytes[p]
-            if b == ASCII.space { column += 1 } else if b == ASCII.tab { column += 4 - column % 4 } else { break }
-            p += 1
-        }
-        let drop = p - content.lowerBound
-        if drop != Int(dropped[line]) { dropped[line] = Int32(drop); changed = true }
+        let drop = bytes(ofColumns: columns, in: line)
+        if drop != 0 { dropped[line] += Int32(drop); changed = true }
     }
 
     // MARK: containers
