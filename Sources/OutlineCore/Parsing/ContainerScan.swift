@@ -22,8 +22,8 @@ struct ContainerScan {
     var topStart: [UInt8]
     private(set) var dropped: [Int32]
     /// Per line: the bytes of a top-level block quote's marker (`> `) the view leaves out, where the
-    /// quote holds a container (`> !!! note`): Python-Markdown reads a quote's content, markers
-    /// taken off, as Markdown of its own, so that the content is read from there on.
+    /// quote holds a container (`> !!! note`): Python-Markdown parses a quote's content, markers
+    /// taken off, as a document of its own, so that columns are counted from after the marker.
     private var floor: [Int32]
     /// Whether the document may hold a table (`TableScan`), and the view's bytes that differ from
     /// the document's: (document offset, byte), in document order.
