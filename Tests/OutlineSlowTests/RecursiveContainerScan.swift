@@ -56,6 +56,18 @@ struct RecursiveContainerScan {
         return document.bytes[(content.lowerBound + Int(dropped[line]))..<content.upperBound]
     }
 
+    /// How many bytes of the line's indentation (beyond `dropped`) make its first `columns` columns.
+    private func bytes(ofColumns columns: Int, in line: Int) -> Int {
+        let content = document.contentRange(line)
+        var p = content.lowerBound + Int(dropped[line]), column = 0
+        while p < content.upperBound, column < columns {
+            let b = document.bytes[p]
+            if b == ASCII.space { column += 1 } else if b == ASCII.tab { column += 4 - column % 4 } else { break }
+            p += 1
+        }
+        return p - content.lowerBound - Int(dropped[line])
+    }
+
     private func isBlank(_ line: Int) -> Bool { text(line).allSatisfy(ASCII.isBlank) }
 
     /// Leaves the line out of the view entirely.
@@ -66,15 +78,8 @@ struct RecursiveContainerScan {
 
     /// Takes `columns` columns of indentation off the line (fewer where it has fewer).
     private mutating func dedent(_ line: Int, by columns: Int) {
-        let content = document.contentRange(line)
-        var p = content.lowerBound + Int(dropped[line]), column = 0
-        while p < content.upperBound, column < columns {
-            let b = document.bytes[p]
-            if b == ASCII.space { column += 1 } else if b == ASCII.tab { column += 4 - column % 4 } else { break }
-            p += 1
-        }
-        let drop = p - content.lowerBound
-        if drop != Int(dropped[line]) { dropped[line] = Int32(drop); changed = true }
+        let drop = bytes(ofColumns: columns, in: line)
+        if drop != 0 { dropped[line] += Int32(drop); changed = true }
     }
 
     // MARK: containers
@@ -82,24 +87,46 @@ struct RecursiveContainerScan {
     /// Finds the containers among `lines`, whose text starts `indent` columns in (already left out
     /// of the view). `top`: lines of the document's top level, where cmark's code and HTML blocks
     /// hold no container (but a MyST directive's fence, which is one).
-    private mutating func process(_ lines: Range<Int>, indent: Int, top: Bool) {
+    /// `base`: the columns at which the lines' blocks stand (a list item's blocks, four columns past
+    /// its marker's, with MkDocs' containers: issue 56).
+    private mutating func process(_ lines: Range<Int>, indent: Int, top: Bool, base: Int = 0) {
         var line = lines.lowerBound
         // Where the last tab's body ended among these lines: a tab right after it (blank lines
         // between) is the next tab of the same set.
         var afterTab: Int? = nil
+        let listItems = dialect.admonitions || dialect.details || dialect.tabs
         while line < lines.upperBound {
             if isBlank(line) { line += 1; continue }
-            let t = text(line)
+            var t = text(line)
+            let columns = indentation(line).columns
             if let start = afterTab, line != start { afterTab = nil }
+            if listItems, !top || topKind[line] == 0, columns >= base, columns < base + 4, ContainerScan.startsListItem(t.drop(while: ASCII.isBlank)) {
+                // A list item: its blocks are the following lines indented at least `base + 4`.
+                var last = line
+                var k = line + 1
+                while k < lines.upperBound {
+                    if isBlank(k) { k += 1; continue }
+                    guard indentation(k).columns >= base + 4 else { break }
+                    last = k
+                    k += 1
+                }
+                if last > line { process((line + 1)..<(last + 1), indent: indent, top: top, base: base + 4) }
+                afterTab = nil
+                line = last + 1
+                continue
+            }
+            // (cmark's top-level code or HTML where a list item's blocks were expected: no container.)
+            if base > 0 && top && topKind[line] != 0 { line += 1; continue }
+            if base > 0, columns >= base, columns < base + 4 { t = t.dropFirst(bytes(ofColumns: base, in: line)) }
             if let fence = Fence(t) {
                 if dialect.mystDirectives || (dialect.colonFence && fence.character == UInt8(ascii: ":")),
                    let directive = fence.directive, !top || topKind[line] != 6 {
-                    line = openDirective(fence, name: directive, at: line, in: lines)
+                    line = openDirective(fence, name: directive, at: line, in: lines, base: base)
                     continue
                 }
                 if fence.character != UInt8(ascii: ":") {
                     // A code fence: nothing inside it opens a container.
-                    line = closing(fence, after: line, in: lines).map { $0 + 1 } ?? lines.upperBound
+                    line = closing(fence, after: line, in: lines, base: base).map { $0 + 1 } ?? lines.upperBound
                     continue
                 }
             }
@@ -108,7 +135,7 @@ struct RecursiveContainerScan {
                 line += 1
                 continue
             }
-            if !top && dialect.markdownInHTML, t.first == UInt8(ascii: "<"), let end = markdownElement(at: line, in: lines) { line = end; continue }
+            if !top && dialect.markdownInHTML, columns == base, t.first == UInt8(ascii: "<"), let end = markdownElement(at: line, in: lines) { line = end; continue }
             if opensIndentedContainer(t) {
                 if t.first == UInt8(ascii: "=") {
                     // `===!` starts a new set even right after a tab.
@@ -117,7 +144,7 @@ struct RecursiveContainerScan {
                     let index = afterTab == nil || forcesNew ? 1 : (tabs.last?.index ?? 0) + 1
                     tabs.append((line + 1, ContainerScan.tabTitle(t), tabSets, index))
                 }
-                let end = indentedContainer(at: line, in: lines, indent: indent)
+                let end = indentedContainer(at: line, in: lines, indent: indent, base: base)
                 line = end
                 var next = end
                 while next < lines.upperBound, isBlank(next) { next += 1 }
@@ -133,19 +160,19 @@ struct RecursiveContainerScan {
     /// An indented container: the opener leaves the view, and its body (the following lines
     /// indented four columns more, blank lines among them) is taken four columns in and searched
     /// for containers of its own. Returns the line after the body.
-    private mutating func indentedContainer(at opener: Int, in lines: Range<Int>, indent: Int) -> Int {
+    private mutating func indentedContainer(at opener: Int, in lines: Range<Int>, indent: Int, base: Int) -> Int {
         blank(opener)
         var end = opener + 1
         var lastText = opener
         while end < lines.upperBound {
             if isBlank(end) { end += 1; continue }
-            guard indentation(end).columns >= 4 else { break }
+            guard indentation(end).columns >= base + 4 else { break }
             lastText = end
             end += 1
         }
         let body = (opener + 1)..<(lastText + 1)
         for line in body { dedent(line, by: 4) }
-        if !body.isEmpty { process(body, indent: indent + 4, top: false) }
+        if !body.isEmpty { process(body, indent: indent + 4, top: false, base: base) }
         return lastText + 1
     }
 
@@ -154,8 +181,8 @@ struct RecursiveContainerScan {
     /// directive's options at the start of its body; the body is searched for containers of its own.
     /// A directive whose body is not Markdown (`code-block`, `math`) is code. Returns the line
     /// after the closing fence.
-    private mutating func openDirective(_ fence: Fence, name: String, at opener: Int, in lines: Range<Int>) -> Int {
-        let close = closing(fence, after: opener, in: lines)
+    private mutating func openDirective(_ fence: Fence, name: String, at opener: Int, in lines: Range<Int>, base: Int) -> Int {
+        let close = closing(fence, after: opener, in: lines, base: base)
         let end = close ?? lines.upperBound
         guard ContainerScan.readsMarkdown(name, fence) else { return min(end + 1, lines.upperBound) }
         // The opener: its argument (a title, parsed as Markdown) stays where the directive takes one.
@@ -185,10 +212,12 @@ struct RecursiveContainerScan {
 
     /// The line of the fence that closes `fence`, opened at `opener`: the same character, at least
     /// as long, nothing after it.
-    private func closing(_ fence: Fence, after opener: Int, in lines: Range<Int>) -> Int? {
+    private func closing(_ fence: Fence, after opener: Int, in lines: Range<Int>, base: Int) -> Int? {
         var k = opener + 1
         while k < lines.upperBound {
-            if let other = Fence(text(k)), other.character == fence.character, other.length >= fence.length, other.isBare { return k }
+            let columns = indentation(k).columns
+            let t = base > 0 && columns >= base && columns < base + 4 ? text(k).dropFirst(bytes(ofColumns: base, in: k)) : text(k)
+            if let other = Fence(t), other.character == fence.character, other.length >= fence.length, other.isBare { return k }
             k += 1
         }
         return nil

@@ -64,7 +64,7 @@ enum DialectTargets {
             guard brace || footnote else { return }
             let string = String(decoding: text, as: UTF8.self)
             if brace {
-                for id in attributeIDs(in: string) { found.append(Found(line: line + 1, id: id, reserved: true)) }
+                for id in attributeIDs(in: string, after: dialect.spanMarks) { found.append(Found(line: line + 1, id: id, reserved: true)) }
             }
             if footnote {
                 for (label, isDefinition) in footnotes(in: string) {
@@ -180,11 +180,13 @@ enum DialectTargets {
 
     /// The ids of attr_list blocks in a line of text: right after an inline element (`**x**{ #id }`,
     /// `` `x`{: #id } ``, `[t](u){ #id }`) or alone on the line (a block's attributes).
-    static func attributeIDs(in line: String) -> [String] { attributeIDs(in: line, withPlacement: true).map(\.id) }
+    static func attributeIDs(in line: String, after marks: String = "") -> [String] {
+        attributeIDs(in: line, withPlacement: true, after: marks).map(\.id)
+    }
 
     /// The same, each with whether its block stands alone on the line (a block's attributes) rather
     /// than after an inline element.
-    static func attributeIDs(in line: String, withPlacement: Bool) -> [(id: String, alone: Bool)] {
+    static func attributeIDs(in line: String, withPlacement: Bool, after marks: String = "") -> [(id: String, alone: Bool)] {
         var ids: [(id: String, alone: Bool)] = []
         var rest = Substring(line)
         let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
@@ -192,7 +194,7 @@ enum DialectTargets {
             guard let close = rest[open...].firstIndex(of: "}") else { break }
             let before = open > line.startIndex ? line[line.index(before: open)] : " "
             let alone = trimmed.startIndex == open && line[line.index(after: close)...].allSatisfy { $0 == " " || $0 == "\t" }
-            if alone || "*_`)]".contains(before) {
+            if alone || "*_`)]".contains(before) || marks.contains(before) {
                 var inner = line[line.index(after: open)..<close]
                 if inner.first == ":" { inner = inner.dropFirst() }
                 if let id = AttributeBlock.id(in: inner) { ids.append((id, alone)) }

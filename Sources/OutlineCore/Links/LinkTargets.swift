@@ -72,7 +72,10 @@ public struct LinkTargets: Sendable {
                 tabs: [(line: Int, title: String, set: Int, index: Int)] = [], labels extraLabels: [(line: Int, id: String)] = []) {
         let raw = profile.readsSourceAttribute ? source : nil
         let attributes = dialect.headingAttributes ? source : nil
-        var bases = inventory.headings.map { LinkTargets.base(of: $0, profile: profile, source: raw, attributes: attributes, emojiShortcodes: dialect.emojiShortcodes) }
+        let text = profile == .mkdocsMaterial ? source : nil
+        var bases = inventory.headings.map {
+            LinkTargets.base(of: $0, profile: profile, source: raw, attributes: attributes, text: text, emojiShortcodes: dialect.emojiShortcodes)
+        }
         if let levels = dialect.headingSlugLevels {
             for k in bases.indices where inventory.headings[k].level > levels { bases[k].slugged = false }
         }
@@ -105,8 +108,9 @@ public struct LinkTargets: Sendable {
         var slugged = true
     }
 
+    /// `text`: the source, where the profile tells a written U+00A0 from an entity's.
     static func base(of heading: LinkInventory.HeadingText, profile: SlugProfile, source: Source? = nil, attributes: Source? = nil,
-                     emojiShortcodes: Bool = false) -> HeadingBase {
+                     text: Source? = nil, emojiShortcodes: Bool = false) -> HeadingBase {
         if let source, profile.slugsSource, let raw = LinkTargets.sourceText(of: heading.line, in: source) {
             let (explicit, rest) = profile.explicitID([.text(raw)])
             var text = ""
@@ -114,6 +118,7 @@ public struct LinkTargets: Sendable {
             return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug([.text(text)]) : "")
         }
         var pieces = heading.pieces
+        if let text, let raw = LinkTargets.sourceText(of: heading.line, in: text) { pieces = LinkTargets.stashedSpaces(pieces, Substring(raw)) }
         var explicit: String? = nil
         if let source, profile.readsSourceAttribute, let raw = LinkTargets.sourceText(of: heading.line, in: source) {
             // Hugo since 0.144: the id from the source line's `{#id}` (an escaped brace is text
@@ -139,6 +144,18 @@ public struct LinkTargets: Sendable {
         if emojiShortcodes { pieces = pieces.map { if case .text(let t) = $0 { return .text(DialectTargets.withoutShortcodes(t)) } else { return $0 } } }
         return HeadingBase(line: heading.line, explicit: explicit, slug: explicit == nil ? profile.slug(pieces) : "",
                            alternate: profile == .myst ? profile.docutilsID(pieces) : nil)
+    }
+
+    /// A heading's pieces with each U+00A0 an entity wrote (`&nbsp;`, `&#160;`) as U+FFFF, which
+    /// pymdownx's slugify drops: Python-Markdown stashes an entity, where a literal U+00A0 is
+    /// whitespace to toc (`foo&nbsp;bar` is `foobar`, `foo`U+00A0`bar` is `foo-bar`). cmark's text
+    /// no longer tells them apart: where the source holds both, each U+00A0 is taken as written.
+    static func stashedSpaces(_ pieces: [LinkInventory.HeadingText.Piece], _ raw: Substring) -> [LinkInventory.HeadingText.Piece] {
+        guard raw.contains("&"), !raw.unicodeScalars.contains("\u{A0}") else { return pieces }
+        return pieces.map {
+            guard case .text(let t) = $0, t.unicodeScalars.contains("\u{A0}") else { return $0 }
+            return .text(String(String.UnicodeScalarView(t.unicodeScalars.map { $0 == "\u{A0}" ? "\u{FFFF}" : $0 })))
+        }
     }
 
     /// The Markdown source of the heading on 1-based `line`, as goldmark hands it to its ID generator:

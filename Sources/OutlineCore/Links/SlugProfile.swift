@@ -178,9 +178,11 @@ public enum SlugProfile: String, Sendable, CaseIterable {
             }
             return String(out)
         case .mkdocsMaterial:
-            // The text as toc hands it over (`strip_tags`: whitespace runs made one space), in NFC.
-            let text = PythonText.nfc(SlugProfile.text(of: pieces, lineBreak: "\n", imageAlt: false)
-                .split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " "))
+            // The text as toc hands it over (`strip_tags`: `' '.join(text.split())`, so that runs of
+            // Python's whitespace, a literal U+00A0 among it, are one space), in NFC. (An entity,
+            // `&nbsp;`, is stashed, not text: `LinkTargets` hands it over as U+FFFF, dropped here.)
+            let text = PythonText.nfc(String(String.UnicodeScalarView(SlugProfile.text(of: pieces, lineBreak: "\n", imageAlt: false).unicodeScalars
+                .split(whereSeparator: SlugProfile.isPythonSpace).joined(separator: [" "]))))
             // _uslugify: what looks like a tag removed (`</?[^>]*>`, code spans' text included), strip,
             // lower, remove [^\w\- ] (Python's \w: letters, numbers, `_`; no marks), each space a `-`.
             var untagged = String.UnicodeScalarView()
@@ -357,6 +359,18 @@ public enum SlugProfile: String, Sendable, CaseIterable {
         if s.isASCII { return s.value >= 48 && s.value <= 57 }
         switch s.properties.generalCategory {
         case .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return false
+        }
+    }
+
+    /// Python's `str.isspace()`, what `str.split()` splits on: the ASCII whitespace, the
+    /// separators U+001C to U+001F, U+0085, and Unicode's space separators, line and paragraph
+    /// separators (U+00A0 among them).
+    static func isPythonSpace(_ s: Unicode.Scalar) -> Bool {
+        if s.value <= 0x7F { return s == " " || (s.value >= 9 && s.value <= 13) || (s.value >= 0x1C && s.value <= 0x1F) }
+        if s.value == 0x85 { return true }
+        switch s.properties.generalCategory {
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
         default: return false
         }
     }

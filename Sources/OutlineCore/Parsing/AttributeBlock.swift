@@ -2,7 +2,9 @@
 /// at least one space, `{`, an optional `:`, then attributes up to `}` at the end of the line
 /// (`## Title { #id .cls key="v" }`, `{: #id }`, `{ id="x" }`). It is not heading text; its last
 /// `#id` (or `id=`) gives the heading its id. Measured with Python-Markdown 3.11: `{not attrs}`
-/// is a block too (bare words become attributes), `F{#x}` (no space) and `\{#x}` are text.
+/// is a block too (bare words become attributes), `F{#x}` (no space) and `\{#x}` are text. The
+/// block is read from the text after the heading's last inline element only: in
+/// ``## Run `make {#x` y}`` the `{` is in a code span, and the heading's id is `run-make-x-y`.
 public struct AttributeBlock: Sendable, Equatable {
     /// Where the block starts in the text it was found in (its leading spaces included).
     public let start: String.Index
@@ -15,12 +17,31 @@ public struct AttributeBlock: Sendable, Equatable {
         while end > text.startIndex, text[text.index(before: end)] == " " { end = text.index(before: end) }
         guard end > text.startIndex, text[text.index(before: end)] == "}", let open = text[..<end].lastIndex(of: "{"),
               open > text.startIndex, text[text.index(before: open)] == " " else { return nil }
+        if let spanEnd = lastCodeSpanEnd(text), spanEnd > open { return nil }
         var inner = text[text.index(after: open)..<text.index(before: end)]
         guard !inner.contains("\n") else { return nil }
         if inner.first == ":" { inner = inner.dropFirst() }
         var start = open
         while start > text.startIndex, text[text.index(before: start)] == " " { start = text.index(before: start) }
         return AttributeBlock(start: start, id: AttributeBlock.id(in: inner))
+    }
+
+    /// Where the last code span of `text` ends (after its closing backticks): a run of backticks
+    /// opens one that the next run of the same length closes (CommonMark's rule); nil: none.
+    static func lastCodeSpanEnd(_ text: Substring) -> Substring.Index? {
+        var end: Substring.Index? = nil
+        var i = text.startIndex
+        while let open = text[i...].firstIndex(of: "`") {
+            let run = text[open...].prefix { $0 == "`" }
+            var j = run.endIndex
+            i = j
+            while let next = text[j...].firstIndex(of: "`") {
+                let close = text[next...].prefix { $0 == "`" }
+                if close.count == run.count { end = close.endIndex; i = close.endIndex; break }
+                j = close.endIndex
+            }
+        }
+        return end
     }
 
     /// The id a block's attributes give: the last `#id` or `id=value`.

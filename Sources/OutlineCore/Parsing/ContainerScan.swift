@@ -21,6 +21,10 @@ struct ContainerScan {
     /// Per line: cmark's type of the top-level block that starts there (0: none starts there).
     var topStart: [UInt8]
     private(set) var dropped: [Int32]
+    /// Per line: the bytes of a top-level block quote's marker (`> `) the view leaves out, where the
+    /// quote holds a container (`> !!! note`): Python-Markdown parses a quote's content, markers
+    /// taken off, as a document of its own, so that columns are counted from after the marker.
+    private var floor: [Int32]
     /// Whether the document may hold a table (`TableScan`), and the view's bytes that differ from
     /// the document's: (document offset, byte), in document order.
     var tables = false
@@ -57,6 +61,31 @@ struct ContainerScan {
         for line in 0..<min(hiddenLines, document.lineCount) { kinds[line] = 6 }
         topKind = kinds
         topStart = starts
+        floor = dropped
+        if dialect.admonitions || dialect.details || dialect.tabs { quoteMarkers(blockStarts) }
+    }
+
+    /// The markers of each top-level block quote (cmark's block type 2) that holds a container's
+    /// opener, left out of the view: `> !!! note` and `>     body` read as at the top level.
+    private mutating func quoteMarkers(_ blockStarts: [UInt64]) {
+        for (k, block) in blockStarts.enumerated() where block & 0xFF == 2 {
+            let start = Int(block >> 8)
+            let end = min(k + 1 < blockStarts.count ? Int(blockStarts[k + 1] >> 8) : document.lineCount, document.lineCount)
+            guard start < end else { continue }
+            // Up to three spaces, `>`, one optional blank (a lazy line has none).
+            let markers = (start..<end).map { line -> Int32 in
+                let t = document.content(line)
+                let spaces = t.prefix(while: { $0 == ASCII.space }).count
+                guard spaces < 4, t.dropFirst(spaces).first == UInt8(ascii: ">") else { return 0 }
+                return Int32(spaces + 1 + (t.dropFirst(spaces + 1).first == ASCII.space ? 1 : 0))
+            }
+            guard (start..<end).contains(where: { ContainerScan.opensIndentedContainer(document.content($0).dropFirst(Int(markers[$0 - start])), dialect) }) else { continue }
+            for line in start..<end where markers[line - start] > 0 {
+                floor[line] = markers[line - start]
+                dropped[line] = markers[line - start]
+                changed = true
+            }
+        }
     }
 
     /// Whether a byte sequence that opens a container of the dialect stands anywhere (a document
@@ -154,7 +183,7 @@ struct ContainerScan {
     func text(_ line: Int) -> ArraySlice<UInt8> {
         let content = document.contentRange(line)
         var skip = Int(dropped[line])
-        if readAhead > 0 { skip = max(skip, indentation(line, from: 0, upTo: readAhead).bytes) }
+        if readAhead > 0 { skip = max(skip, Int(floor[line]) + indentation(line, from: Int(floor[line]), upTo: readAhead).bytes) }
         return document.bytes[(content.lowerBound + skip)..<content.upperBound]
     }
 
@@ -169,7 +198,7 @@ struct ContainerScan {
     /// Takes `columns` columns of indentation off the line (fewer where it has fewer), counted from
     /// the line's start: its containers' columns, never undoing what the view already leaves out.
     private mutating func dedent(_ line: Int, by columns: Int) {
-        let drop = indentation(line, from: 0, upTo: columns).bytes
+        let drop = Int(floor[line]) + indentation(line, from: Int(floor[line]), upTo: columns).bytes
         if drop > Int(dropped[line]) { dropped[line] = Int32(drop); changed = true }
     }
 
@@ -189,8 +218,14 @@ struct ContainerScan {
         let closing: Closing
         enum Closing { case fence, tag([UInt8]), code }
         let isTab: Bool
-        /// The next non-blank line directly inside follows a tab's body (the same set).
-        var afterTab = false
+        /// The next non-blank line directly inside follows the body of a tab opened at these columns
+        /// (the same set when it opens a tab there too).
+        var afterTab: Int? = nil
+        /// The columns (in the view) at which its body's blocks stand: a container opened in a list
+        /// item keeps the item's indentation, so that cmark reads its body inside the item.
+        var base = 0
+        /// Its lines so far that are less indented than every later one (`ListItems`).
+        var items = ListItems()
     }
 
     /// Each line's level: its indentation's columns over four (-1 for a blank line), and each
@@ -204,8 +239,8 @@ struct ContainerScan {
         let count = document.lineCount
         var level = [Int32](repeating: -1, count: count)
         for line in 0..<count {
-            let (columns, bytes) = indentation(line, from: 0)
-            if bytes < document.contentRange(line).count { level[line] = Int32(columns / 4) }
+            let (columns, bytes) = indentation(line, from: Int(floor[line]))
+            if Int(floor[line]) + bytes < document.contentRange(line).count { level[line] = Int32(columns / 4) }
         }
         var next = [Int32](repeating: Int32(count), count: count)
         var ahead: [Int32] = []
@@ -224,7 +259,7 @@ struct ContainerScan {
         let count = document.lineCount
         let levels = levels()
         let fences = FenceTable(lineCount: count, levels: levels.level) { line, columns in
-            let skip = indentation(line, from: 0, upTo: columns).bytes
+            let skip = Int(floor[line]) + indentation(line, from: Int(floor[line]), upTo: columns).bytes
             let content = document.contentRange(line)
             return document.bytes[(content.lowerBound + skip)..<content.upperBound]
         }
@@ -233,7 +268,9 @@ struct ContainerScan {
         var stack: [Frame] = []
         var depth = Depth()
         var indented = 0
-        var afterTabAtTop = false
+        var afterTabAtTop: Int? = nil
+        var topItems = ListItems()
+        let indentedContainers = dialect.admonitions || dialect.details || dialect.tabs
         var line = 0
         while line < count {
             defer { line += 1 }
@@ -244,7 +281,8 @@ struct ContainerScan {
                 if top.kind != .code { depth.leave() }
                 if top.kind == .indented {
                     indented -= 1
-                    if stack.isEmpty { afterTabAtTop = top.isTab } else { stack[stack.count - 1].afterTab = top.isTab }
+                    let tab = top.isTab ? top.base : nil
+                    if stack.isEmpty { afterTabAtTop = tab } else { stack[stack.count - 1].afterTab = tab }
                 }
                 if top.closes { closed = top.closing }
             }
@@ -261,13 +299,26 @@ struct ContainerScan {
                 continue
             }
             if stack.last?.kind == .code || isBlank(line) { continue }
-            let follows: Bool
-            if stack.isEmpty { follows = afterTabAtTop; afterTabAtTop = false } else { follows = stack[stack.count - 1].afterTab; stack[stack.count - 1].afterTab = false }
-            let t = text(line)
+            let afterTab: Int?
+            if stack.isEmpty { afterTab = afterTabAtTop; afterTabAtTop = nil } else { afterTab = stack[stack.count - 1].afterTab; stack[stack.count - 1].afterTab = nil }
+            var t = text(line)
             let top = stack.isEmpty
-            let parentEnd = stack.last?.end ?? count
+            let contextEnd = stack.last?.end ?? count
+            // A line indented past its context's blocks in a list item: a container opened there is
+            // the item's (Python-Markdown reads the item's blocks four columns in).
+            let base = stack.last?.base ?? 0
+            let (columns, blanks) = indentation(line, from: Int(dropped[line]))
+            // (Not in cmark's top-level code or HTML; MkDocs' containers only: a MyST directive in
+            // a list item is read as before.)
+            let markdown = indentedContainers && (!top || topKind[line] == 0)
+            let marker = markdown && ContainerScan.startsListItem(t.dropFirst(blanks))
+            let (itemBase, item) = top ? topItems.add(line, columns, marker: marker, base: base) : stack[stack.count - 1].items.add(line, columns, marker: marker, base: base)
+            let opensAt = markdown ? itemBase : base
+            // What opens in an item ends with the item at the latest (an unclosed fence too).
+            let parentEnd = markdown && item != nil ? min(contextEnd, Int(levels.nextNoDeeper[item!])) : contextEnd
+            if columns == opensAt { t = t.dropFirst(blanks) }
             // A fence in this line's context: one read at its own level, which is the context's.
-            if levels.level[line] == indented, let fence = fences.fences[line] {
+            if levels.level[line] == indented + opensAt / 4, let fence = fences.fences[line] {
                 let closing = Int(fences.closing[line])
                 let closesAt = closing >= 0 && closing < parentEnd ? closing : nil
                 if dialect.mystDirectives || (dialect.colonFence && fence.character == UInt8(ascii: ":")),
@@ -293,7 +344,7 @@ struct ContainerScan {
                 if topKind[line] == 6, let elements { _ = openElement(at: line, end: parentEnd, elements, &stack, &depth) }
                 continue
             }
-            if !top, t.first == UInt8(ascii: "<"), let elements, openElement(at: line, end: parentEnd, elements, &stack, &depth) { continue }
+            if !top, columns == base, opensAt == base, t.first == UInt8(ascii: "<"), let elements, openElement(at: line, end: parentEnd, elements, &stack, &depth) { continue }
             if tables {
                 // Its rows are read ahead in this line's context, and skipped (none opens a container).
                 readAhead = 4 * indented
@@ -305,7 +356,8 @@ struct ContainerScan {
                     continue
                 }
             }
-            if opensIndentedContainer(t) {
+            if columns == opensAt, opensIndentedContainer(t) {
+                let follows = afterTab == opensAt
                 guard depth.enter() else { tooDeep = tooDeep ?? line + 1; continue }
                 let isTab = t.first == UInt8(ascii: "=")
                 if isTab {
@@ -317,45 +369,16 @@ struct ContainerScan {
                 }
                 // The body: the following lines indented four columns more, blank lines among them.
                 blank(line)
-                stack.append(Frame(kind: .indented, start: line + 1, end: min(Int(levels.nextNoDeeper[line]), parentEnd), closes: false, closing: .code, isTab: isTab))
+                stack.append(Frame(kind: .indented, start: line + 1, end: min(Int(levels.nextNoDeeper[line]), parentEnd), closes: false, closing: .code,
+                                   isTab: isTab, base: opensAt))
                 indented += 1
             }
         }
     }
 
-    /// The title of `=== "Title"`, as written between the quotes.
-    static func tabTitle(_ t: ArraySlice<UInt8>) -> String {
-        let quote = UInt8(ascii: "\"")
-        guard let open = t.firstIndex(of: quote), let close = t.lastIndex(of: quote), close > open else { return "" }
-        return String(decoding: t[(open + 1)..<close], as: UTF8.self)
-    }
-
     /// `!!! note`, `??? note`, `???+ note`, `=== "Tab"` at the start of the line (Python-Markdown's
     /// admonition, pymdownx.details and pymdownx.tabbed openers).
     private func opensIndentedContainer(_ t: ArraySlice<UInt8>) -> Bool { ContainerScan.opensIndentedContainer(t, dialect) }
-
-    static func opensIndentedContainer(_ t: ArraySlice<UInt8>, _ dialect: Dialect) -> Bool {
-        guard t.count >= 3, let c = t.first, t.dropFirst().first == c, t.dropFirst(2).first == c else { return false }
-        var rest = t.dropFirst(3)
-        switch c {
-        case UInt8(ascii: "!"):
-            guard dialect.admonitions else { return false }
-            if rest.first == ASCII.space { rest = rest.dropFirst() }
-            return rest.first.map { ASCII.isWordByte($0) } ?? false
-        case UInt8(ascii: "?"):
-            guard dialect.details else { return false }
-            if rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
-            if rest.first == ASCII.space { rest = rest.dropFirst() }
-            return rest.first.map { ASCII.isWordByte($0) } ?? false
-        case UInt8(ascii: "="):
-            guard dialect.tabs else { return false }
-            while let f = rest.first, f == UInt8(ascii: "+") || f == UInt8(ascii: "!") { rest = rest.dropFirst() }
-            guard rest.first == ASCII.space else { return false }
-            return rest.drop(while: ASCII.isBlank).first == UInt8(ascii: "\"")
-        default:
-            return false
-        }
-    }
 
     /// A MyST directive (```` ```{name} ````, `:::{name}`) whose body MyST parses as Markdown, opened
     /// on `opener` and running to `end`: the opening fence leaves the view (an admonition's title
@@ -424,56 +447,29 @@ struct ContainerScan {
         }
     }
 
-    static func isDashes(_ t: ArraySlice<UInt8>) -> Bool { t.starts(with: Array("---".utf8)) && t.dropFirst(3).allSatisfy(ASCII.isBlank) }
-
-    /// For each line of `---` (read at its own level), the next such line of the same level: where
-    /// an options block opened there closes (the document's line count when none does).
-    static func optionBlockEnds(_ document: Source, _ level: [Int32]) -> [Int32] {
-        let count = document.lineCount
-        var next = [Int32](repeating: Int32(count), count: count)
-        var seen: [Int32: Int32] = [:]
-        var line = count - 1
-        while line >= 0 {
-            defer { line -= 1 }
-            guard level[line] >= 0 else { continue }
-            let content = document.content(line)
-            let t = content.drop(while: ASCII.isBlank)
-            guard isDashes(t) else { continue }
-            if let later = seen[level[line]] { next[line] = later }
-            seen[level[line]] = Int32(line)
-        }
-        return next
-    }
-
-    /// An HTML element with a `markdown` attribute (md_in_html), opened on `line` by a tag alone on
-    /// its line and closed before `end`: the opening tag's line leaves the view (its ids are kept as
-    /// targets), and the closing tag's when it stands alone; the content between is Markdown.
-    /// False when this is no such element.
+    /// An HTML element with a `markdown` attribute (md_in_html), opened on `line` by a tag first on
+    /// its line and closed before `end`: the opening tag leaves the view (its ids are kept as
+    /// targets), and the closing tag's line when the tag stands alone; the content between is
+    /// Markdown, text after the opening tag on its line too (`<p markdown="span">a [link](u)</p>`,
+    /// which closes on its own line and opens no container). False when this is no such element.
     private mutating func openElement(at line: Int, end: Int, _ elements: ElementClosings, _ stack: inout [Frame], _ depth: inout Depth) -> Bool {
-        guard let (tag, attributes) = ContainerScan.markdownOpener(text(line)),
-              let close = elements.closing(of: line, tag: Array(tag.utf8)), close < end else { return false }
+        guard let opener = ContainerScan.markdownElement(text(line)) else { return false }
+        let tag = Array(opener.tag.utf8)
+        let rest = Array(text(line).dropFirst(opener.length))
+        if ContainerScan.count(Array("</".utf8) + tag, in: rest) > 0 {
+            // Opened and closed on its line: the text after the opening tag is its Markdown.
+            guard ContainerScan.count([UInt8(ascii: "<")] + tag, in: rest) == 0 else { return false }
+            for attribute in opener.attributes where attribute.name == "id" && !attribute.value.isEmpty { ids.append((line + 1, attribute.value)) }
+            dropped[line] += Int32(opener.length)
+            changed = true
+            return true
+        }
+        guard let close = elements.closing(of: line, tag: tag), close < end else { return false }
         guard depth.enter() else { tooDeep = tooDeep ?? line + 1; return false }
-        for attribute in attributes where attribute.name == "id" && !attribute.value.isEmpty { ids.append((line + 1, attribute.value)) }
-        blank(line)
-        stack.append(Frame(kind: .markdown, start: line + 1, end: close, closes: true, closing: .tag(Array("</\(tag)".utf8)), isTab: false))
+        for attribute in opener.attributes where attribute.name == "id" && !attribute.value.isEmpty { ids.append((line + 1, attribute.value)) }
+        if rest.allSatisfy(ASCII.isBlank) { blank(line) } else { dropped[line] += Int32(opener.length); changed = true }
+        stack.append(Frame(kind: .markdown, start: line + 1, end: close, closes: true, closing: .tag(Array("</\(opener.tag)".utf8)), isTab: false))
         return true
-    }
-
-    /// An opening tag alone on its line with a `markdown` attribute (`<div markdown="1">`, nothing
-    /// after its `>`): its tag name and attributes; nil for any other line.
-    static func markdownOpener(_ t: ArraySlice<UInt8>) -> (tag: String, attributes: [HTMLAttributes.Attribute])? {
-        let opening = Array(t.drop(while: ASCII.isBlank))
-        guard opening.first == UInt8(ascii: "<"), opening.last(where: { !ASCII.isBlank($0) }) == UInt8(ascii: ">") else { return nil }
-        let attributes = HTMLAttributes.scan(String(decoding: opening, as: UTF8.self))
-        guard let tag = attributes.first?.tag ?? ContainerScan.tagName(opening),
-              attributes.contains(where: { $0.name == "markdown" && ($0.value.isEmpty || $0.value == "1" || $0.value == "block") }) else { return nil }
-        guard opening.filter({ $0 == UInt8(ascii: ">") }).count == 1 else { return nil }
-        return (tag, attributes)
-    }
-
-    private static func tagName(_ bytes: [UInt8]) -> String? {
-        let name = bytes.dropFirst().prefix { ASCII.isWordByte($0) || $0 == UInt8(ascii: "-") }
-        return name.isEmpty ? nil : String(decoding: name, as: UTF8.self).lowercased()
     }
 
     static func count(_ needle: [UInt8], in haystack: [UInt8]) -> Int {

@@ -20,6 +20,9 @@ public struct Dialect: Sendable, Hashable {
     /// attr_list's blocks after inline elements (`**locale**{ #mkdocs-locale }`) and at the end of
     /// a paragraph or list item give that element an id.
     public var inlineAttributes = false
+    /// The closing characters of inline elements pymdownx adds, after which such a block gives the
+    /// element its id: `^` (pymdownx.caret: `^sup^{#id}`), `~` (pymdownx.tilde), `=` (pymdownx.mark).
+    public var spanMarks = ""
     /// Containers whose indented body Python-Markdown reads as Markdown: `!!! note` (admonition),
     /// `??? note` and `???+ note` (pymdownx.details), `=== "Tab"` (pymdownx.tabbed).
     public var admonitions = false

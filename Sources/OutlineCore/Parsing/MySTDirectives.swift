@@ -1,5 +1,5 @@
 /// Which MyST directives hold Markdown (format.md §16): what `ContainerScan` opens as a body to
-/// read, and what it leaves as code.
+/// read, and what it leaves as code; where a directive's `---` options block closes.
 extension ContainerScan {
     /// MyST directives whose content MyST parses as Markdown (admonitions and the like; the
     /// sphinx-design containers). Others (`code-block`, `math`, `toctree`, `eval-rst`, `include`)
@@ -27,4 +27,25 @@ extension ContainerScan {
 
     /// Directives whose argument is a title MyST parses as Markdown.
     static let titledDirectives: Set<String> = ["admonition", "topic", "sidebar", "dropdown", "tab-item", "card", "grid-item-card"]
+
+    static func isDashes(_ t: ArraySlice<UInt8>) -> Bool { t.starts(with: Array("---".utf8)) && t.dropFirst(3).allSatisfy(ASCII.isBlank) }
+
+    /// For each line of `---` (read at its own level), the next such line of the same level: where
+    /// an options block opened there closes (the document's line count when none does).
+    static func optionBlockEnds(_ document: Source, _ level: [Int32]) -> [Int32] {
+        let count = document.lineCount
+        var next = [Int32](repeating: Int32(count), count: count)
+        var seen: [Int32: Int32] = [:]
+        var line = count - 1
+        while line >= 0 {
+            defer { line -= 1 }
+            guard level[line] >= 0 else { continue }
+            let content = document.content(line)
+            let t = content.drop(while: ASCII.isBlank)
+            guard isDashes(t) else { continue }
+            if let later = seen[level[line]] { next[line] = later }
+            seen[level[line]] = Int32(line)
+        }
+        return next
+    }
 }

@@ -4,7 +4,7 @@ struct MkDocsGenerator: SiteGenerator {
     var id: Site.Generator { .mkdocs }
     var configurationNames: [String] { ["mkdocs.yml", "mkdocs.yaml"] }
     var reads: String {
-        "mkdocs.yml or mkdocs.yaml (INHERIT followed): docs_dir, use_directory_urls, markdown_extensions (toc's slugify, attr_list, footnotes, admonition, pymdownx.details, pymdownx.tabbed, md_in_html, pymdownx.snippets), hooks, plugins (i18n, macros, mkdocstrings, blog, tags)"
+        "mkdocs.yml or mkdocs.yaml (INHERIT followed): docs_dir, use_directory_urls, markdown_extensions (toc's slugify, attr_list, footnotes, admonition, pymdownx.details, pymdownx.tabbed, md_in_html, pymdownx.caret/mark/tilde, pymdownx.snippets), hooks, plugins (i18n, macros, mkdocstrings, blog, tags)"
     }
 
     func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {

@@ -113,6 +113,9 @@ enum MkDocsSite {
             case "md_in_html": dialect.markdownInHTML = true
             case "pymdownx.emoji": dialect.emojiShortcodes = true
             case "pymdownx.superfences": dialect.fenceAttributes = true
+            case "pymdownx.caret": dialect.spanMarks += "^"
+            case "pymdownx.tilde": dialect.spanMarks += "~"
+            case "pymdownx.mark": dialect.spanMarks += "="
             case "mkdocs-click", "mkdocs_click": dialect.generatedBlocks = true
             case "pymdownx.snippets":
                 dialect.snippets = true
