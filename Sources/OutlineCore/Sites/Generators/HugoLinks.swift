@@ -156,6 +156,10 @@ public enum HugoRoutes {
 public struct HugoRouteTable: Sendable {
     private var byURL: [String: [String]] = [:]
     private var byFile: [String: String] = [:]
+    /// Each URL key as first published (`/guide/`, `/page.html`).
+    private var served: [String: String] = [:]
+    /// Each page's language, by its URL prefix (`/fr`; `` for the default language's).
+    private var languageOf: [String: String] = [:]
     /// Pages by content path as `GetPage` finds them: language prefix, then the path lowercased,
     /// without extension, `index` or `_index` (`/guide/install`, `/fr/guide`).
     private var byPath: [String: [String]] = [:]
@@ -214,6 +218,7 @@ public struct HugoRouteTable: Sendable {
                 let url = HugoRoutes.url(of: relative, front: front, settings: settings, prefix: language.prefix, sectionSlugs: sectionSlugs)
                 add(url, file)
                 byFile[file] = url
+                languageOf[file] = language.prefix
                 fronts[file] = front
                 let base = url.hasSuffix("/") ? String(url.dropLast()) : url
                 let parent = base.split(separator: "/").dropLast().joined(separator: "/")
@@ -223,6 +228,14 @@ public struct HugoRouteTable: Sendable {
             }
         }
         cascade(unrenderedBelow)
+        // A page Hugo renders nothing for is served at no URL: no link by URL reaches it, and no
+        // "did you mean" names it (`GetPage` still finds it: `byPath`).
+        if !unrenderedFiles.isEmpty {
+            byURL = byURL.compactMapValues { files in
+                let rendered = files.filter { !unrenderedFiles.contains($0) }
+                return rendered.isEmpty ? nil : rendered
+            }
+        }
         let keys = byURL.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         sortedURLs = keys.map { Array($0.utf8) }
         suggestions = Suggestion.Candidates(keys)
@@ -244,7 +257,15 @@ public struct HugoRouteTable: Sendable {
     }
 
     private mutating func add(_ url: String, _ file: String) {
-        byURL[HugoRouteTable.key(url), default: []].append(file)
+        let key = HugoRouteTable.key(url)
+        byURL[key, default: []].append(file)
+        if served[key] == nil { served[key] = url.hasPrefix("/") ? url : "/" + url }
+    }
+
+    /// A URL key as the site serves it, for "did you mean": with its trailing `/`, or as an
+    /// `uglyURLs` page, a front matter `url` or an alias wrote it (`/page.html`).
+    public func served(_ key: String) -> String {
+        served[key] ?? key + "/"
     }
 
     /// A URL as compared: no trailing `/` nor `index.html`.
@@ -263,6 +284,8 @@ public struct HugoRouteTable: Sendable {
     /// Hugo renders no page for the file: its text is included elsewhere, if anywhere.
     public func isUnrendered(_ file: String) -> Bool { unrenderedFiles.contains(file) }
     public func url(of file: String) -> String? { byFile[file] }
+    /// The URL prefix of the page's language (`/fr`), nil for a file that is no page.
+    public func languagePrefix(of file: String) -> String? { languageOf[file] }
     /// The URL the page now at `new` was published at when it stood at `old` (its front matter as
     /// it is now).
     public func url(ofFormer old: String, now new: String) -> String? {
@@ -303,8 +326,10 @@ extension SiteLinks {
     static func hugo(_ site: Site, file: String, root: String, routes: HugoRouteTable?, canonical: (String) -> String = { $0 }) -> LinkRules {
         let settings = site.hugo ?? HugoSettings()
         let roots = routes?.roots ?? [(root, "")]
-        // The content directory (and language prefix) the file is in.
-        let home = roots.filter { inside(file, $0.dir) }.max { $0.dir.count < $1.dir.count } ?? (root, "")
+        // The content directory the file is in, and its language's prefix: the directory's, or,
+        // where languages share one directory (`page.fr.md`), the one its name gives.
+        var home = roots.filter { inside(file, $0.dir) }.max { $0.dir.count < $1.dir.count } ?? (root, "")
+        if let prefix = routes?.languagePrefix(of: file) { home.prefix = prefix }
         let pageURL = routes?.url(of: file) ?? "/"
         let statics = settings.staticDirs.map(canonical)
         let fileDirectory: String = {
@@ -355,7 +380,7 @@ extension SiteLinks {
                 return .skip(.listPage(path))
             }
             let closest = routes.suggestions.nearest(HugoRouteTable.key(path))
-            return .broken(.notPublished, "no page of the site is published at \(path)" + (closest.map { " (did you mean \($0)/?)" } ?? ""))
+            return .broken(.notPublished, "no page of the site is published at \(path)" + (closest.map { " (did you mean \(routes.served($0))?)" } ?? ""))
         }, unmatchedFragment: { _, _ in
             site.profile == nil ? .skip(.headingIDs(site.unknownSlugify ?? "a generator outline cannot follow")) : nil
         })

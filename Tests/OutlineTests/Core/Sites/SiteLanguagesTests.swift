@@ -8,17 +8,41 @@ import OutlineTestHelpers
 /// read off `mkdocs build` (the slow `StaticI18nBuildTests` builds them again). In memory.
 @Suite("languages of sites (library)")
 struct SiteLanguagesTests {
-    func check(_ files: [String: String]) throws -> (broken: Set<[String]>, skipped: [(reason: LinkSkip, count: Int)]) {
+    func report(_ files: [String: String], config: String = "mkdocs.yml") throws -> Run.CheckReport {
         let store = MemoryStore(files)
-        let yml = try #require(files["mkdocs.yml"])
-        store.config.site = try #require(try Site.read("/w/mkdocs.yml", bytes: Array(yml.utf8), read: { _ in nil }))
+        let text = try #require(files[config])
+        store.config.site = try #require(try Site.read("/w/" + config, bytes: Array(text.utf8), read: { files[String($0.dropFirst(3))].map { Array($0.utf8) } }))
         let pages = files.keys.filter { $0.hasSuffix(".md") }.sorted()
-        let report = try Run(store: store, lifetime: .session()).check(Run.CheckRequest(files: pages, configs: pages.map { _ in store.config }))
+        return try Run(store: store, lifetime: .session()).check(Run.CheckRequest(files: pages, configs: pages.map { _ in store.config }))
+    }
+
+    func check(_ files: [String: String], config: String = "mkdocs.yml") throws -> (broken: Set<[String]>, skipped: [(reason: LinkSkip, count: Int)]) {
+        let report = try report(files, config: config)
         var broken = Set<[String]>()
         for finding in report.findings where finding.kind == .brokenLink {
             if case .link(let destination)? = finding.subject { broken.insert([finding.path ?? "?", destination]) }
         }
         return (broken, report.skipped)
+    }
+
+    /// Hugo with languages by file name: a site-absolute URL in a French page is the French page
+    /// where one is published at it (the embedded link render hook's `GetPage` in the page's
+    /// language), so its fragments are the French page's; "did you mean" names only what Hugo
+    /// serves (not a page under `build.render: never`; `/ugly.html` as its `url` wrote it). As
+    /// `hugo` 0.168 builds `HugoFixtures.languages` (`HugoBuildTests` builds it again).
+    @Test func hugoURLsInATranslationAreItsLanguages() throws {
+        let report = try report(HugoFixtures.languages, config: "hugo.toml")
+        let broken = report.findings.filter { $0.kind == .brokenLink }.map { "\($0.path ?? "?"): \($0.message)" }
+        #expect(broken == [
+            "content/_index.fr.md: broken link '/guide/install/#english-heading': content/guide/install.fr.md has no heading 'english-heading'",
+            "content/_index.fr.md: broken link '/only/page/#nope': content/only/page.md has no heading 'nope'",
+            "content/_index.fr.md: broken link '/fr/guide/install/#english-heading': content/guide/install.fr.md has no heading 'english-heading'",
+            "content/_index.fr.md: broken link '/nothing/': no page of the site is published at /nothing/",
+            "content/_index.fr.md: broken link '/guide/instal/': no page of the site is published at /guide/instal/ (did you mean /guide/install/?)",
+            "content/_index.fr.md: broken link '/guide/#step': content/guide/_index.fr.md has no heading 'step'",
+            "content/only/links.md: broken link '/_commn/snippet/': no page of the site is published at /_commn/snippet/",
+            "content/only/links.md: broken link '/ugli.html': no page of the site is published at /ugli.html (did you mean /ugly.html?)",
+        ])
     }
 
     @Test(arguments: ["folder", "folder-nofallback", "suffix"])
