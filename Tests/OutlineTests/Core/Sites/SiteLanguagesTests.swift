@@ -64,6 +64,25 @@ struct SiteLanguagesTests {
         #expect(broken.contains(["docs/fr/index.md", "only-en.md#only"]) && broken.contains(["docs/de/index.md", "nothing.md"]))
     }
 
+    /// An English page renamed since REV: a French page's link that reached it by the fallback
+    /// (`only-en.md` from `docs/fr/`) is repaired to where it is now, a path the French build finds.
+    @Test func aFallenBackLinkIsRepairedAfterARename() throws {
+        let then = I18nFixtures.site("folder")
+        var now = then
+        now["docs/en/moved.md"] = now.removeValue(forKey: "docs/en/only-en.md")
+        let store = MemoryStore(now)
+        let yml = try #require(now["mkdocs.yml"])
+        store.config.site = try #require(try Site.read("/w/mkdocs.yml", bytes: Array(yml.utf8), read: { _ in nil }))
+        let files = ["docs/fr/fr-only.md", "docs/fr/index.md"]
+        var request = Run.LinksRequest(files: files)
+        request.since = "HEAD"
+        request.configs = files.map { _ in store.config }
+        let history = MemoryHistory([MemoryRevision("HEAD", files: then, renames: ["docs/en/moved.md": "docs/en/only-en.md"])])
+        guard case .repaired(let results) = try Run(store: store, revisions: history, lifetime: .session()).links(request) else { Issue.record("unreadable"); return }
+        let out = try results.map { String(decoding: try $0.result.get().rewrite.output, as: UTF8.self) }
+        #expect(out[0].contains("[only en](../en/moved.md)") && out[1].contains("[only en](../en/moved.md#only)"), "\(out)")
+    }
+
     @Test func localesURLsAndCandidates() throws {
         let yml = """
         site_name: t
