@@ -100,7 +100,7 @@ struct HugoBuildTests {
         var built = Set<Link>()
         for file in Set(hrefs.map(\.source)) {
             let source = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
-            let written = Self.matches("\\]\\(([^)]*)\\)", in: source)
+            let written = Self.matches("(?:\\]\\(|href=\")([^)\"]*)", in: source)
             let html = try String(contentsOf: dir.appendingPathComponent("public" + Self.url(of: file, in: dir, hugo: hugo) + "index.html"), encoding: .utf8)
             let rendered = Self.matches("href=\"([^\"]*)\"", in: String(html[html.range(of: "<article")!.lowerBound...]))
             #expect(written.count == rendered.count, "\(file): \(written) against \(rendered)")

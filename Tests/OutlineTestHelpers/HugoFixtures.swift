@@ -194,9 +194,11 @@ public enum HugoFixtures {
     /// Languages by file name (`page.fr.md`, Hugo's embedded link render hook on): a site-absolute
     /// URL in a French page is the French page where there is one (`hugo` 0.168 writes
     /// `/fr/guide/install/`), else the English one. A section cascading `build.render: never` and
-    /// a page at `url: /ugly.html` give "did you mean" nothing Hugo does not serve.
+    /// a page at `url: /ugly.html` give "did you mean" nothing Hugo does not serve. Raw HTML is
+    /// rendered (`unsafe`) and its URL left to the browser: the English page.
     public static let languages: [String: String] = [
-        "hugo.toml": "baseURL = 'https://example.org/'\ndefaultContentLanguage = 'en'\n[languages.en]\n  weight = 1\n[languages.fr]\n  weight = 2\n",
+        "hugo.toml": "baseURL = 'https://example.org/'\ndefaultContentLanguage = 'en'\n[languages.en]\n  weight = 1\n[languages.fr]\n  weight = 2\n"
+            + "[markup.goldmark.renderer]\n  unsafe = true\n",
         "content/_index.md": "---\ntitle: Home\n---\n\n## Intro\n",
         "content/guide/_index.md": "---\ntitle: Guide\n---\n\n## Step\n",
         "content/guide/install.md": "---\ntitle: Install\n---\n\n## English heading\n",
@@ -211,6 +213,8 @@ public enum HugoFixtures {
             [a](/guide/install/#english-heading) [b](/guide/install/#titre) [c](/only/page/#only) [d](/only/page/#nope)
             [e](/guide/install/) [f](/fr/guide/install/#english-heading) [g](/nothing/) [h](/guide/instal/)
             [i](/guide/install#titre) [j](/guide/#etape) [k](/guide/#step)
+
+            <a href="/guide/install/#english-heading">raw HTML, which no render hook sees</a>
 
             """,
         "content/guide/_index.fr.md": "---\ntitle: Guide\n---\n\n## Etape\n",

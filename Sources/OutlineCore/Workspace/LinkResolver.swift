@@ -318,7 +318,9 @@ public final class LinkResolver: @unchecked Sendable {
         if let site = config.site, file != "-" {
             let rules = self.rules(of: site, file: canonical(file), withLabels: false)
             var seen = Set<String>()
-            for (_, link) in links where (!link.path.isEmpty || rules.resolvesEmptyPaths) && seen.insert(link.destination).inserted {
+            // Raw HTML and Markdown may resolve one destination apart (a URL against the page, a
+            // path from the file; Hugo's GetPage only for Markdown): each form's candidates.
+            for (_, link) in links where (!link.path.isEmpty || rules.resolvesEmptyPaths) && seen.insert((link.inHTML ? "<" : "[") + link.destination).inserted {
                 if case .paths(let candidates) = rules.resolve(link) { paths += candidates }
             }
         }
