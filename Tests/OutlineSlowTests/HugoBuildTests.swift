@@ -41,11 +41,7 @@ struct HugoBuildTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try shell("git init -q .", in: dir)
-        for (path, text) in Self.sites[name]! {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(Self.sites[name]!, in: dir)
         let build = try shell("\(hugo) --quiet -d public 2>&1", in: dir)
         #expect(build.status == 0, "\(build.output)")
         let built = try Self.broken(in: dir, hugo: hugo)
@@ -64,11 +60,7 @@ struct HugoBuildTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try shell("git init -q .", in: dir)
-        for (path, text) in HugoFixtures.configuration {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(HugoFixtures.configuration, in: dir)
         let build = try shell("HUGO_ENVIRONMENT=\(environment) \(try Self.hugo()) --quiet -d public 2>&1", in: dir)
         #expect(build.status == 0, "\(build.output)")
         let built = try Self.broken(in: dir, environment: environment)
@@ -87,11 +79,7 @@ struct HugoBuildTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try shell("git init -q .", in: dir)
-        for (path, text) in HugoFixtures.languages {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(HugoFixtures.languages, in: dir)
         let hugo = try Self.hugo()
         let build = try shell("\(hugo) --quiet -d public 2>&1", in: dir)
         #expect(build.status == 0, "\(build.output)")
@@ -150,11 +138,7 @@ struct HugoBuildTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         func put(_ all: [String: String]) throws {
-            for (path, text) in all {
-                let url = dir.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
-            }
+            try writeFiles(all, in: dir)
         }
         try put(files)
         let hugo = try Self.hugo()

@@ -16,11 +16,7 @@ struct StaticI18nBuildTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try shell("git init -q .", in: dir)
-        for (path, text) in I18nFixtures.site(name) {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(I18nFixtures.site(name), in: dir)
         let build = try shell("'\(PreCommit.venv.path)/bin/mkdocs' build -d site 2>&1", in: dir)
         #expect(build.status == 0, "\(build.output)")
         var built = Set<[String]>()
