@@ -158,6 +158,34 @@ struct HugoBuildTests {
         #expect(try runBinary(["check", "content"], directory: dir).text.contains("broken link") == false)
     }
 
+    /// `HugoFixtures.refs` built: the `ref`s and `relref`s whose page Hugo does not find (its
+    /// REF_NOT_FOUND errors, by file, line and column) are outline's broken shortcodes, no more.
+    @Test func refsHugoCannotFindAreBroken() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (path, text) in HugoFixtures.refs {
+            let url = dir.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        _ = try shell("git init -q .", in: dir)
+        let build = try shell("\(try Self.hugo()) -d public 2>&1", in: dir)
+        #expect(build.status != 0, "REF_NOT_FOUND fails the build")
+        // ERROR [en] REF_NOT_FOUND: Ref "deep.md": "/…/content/guide/install.md:8:42": page not found
+        let prefix = dir.resolvingSymlinksInPath().path + "/"
+        let hugo = Set(build.output.split(separator: "\n").filter { $0.contains("REF_NOT_FOUND") }.compactMap { line -> String? in
+            let parts = line.components(separatedBy: "\"")
+            guard parts.count >= 4 else { return nil }
+            return parts[3].replacingOccurrences(of: prefix, with: "").replacingOccurrences(of: dir.path + "/", with: "")
+        })
+        #expect(hugo.count == 3, "\(build.output)")
+        let check = try runBinary(["check", "--format", "json", "content"], directory: dir)
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(check.text.utf8)) as? [String: Any])["findings"] as? [[String: Any]] ?? []
+        let outline = Set(findings.filter { ($0["destination"] as? String)?.hasPrefix("{{") == true && $0["reason"] as? String == "no-such-file" }
+            .map { "\($0["path"]!):\($0["line"]!):\($0["column"]!)" })
+        #expect(outline == hugo, "\(check.text)")
+    }
+
     /// The broken links of the site built into `dir/public`, each page's source from `hugo list all`.
     static func broken(in dir: URL, environment: String = "production", hugo: String? = nil) throws -> Set<Link> {
         let listing = try shell("HUGO_ENVIRONMENT=\(environment) \(try hugo ?? Self.hugo()) list all 2>/dev/null", in: dir).output

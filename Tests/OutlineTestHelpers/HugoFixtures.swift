@@ -128,6 +128,30 @@ public enum HugoFixtures {
         ].merging(layouts) { a, _ in a }
     }
 
+    /// `ref` and `relref` shortcodes, as `hugo` 0.168 finds their pages: by content path from the
+    /// page's directory, then from the content directory, with or without extension, case ignored;
+    /// a bare name; a bundle or section by its directory; the section Hugo makes for `posts/`
+    /// without `_index.md`. `deep.md`, `guide/nope.md` and `/nowhere` fail its build
+    /// (REF_NOT_FOUND, at these lines and columns); `install.md#nope` builds, to a missing id.
+    public static let refs: [String: String] = [
+        "hugo.toml": "baseURL = 'https://example.org/'\n",
+        "content/guide/_index.md": "---\ntitle: Guide\n---\n# Guide\n",
+        "content/guide/install.md": "---\ntitle: Install\n---\n# Install\n\n## On Linux\n\n"
+            + "[a]({{< relref \"../posts/hello\" >}}) [b]({{< relref \"deep.md\" >}}) [c]({{< ref \"_index.md\" >}})\n",
+        "content/posts/hello/index.md": "---\ntitle: Hello\n---\n# Hello\n",
+        "content/links.md": """
+            ---
+            title: Links
+            ---
+            # Links
+
+            [1]({{< ref "guide/install.md" >}}) [2]({{< relref "/guide/install" >}}) [3]({{< ref "install" >}}) [4]({{< ref "guide/install.md#on-linux" >}})
+            [5]({{< ref path="guide" >}}) [6]({{< relref "posts/hello" >}}) `{{</* ref "nope" */>}}` [7]({{< ref "hello" >}}) [8]({{< ref "GUIDE/Install.md" >}})
+            [9]({{< ref "guide/nope.md" >}}) [10]({{< relref "/nowhere" >}}) [11]({{< ref "install.md#nope" >}}) [12]({{< ref "posts" >}})
+
+            """,
+    ].merging(layouts) { a, _ in a }
+
     /// A site where a page is renamed (`git mv`) and a section moves to another page, with links to
     /// both by URL: the tree, the commands, the files written after them, and what `links -w
     /// --since HEAD` must make of the linking page (which `hugo` then builds without a broken link).
@@ -139,7 +163,9 @@ public enum HugoFixtures {
             "content/a.md": "---\ntitle: A\n---\n# A\n<!-- outline:a -->\n\n## Moving\n<!-- outline:moving -->\n\nMoving text here.\nAnd more.\n",
             "content/b.md": "---\ntitle: B\n---\n# B\n<!-- outline:b -->\n\nB.\n",
             "content/guide/c.md": "---\ntitle: C\n---\n# C\n<!-- outline:c -->\n\n"
-                + "[x](/a/#moving) [y](/guide/install/#on-linux) [z](../install/) <a href=\"/guide/install/#on-linux\">h</a>\n",
+                + "[x](/a/#moving) [y](/guide/install/#on-linux) [z](../install/) <a href=\"/guide/install/#on-linux\">h</a>\n"
+                + "[r]({{< ref \"install.md#on-linux\" >}}) [s]({{< relref \"/guide/install\" >}}) [t]({{% relRef \"/a.md#moving\" %}})\n"
+                + "[u]({{< ref path=\"./install\" >}}) [v]({{< ref \"install\" >}}) `{{</* ref \"install\" */>}}`\n",
         ].merging(layouts) { a, _ in a }
         let writes = [
             "content/a.md": "---\ntitle: A\n---\n# A\n<!-- outline:a -->\n",
@@ -147,7 +173,9 @@ public enum HugoFixtures {
         ]
         let expected = [
             "content/guide/c.md": "---\ntitle: C\n---\n# C\n<!-- outline:c -->\n\n"
-                + "[x](/b/#moving) [y](/guide/setup/#on-linux) [z](../setup/) <a href=\"/guide/setup/#on-linux\">h</a>\n",
+                + "[x](/b/#moving) [y](/guide/setup/#on-linux) [z](../setup/) <a href=\"/guide/setup/#on-linux\">h</a>\n"
+                + "[r]({{< ref \"setup.md#on-linux\" >}}) [s]({{< relref \"/guide/setup\" >}}) [t]({{% relRef \"/b.md#moving\" %}})\n"
+                + "[u]({{< ref path=\"./setup\" >}}) [v]({{< ref \"setup\" >}}) `{{</* ref \"install\" */>}}`\n",
         ]
         return (files, "git mv content/guide/install.md content/guide/setup.md", writes, expected)
     }

@@ -13,6 +13,13 @@ public struct RewriteResult: Sendable {
         self.foldState = foldState
     }
 
+    /// A rewrite made in steps (`Rewrite.followed(by:)`), with its warnings.
+    init(rewrite: Rewrite, diagnostics: [Diagnostic]) {
+        self.rewrite = rewrite
+        self.diagnostics = diagnostics
+        self.foldState = nil
+    }
+
     /// The edited bytes.
     public var output: [UInt8] { rewrite.output }
 }

@@ -60,6 +60,10 @@ public enum Verification {
         /// Reference definitions the link view leaves out (a label defined again later), by 0-based
         /// line, with the destination each must read: verified on their own lines.
         public var shadowedDefinitions: [Int: String] = [:]
+        /// Hugo `ref` shortcodes whose argument is rewritten, by the argument's offset, with the
+        /// argument each must read: Hugo reads shortcodes before the Markdown, so they are verified
+        /// as shortcodes (`checkShortcodes`), not as the paragraph text cmark sees.
+        public var shortcodeArguments: [Int: String] = [:]
         /// Headings may change their text (numbering).
         public var headingsChange = false
         /// 0-based line ranges of the original whose leaves are not compared (a TOC being rewritten).
@@ -105,12 +109,15 @@ public enum Verification {
         let withLinks = links != nil && original.links != nil
         // Links are compared on the text that holds them: with a site's containers, the view of each
         // side (format.md §9, §16: a body the generator reads as Markdown is judged on its own parse).
-        var linkEdits = rewrite.edits
+        // A definition the view leaves out is checked on its own line (`checkShadowed`), a `ref`'s
+        // argument as a shortcode (`checkShortcodes`).
+        let exempt = links.map { plan in { (edit: Edit) in
+            plan.shortcodeArguments[edit.range.lowerBound] != nil || plan.shadowedDefinitions[original.source.line(containing: edit.range.lowerBound)] != nil
+        } } ?? { _ in false }
+        var linkEdits = rewrite.edits.filter { !exempt($0) }
         var linkOutput = output
         if withLinks, let view = original.linkView {
-            // A definition the view leaves out is checked on its own line (`checkShadowed`).
-            let shadowedLines = links!.shadowedDefinitions
-            linkEdits = try rewrite.edits.filter { shadowedLines[original.source.line(containing: $0.range.lowerBound)] == nil }.map { edit in
+            linkEdits = try linkEdits.map { edit in
                 guard let start = view.viewOffset(edit.range.lowerBound), let end = view.viewOffset(edit.range.upperBound),
                       end - start == edit.range.count else {
                     throw refuse(original.source.line(containing: edit.range.lowerBound), "an edit falls on text the site's containers leave out")
@@ -142,6 +149,7 @@ public enum Verification {
             }
         }
         if let links, !links.shadowedDefinitions.isEmpty { try checkShadowed(original, parsed, links.shadowedDefinitions) }
+        if let links, !links.shortcodeArguments.isEmpty { try checkShortcodes(original, parsed, links.shortcodeArguments) }
         if let links, let before = original.links, let after = parsed.links {
             try checkTouchedBlocks(original, parsed, touched)
             // A table of contents being rewritten may gain or lose entries (a heading numbered out of
@@ -407,6 +415,23 @@ public enum Verification {
             guard let was = ShadowedDefinition(original.source, line: line + 1), let now = ShadowedDefinition(result.source, line: line + 1),
                   now.label == was.label, now.destination == destination, stillShadowed.contains(line + 1) else {
                 throw refuse(line, "the reference definition at line \(line + 1) would not read '\(destination)'")
+            }
+        }
+    }
+
+    /// The result holds the same `ref` shortcodes in the same order, each as it was but for its
+    /// planned argument.
+    private static func checkShortcodes(_ original: Outline, _ result: Outline, _ planned: [Int: String]) throws {
+        let before = RefShortcode.scan(original.source, hiddenLines: original.frontMatterLineCount)
+        let after = RefShortcode.scan(result.source, hiddenLines: result.frontMatterLineCount)
+        guard before.count == after.count else {
+            throw refuse(nil, "the result would hold \(after.count) ref shortcodes where the input holds \(before.count)")
+        }
+        for (was, now) in zip(before, after) {
+            let argument = planned[was.range.lowerBound] ?? was.argument
+            let restored = now.text.replacingAll(now.argument, with: was.argument)
+            guard now.name == was.name, now.argument == argument, restored == was.text else {
+                throw refuse(was.line - 1, "the shortcode '\(was.text)' would read '\(now.text)', not its planned argument '\(argument)'")
             }
         }
     }

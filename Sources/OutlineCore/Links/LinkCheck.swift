@@ -32,7 +32,7 @@ public enum LinkCheck {
     public static func localLinks(of outline: Outline) -> [(line: Int, link: LocalLink)] {
         guard let inventory = outline.links else { return [] }
         let links = localLinks(of: inventory)
-        let footnotes = footnoteLinks(of: outline) + roleLinks(of: outline)
+        let footnotes = footnoteLinks(of: outline) + roleLinks(of: outline) + shortcodeLinks(of: outline)
         if footnotes.isEmpty { return links }
         return (links.enumerated().map { ($0.element, $0.offset) } + footnotes.enumerated().map { ($0.element, links.count + $0.offset) })
             .sorted { $0.0.line != $1.0.line ? $0.0.line < $1.0.line : $0.1 < $1.1 }.map(\.0)
@@ -114,6 +114,13 @@ public enum LinkCheck {
             }
         }
         return found
+    }
+
+    /// Hugo's `ref` and `relref` shortcodes (format.md §16), which name a page by its content path:
+    /// links Hugo's own build fails on when they name no page.
+    static func shortcodeLinks(of outline: Outline) -> [(line: Int, link: LocalLink)] {
+        guard outline.dialect.shortcodes else { return [] }
+        return RefShortcode.scan(outline.source, hiddenLines: outline.frontMatterLineCount).map { ($0.line, LocalLink(shortcode: $0)) }
     }
 
     /// Whether `[^` stands anywhere in `bytes` (no footnote definition otherwise).
@@ -294,9 +301,13 @@ public enum LinkCheck {
             // twelve thousand links of a large document that resolve cost no hashing.
             func add(_ finding: Diagnostic) {
                 guard seen.insert(Seen(line: line, destination: link.destination)).inserted else { return }
+                var finding = finding.subject == nil ? finding.about(.link(link.destination)) : finding
+                if let written = link.written {
+                    found.append(finding.spanning(written, in: outline.source))
+                    return
+                }
                 if exact == nil { exact = ExactLines(outline, inventory) }
                 let place = exact!.place(line, link.destination)
-                var finding = finding.subject == nil ? finding.about(.link(link.destination)) : finding
                 if let range = place.range.map({ outline.linkView?.documentRange($0) ?? $0 }), outline.source.line(containing: range.lowerBound) + 1 == place.line {
                     finding = finding.spanning(range, in: outline.source)
                 } else {

@@ -116,27 +116,17 @@ public enum LinkRepair {
                 }
             }
         }
-        // A label defined twice where the generator uses the last (format.md §16): the definition it
-        // does not use is out of the view, and out of the links above; it is repaired all the same,
-        // so that a moved file leaves no definition naming its old path (verified on its own line).
-        for shadow in document.outline.linkView?.shadowed ?? [] {
-            guard let place = ShadowedDefinition(document.outline.source, line: shadow.line), let link = LocalLink(place.destination) else { continue }
-            let origin = moved.first { $0.lines.contains(shadow.line) }
-            let decision = origin.map { rebase(link, from: $0, in: document, context: context) } ?? decide(link, from: document, context: context)
-            switch decision {
-            case .rewrite(let destination), .pathOnly(let destination, _):
-                writer.write(destination, at: place.range)
-                plan.shadowedDefinitions[shadow.line - 1] = destination
-            case .keep, .cannot:
-                continue
-            }
-        }
+        // Links cmark does not see (LinkRepair+Unseen.swift): a label's definition the generator
+        // does not use, and Hugo's `ref`s.
+        repairShadowed(document, moved: moved, context: context, writer: &writer, plan: &plan)
+        let refs = refArguments(document, moved: moved, context: context, warnings: &warnings)
         var edits = writer.edits
         if context.keepAliases, let old = context.old?(document.path) {
             edits.keepAliases(of: document, old: old)
         }
-        return try Verification.verified(document.outline, RewriteResult(edits, on: document.outline.source.bytes, diagnostics: warnings),
-                                         sections: Verification.unchanged(document.outline), links: plan)
+        let repaired = try Verification.verified(document.outline, RewriteResult(edits, on: document.outline.source.bytes, diagnostics: warnings),
+                                                 sections: Verification.unchanged(document.outline), links: plan)
+        return try rewritingRefs(repaired, of: document, refs)
     }
 
     /// Where text of `document` came from since REV: a file renamed into another directory (all of

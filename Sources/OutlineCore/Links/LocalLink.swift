@@ -15,6 +15,28 @@ public struct LocalLink: Sendable, Equatable {
     /// A MyST role that names a target (`ref`, `doc`): checked, never rewritten.
     public internal(set) var role: String? = nil
 
+    /// A Hugo `ref` or `relref` shortcode (lowercased): its argument names a page by its content
+    /// path; checked, and repaired in that form (format.md §16).
+    public internal(set) var shortcode: String? = nil
+    /// Where a link cmark does not see (a shortcode) stands in the document: what its finding spans.
+    public internal(set) var written: Range<Int>? = nil
+
+    /// A Hugo `ref`/`relref` shortcode as a link: the shortcode as written, its argument's path and
+    /// fragment (never percent-decoded: Hugo reads a content path, not a URL).
+    init(shortcode: RefShortcode) {
+        destination = shortcode.text
+        let argument = shortcode.argument
+        if let hash = argument.firstIndex(of: "#") {
+            path = String(argument[..<hash])
+            fragment = String(argument[argument.index(after: hash)...])
+        } else {
+            path = argument
+            fragment = nil
+        }
+        self.shortcode = shortcode.name.lowercased()
+        written = shortcode.whole
+    }
+
     /// A MyST role's target (`` {ref}`title <label>` ``: `label`), as a link to check.
     init(role: String, target: String) {
         destination = "{\(role)}`\(target)`"

@@ -163,6 +163,12 @@ public struct HugoRouteTable: Sendable {
     /// Pages by content path as `GetPage` finds them: language prefix, then the path lowercased,
     /// without extension, `index` or `_index` (`/guide/install`, `/fr/guide`).
     private var byPath: [String: [String]] = [:]
+    /// The top-level sections (`prefix`, NUL, `/posts`), each a page Hugo makes without a file when
+    /// it has no `_index.md`.
+    private var topSections = Set<String>()
+    /// Pages by their content path's last segment (`install`, a bundle's or section's directory),
+    /// per language: what `ref` finds by a bare name.
+    private var byName: [String: [String]] = [:]
     /// Files Hugo renders no page for (`build.render: never`, `headless`, or under a section cascading it).
     private var unrenderedFiles = Set<String>()
     /// The content directories, as the caller names them, with their language's URL prefix.
@@ -214,7 +220,14 @@ public struct HugoRouteTable: Sendable {
                 if front.unrendered { unrenderedFiles.insert(file) }
                 // The language apart from the path: an English page's `/fr/installer` is no
                 // content path of the French `installer.md`.
-                byPath[language.prefix + "\u{0}" + HugoRouteTable.contentKey(relative), default: []].append(file)
+                let key = HugoRouteTable.contentKey(relative)
+                byPath[language.prefix + "\u{0}" + key, default: []].append(file)
+                byName[language.prefix + "\u{0}" + (key.split(separator: "/").last.map(String.init) ?? ""), default: []].append(file)
+                // Hugo makes a page for every top-level section, `_index.md` or not: `ref "posts"`
+                // finds it.
+                if let top = key.split(separator: "/").first, key.split(separator: "/").count > 1 {
+                    topSections.insert(language.prefix + "\u{0}/" + top)
+                }
                 let url = HugoRoutes.url(of: relative, front: front, settings: settings, prefix: language.prefix, sectionSlugs: sectionSlugs)
                 add(url, file)
                 byFile[file] = url
@@ -281,6 +294,49 @@ public struct HugoRouteTable: Sendable {
     public func pages(atPath path: String, prefix: String = "") -> [String] {
         byPath[prefix + "\u{0}" + HugoRouteTable.contentKey(path.hasSuffix("/") ? String(path.dropLast()) : path)] ?? []
     }
+    /// The pages `ref` and `relref` find for `written` (a content path, extension optional) from a
+    /// page in `directory` (from its content directory, with a leading `/`), as Hugo's `GetPage`
+    /// looks: from the page's directory, then from the content directory, then, for a bare name,
+    /// the one page of that name; case ignored; `..` never above the content directory.
+    public func refPages(_ written: String, fromDirectory directory: String, prefix: String) -> [String] {
+        let path = written.hasSuffix("/") ? String(written.dropLast()) : written
+        for candidate in HugoRouteTable.refCandidates(path, fromDirectory: directory) {
+            let found = pages(atPath: candidate, prefix: prefix)
+            if !found.isEmpty { return found }
+        }
+        guard !path.contains("/") else { return [] }
+        let named = byName[prefix + "\u{0}" + String(HugoRouteTable.contentKey(path).dropFirst())] ?? []
+        return named.count == 1 ? named : []
+    }
+
+    /// Whether `ref`/`relref` of `written` from `directory` finds the list page Hugo makes for a
+    /// top-level section without `_index.md` (no file: its ids are the template's).
+    public func refFindsSectionWithoutFile(_ written: String, fromDirectory directory: String, prefix: String) -> Bool {
+        let path = written.hasSuffix("/") ? String(written.dropLast()) : written
+        return HugoRouteTable.refCandidates(path, fromDirectory: directory).contains { topSections.contains(prefix + "\u{0}" + HugoRouteTable.contentKey($0)) }
+    }
+
+    /// The content paths `ref` tries for `path` from `directory`, in order.
+    static func refCandidates(_ path: String, fromDirectory directory: String) -> [String] {
+        func clamped(_ p: String) -> String {
+            var parts: [Substring] = []
+            for piece in p.split(separator: "/") where piece != "." {
+                if piece == ".." { if !parts.isEmpty { parts.removeLast() } } else { parts.append(piece) }
+            }
+            return "/" + parts.joined(separator: "/")
+        }
+        return path.hasPrefix("/") ? [clamped(path)] : [clamped(directory + "/" + path), clamped(path)]
+    }
+
+    /// The content path (`contentKey`, with its language's prefix) the page now at `new` had when
+    /// it stood at `old`, and its last segment: what a `ref` written before the move named.
+    public func contentKey(ofFormer old: String) -> (prefix: String, key: String)? {
+        guard let root = roots.filter({ SiteLinks.inside(old, $0.dir) && old != $0.dir }).max(by: { $0.dir.count < $1.dir.count }) else { return nil }
+        var relative = root.dir == "." ? old : String(old.dropFirst(root.dir.count + 1))
+        if !languageCodes.isEmpty { relative = TranslationLayout.languageSuffix(of: relative, among: languageCodes).0 }
+        return (root.prefix, HugoRouteTable.contentKey(relative))
+    }
+
     /// Hugo renders no page for the file: its text is included elsewhere, if anywhere.
     public func isUnrendered(_ file: String) -> Bool { unrenderedFiles.contains(file) }
     public func url(of file: String) -> String? { byFile[file] }
@@ -312,6 +368,44 @@ public struct HugoRouteTable: Sendable {
 }
 
 extension SiteLinks {
+    /// A `ref` shortcode as written with another argument (its quotes and the rest kept).
+    static func ref(_ link: LocalLink, argument: String) -> String {
+        guard let shortcode = RefShortcode.parse(Array(link.destination.utf8), at: 0, end: link.destination.utf8.count, line: 0) else { return link.destination }
+        let bytes = Array(link.destination.utf8)
+        return String(decoding: bytes[..<shortcode.range.lowerBound] + Array(argument.utf8) + bytes[shortcode.range.upperBound...], as: UTF8.self)
+    }
+
+    /// The argument a `ref` needs to name `target` (as the caller names files), written the way
+    /// `link` wrote its own: from the content directory after `/`; relative to the page's directory
+    /// when it started with `.`; a bare name when it was one; else from the content directory
+    /// without `/` (Hugo's second try); the extension as it was (a bundle or section then named by
+    /// its directory); the fragment after `#`.
+    static func refArgument(_ link: LocalLink, target: String, fragment: String?, home: (dir: String, prefix: String), fileDirectory: String) -> String? {
+        guard let relative = FilePath.below(home.dir, target), !relative.isEmpty else { return nil }
+        var path = relative
+        let lastWritten = link.path.split(separator: "/").last ?? ""
+        if !lastWritten.contains(".") || lastWritten == "." || lastWritten == ".." {
+            // Without an extension: a section's `_index.md` and a bundle's `index.md` by their directory.
+            path = String(HugoRouteTable.contentKey(relative).dropFirst())
+            if let dot = relative.lastIndex(of: "."), !relative.hasSuffix("index.md"), !relative.hasSuffix("_index.md") {
+                path = String(relative[..<dot])
+            }
+        }
+        var written: String
+        if link.path.hasPrefix("/") {
+            written = "/" + path
+        } else if link.path.hasPrefix(".") {
+            written = FilePath.relative(path, fromDirectory: fileDirectory == "/" ? "." : String(fileDirectory.dropFirst()))
+            // `./` kept where it was written and the path does not climb (`./install` → `./setup`).
+            if link.path.hasPrefix("./") && !written.hasPrefix(".") { written = "./" + written }
+        } else if !link.path.contains("/") {
+            written = path.split(separator: "/").last.map(String.init) ?? path
+        } else {
+            written = path
+        }
+        return written + (fragment.map { "#" + $0 } ?? "")
+    }
+
     /// Hugo: a link to a `.md` file resolves from the file (a leading `/` from the content
     /// directory), as Hugo's link render hooks and `ref` resolve page paths. A site whose link render
     /// hook resolves page paths with `GetPage` (its own, or Hugo's embedded one, on by default in a
@@ -343,6 +437,16 @@ extension SiteLinks {
             return rules
         }
         var rules = LinkRules(resolve: { link in
+            if link.shortcode != nil {
+                // `ref`/`relref`: a page by its content path; none fails Hugo's build (REF_NOT_FOUND).
+                if link.path.isEmpty { return .same }
+                guard let routes else { return .paths([LocalLink.resolve(link.path, from: file, root: root)]) }
+                let found = routes.refPages(link.path, fromDirectory: fileDirectory, prefix: home.prefix)
+                if found.isEmpty, routes.refFindsSectionWithoutFile(link.path, fromDirectory: fileDirectory, prefix: home.prefix) {
+                    return .skip(.listPage(link.path))
+                }
+                return found.isEmpty ? .broken(.noSuchFile, "no page of the site has the content path '\(link.path)' (Hugo's build fails: REF_NOT_FOUND)") : .paths(found)
+            }
             if settings.hookDestinations.contains(link.destination) { return .skip(.renderHook(destination: link.destination, hook: settings.linkHook ?? "render-link.html")) }
             if link.destination.contains("{{") { return .skip(.shortcodeDestination) }
             if LocalLink.isMarkdown(link.path) && !link.inHTML {
@@ -385,12 +489,24 @@ extension SiteLinks {
             site.profile == nil ? .skip(.headingIDs(site.unknownSlugify ?? "a generator outline cannot follow")) : nil
         })
         rules.formerTarget = { link, renamed in
+            if link.shortcode != nil, let routes {
+                // The page a `ref` named where it stood: by its content path, or by its name alone.
+                let keys = Set(HugoRouteTable.refCandidates(link.path, fromDirectory: fileDirectory).map { home.prefix + HugoRouteTable.contentKey($0) })
+                let name = link.path.contains("/") ? nil : String(HugoRouteTable.contentKey(link.path).dropFirst())
+                return renamed.first { old, _ in
+                    guard let former = routes.contentKey(ofFormer: old), former.prefix == home.prefix else { return false }
+                    return keys.contains(former.prefix + former.key) || (name != nil && former.key.split(separator: "/").last.map(String.init) == name)
+                }?.value
+            }
             guard link.inHTML || !LocalLink.isMarkdown(link.path), let routes,
                   let resolved = resolveURL(link.path, against: String(pageURL.dropFirst())) else { return nil }
             let key = HugoRouteTable.key("/" + resolved)
             return renamed.first { routes.url(ofFormer: $0.key, now: $0.value).map(HugoRouteTable.key) == key }?.value
         }
         rules.rewrite = { link, target, fragment in
+            if link.shortcode != nil {
+                return refArgument(link, target: target, fragment: fragment, home: home, fileDirectory: fileDirectory).map { SiteLinks.ref(link, argument: $0) }
+            }
             guard let served = routes?.url(of: target) else { return nil }
             return url(served, writtenLike: link, fromPage: pageURL, fragment: fragment)
         }

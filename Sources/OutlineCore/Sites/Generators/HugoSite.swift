@@ -90,7 +90,14 @@ enum HugoSite {
                 for ext in extensions {
                     let file = directory + "/config/" + environment + "/" + stem + "." + ext
                     guard let bytes = read(file) else { continue }
-                    guard let value = try? parse(bytes, name: file) else { unread.append("config/\(environment)/\(stem).\(ext) cannot be read"); continue }
+                    let value: ConfigValue
+                    do { value = try parse(bytes, name: file) } catch let error as Diagnostic {
+                        // The file the site was found by is the configuration: unreadable, as a root
+                        // file is; another is said with its line and left out.
+                        if file == path { throw error.located(in: path) }
+                        unread.append("config/\(environment)/\(stem).\(ext)\(error.line.map { ":\($0)" } ?? ""): \(error.message)")
+                        continue
+                    }
                     guard let next = (stem == "hugo" || stem == "config" ? value : .map([.init(key: stem, value: value)])).merged(over: merged, budget: &budget) else {
                         throw tooLarge("config/\(environment)/\(stem).\(ext)")
                     }

@@ -304,6 +304,27 @@ struct HugoTests {
         #expect(!HugoSite.version("0.144.0", isBelow: [0, 144]) && !HugoSite.version("1.0", isBelow: [0, 144]) && !HugoSite.version("latest", isBelow: [0, 144]))
     }
 
+    /// `ref` and `relref` are links (`HugoFixtures.refs`, which `HugoBuildTests` builds): a content
+    /// path no page has is broken where Hugo's build fails, spanning the shortcode; a missing
+    /// fragment is broken as any link's; the comment form is text; the section Hugo makes without a
+    /// file is skipped and counted.
+    @Test func refShortcodesAsHugoFindsThem() throws {
+        let dir = try tree(HugoFixtures.refs)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let check = try runBinary(["check", "--verbose", "--format", "json", "content"], directory: dir)
+        let findings = try #require(try JSONSerialization.jsonObject(with: Data(check.text.utf8)) as? [String: Any])["findings"] as? [[String: Any]] ?? []
+        let broken = findings.filter { $0["kind"] as? String == "broken-link" }.map { f in
+            "\(f["path"]!):\(f["line"]!):\(f["column"]!) \(f["destination"]!) \(f["reason"]!)"
+        }
+        #expect(broken == [
+            "content/guide/install.md:8:42 {{< relref \"deep.md\" >}} no-such-file",
+            "content/links.md:8:5 {{< ref \"guide/nope.md\" >}} no-such-file",
+            "content/links.md:8:39 {{< relref \"/nowhere\" >}} no-such-file",
+            "content/links.md:8:71 {{< ref \"install.md#nope\" >}} no-target",
+        ], "\(check.text)")
+        #expect(check.stderr.contains("skipped 1 link: the list page Hugo makes for the section posts"), "\(check.stderr)")
+    }
+
     /// The nearest configuration per file, and `outline site` shows it.
     @Test func theSiteIsFoundPerFile() throws {
         let dir = try tree([

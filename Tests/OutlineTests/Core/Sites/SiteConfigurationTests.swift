@@ -98,6 +98,19 @@ struct SiteConfigurationTests {
         #expect(root.contentRoot == "/r/b" && root.hugo?.lowercasePaths == false)
         #expect(SiteSearch.configurations(in: "/r", exists: { files[$0] != nil }) == ["/r/config/_default/hugo.yaml"])
         #expect(SiteSearch.configurations(in: "/r", exists: { files[$0] != nil || $0 == "/r/config.toml" }) == ["/r/config.toml"])
+        // Past the nesting limit (format.md §11): the file the site was found by is unreadable, with
+        // its line, as a root file is; another file of the directory is said with its line and left out.
+        let deep = "params:\n  x: " + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "\n"
+        var broken = files
+        broken["/r/config/_default/hugo.yaml"] = deep
+        #expect(throws: Diagnostic.self) { try read("/r/config/_default/hugo.yaml", deep, files: broken) }
+        do { _ = try read("/r/config/_default/hugo.yaml", deep, files: broken) } catch let error as Diagnostic {
+            #expect(error.path == "/r/config/_default/hugo.yaml" && error.line == 2 && error.message.contains("nesting deeper than"), "\(error)")
+        }
+        broken = files
+        broken["/r/config/staging/params.toml"] = "x = " + String(repeating: "[", count: 300) + String(repeating: "]", count: 300) + "\n"
+        let partly = try #require(try read("/r/config/_default/hugo.yaml", files["/r/config/_default/hugo.yaml"]!, files: broken, environment: "staging"))
+        #expect(partly.contentRoot == "/r/c" && partly.unread == ["config/staging/params.toml:1: cannot read TOML: nesting deeper than \(Nesting.limit)"], "\(partly.unread)")
     }
 
     /// Mounts to `content` for some languages (`sites.matrix.languages`, before Hugo 0.153 `lang`)
