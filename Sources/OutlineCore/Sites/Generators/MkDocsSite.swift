@@ -143,7 +143,10 @@ enum MkDocsSite {
                 let options = pluginOptions(config["plugins"], named: "i18n")
                 translations = i18n(options, root: root)
                 staticI18n = StaticI18n(options)
-                features.append(translations.map { "i18n (\($0.isSuffixed ? "suffix" : "folder"): \(([$0.source] + $0.targets).map(\.language).joined(separator: ", ")))" } ?? "i18n")
+                // What changes where a page's links lead: a language not built, no fallback.
+                let unbuilt = staticI18n.map { i18n in i18n.languages.filter { !i18n.built.contains($0) } } ?? []
+                let builds = (unbuilt.isEmpty ? "" : "; not built: " + unbuilt.joined(separator: ", ")) + (staticI18n?.fallback == false ? "; no fallback_to_default" : "")
+                features.append(translations.map { "i18n (\($0.isSuffixed ? "suffix" : "folder"): \(([$0.source] + $0.targets).map(\.language).joined(separator: ", "))\(builds))" } ?? "i18n")
             default: break
             }
         }

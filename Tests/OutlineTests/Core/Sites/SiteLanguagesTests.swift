@@ -49,6 +49,9 @@ struct SiteLanguagesTests {
     func linksResolveInTheirLanguagesBuild(_ name: String) throws {
         let (broken, skipped) = try check(I18nFixtures.site(name))
         let built = try #require(I18nFixtures.broken[name])
+        let yml = try #require(I18nFixtures.site(name)["mkdocs.yml"])
+        let site = try #require(try Site.read("/w/mkdocs.yml", bytes: Array(yml.utf8), read: { _ in nil }))
+        #expect(site.features.last == "i18n (\(name == "suffix" ? "suffix" : "folder"): en, fr\(name == "folder-nofallback" ? "; no fallback_to_default" : ""))")
         #expect(broken == built.subtracting(I18nFixtures.fallenBackPages[name] ?? []),
                 "outline only: \(broken.subtracting(built)); mkdocs only: \(built.subtracting(broken))")
         // `docs/de/` and `page.de.md`: a locale the plugin is not configured with, built by no build.
@@ -97,6 +100,7 @@ struct SiteLanguagesTests {
         let site = try #require(try Site.read("/w/mkdocs.yml", bytes: Array(yml.utf8), read: { _ in nil }))
         let i18n = try #require(site.staticI18n)
         #expect(!i18n.folder && i18n.fallback && i18n.defaultLanguage == "en" && i18n.built == ["en", "fr"])
+        #expect(site.features.contains("i18n (suffix: en, fr, it; not built: it)"), "\(site.features)")
         // The plugin's locale pattern: `pt-BR`, `zh_CN`, `de`; not `min` (`jquery.min.js`) nor `EN`.
         #expect(["de", "pt-BR", "zh_CN", "sr-Latn-RS"].allSatisfy(StaticI18n.looksLikeLocale))
         #expect(!["min", "EN", "d", "pt-br", "zh_cn"].contains(where: StaticI18n.looksLikeLocale))
