@@ -68,9 +68,6 @@ public enum I18nFixtures {
                    ["docs/sub/only-en.md", "../index.md#intro"]],
     ]
 
-    /// What outline does not follow: the links of a default-language page are resolved in the
-    /// default language's build only, not again in each build that falls back to the page.
-    public static let fallenBackPages: [String: Set<[String]>] = ["suffix": [["docs/sub/only-en.md", "../index.md#intro"]]]
 
     public static func site(_ name: String) -> [String: String] {
         switch name {

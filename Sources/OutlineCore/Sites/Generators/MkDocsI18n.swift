@@ -90,6 +90,16 @@ public struct StaticI18n: Sendable, Equatable {
         return published.filter { locale(of: $0).locale == language } + published.filter { locale(of: $0).locale != language }
     }
 
+    /// The path (from `docs_dir`) of a default-language file's translation into `language`: where
+    /// it stands, that build publishes it rather than falling back to the file.
+    func translation(of relative: String, in language: String) -> String {
+        let named = locale(of: relative).named
+        if folder { return language + "/" + (named ? String(relative.dropFirst(defaultLanguage.count + 1)) : relative) }
+        guard let dot = relative.lastIndex(of: ".") else { return relative + "." + language }
+        let stem = named ? relative[..<dot].dropLast(defaultLanguage.count + 1) : relative[..<dot]
+        return stem + "." + language + relative[dot...]
+    }
+
     /// The URL (from the site's root, no leading `/`) a file (from `docs_dir`) is served at in its
     /// own language's build: the language's directory (none for the default), then the page's URL
     /// without the locale's folder or suffix.

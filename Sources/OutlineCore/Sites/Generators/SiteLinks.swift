@@ -25,10 +25,12 @@ public enum SiteLinks {
     /// MkDocs resolves reaches that build's files (the language's own, else the default language's
     /// it falls back to), URLs are served under the language's directory, and a file no build
     /// publishes (a language not built) is no page: its links are skipped.
-    static func mkdocs(_ site: Site, file: String, root: String) -> LinkRules {
+    /// `building`: the build of another language that renders the default language's page as its
+    /// fallback (its links resolve to that language's files, its URL under `/LANG/`).
+    static func mkdocs(_ site: Site, file: String, root: String, building: String? = nil) -> LinkRules {
         let relativeFile = root == "." ? file : String(file.dropFirst(root.count + 1))
         let i18n = site.linksFromFile ? nil : site.staticI18n
-        let language = i18n?.build(of: relativeFile)
+        let language = building ?? i18n?.build(of: relativeFile)
         if let i18n, language == nil {
             var rules = LinkRules(resolve: { _ in .skip(.unpublishedTranslation(i18n.locale(of: relativeFile).locale)) },
                                   unmatchedFragment: { _, _ in .resolves })
@@ -36,7 +38,7 @@ public enum SiteLinks {
             return rules
         }
         let directoryURLs = site.directoryURLs && !site.linksFromFile
-        let pageURL = i18n.map { $0.url(of: relativeFile, directoryURLs: directoryURLs) } ?? url(of: relativeFile, directoryURLs: directoryURLs)
+        let pageURL = (building.map { $0 + "/" } ?? "") + (i18n.map { $0.url(of: relativeFile, directoryURLs: directoryURLs) } ?? url(of: relativeFile, directoryURLs: directoryURLs))
         // The files of docs_dir served at a URL (from the site's root), as the caller names them.
         func served(_ address: String) -> [String] {
             (i18n?.files(at: address, directoryURLs: site.directoryURLs) ?? files(at: address, directoryURLs: site.directoryURLs)).map { join(root, $0) }
@@ -77,6 +79,11 @@ public enum SiteLinks {
             let address = i18n.map { $0.url(of: relative, directoryURLs: site.directoryURLs) }
                 ?? (LocalLink.isMarkdown(relative) ? url(of: relative, directoryURLs: site.directoryURLs) : relative)
             return url("/" + address, writtenLike: link, fromPage: "/" + pageURL, fragment: fragment)
+        }
+        if let i18n, building == nil, language == i18n.defaultLanguage, i18n.fallback {
+            rules.renderedAlsoBy = i18n.built.subtracting([language!]).sorted().map { other in
+                (other, join(root, i18n.translation(of: relativeFile, in: other)), mkdocs(site, file: file, root: root, building: other))
+            }
         }
         return rules
     }
