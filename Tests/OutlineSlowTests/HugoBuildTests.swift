@@ -178,7 +178,7 @@ struct HugoBuildTests {
             guard parts.count >= 4 else { return nil }
             return parts[3].replacingOccurrences(of: prefix, with: "").replacingOccurrences(of: dir.path + "/", with: "")
         })
-        #expect(hugo.count == 3, "\(build.output)")
+        #expect(hugo.count == 7, "\(build.output)")
         let check = try runBinary(["check", "--format", "json", "content"], directory: dir)
         let findings = try #require(try JSONSerialization.jsonObject(with: Data(check.text.utf8)) as? [String: Any])["findings"] as? [[String: Any]] ?? []
         let outline = Set(findings.filter { ($0["destination"] as? String)?.hasPrefix("{{") == true && $0["reason"] as? String == "no-such-file" }

@@ -131,14 +131,19 @@ public enum HugoFixtures {
     /// `ref` and `relref` shortcodes, as `hugo` 0.168 finds their pages: by content path from the
     /// page's directory, then from the content directory, with or without extension, case ignored;
     /// a bare name; a bundle or section by its directory; the section Hugo makes for `posts/`
-    /// without `_index.md`. `deep.md`, `guide/nope.md` and `/nowhere` fail its build
-    /// (REF_NOT_FOUND, at these lines and columns); `install.md#nope` builds, to a missing id.
+    /// without `_index.md`; relative to a leaf bundle's parent, or after `../` with an extension
+    /// to the bundle itself; after `.` relative only; a bare name (unquoted too), not `/name`.
+    /// `deep.md`, `./links.md`, `/install`, `../posts/other.md`, `../other`, `guide/nope.md` and
+    /// `/nowhere` fail its build (REF_NOT_FOUND, at these lines and columns); `install.md#nope`
+    /// builds, to a missing id.
     public static let refs: [String: String] = [
         "hugo.toml": "baseURL = 'https://example.org/'\n",
         "content/guide/_index.md": "---\ntitle: Guide\n---\n# Guide\n",
         "content/guide/install.md": "---\ntitle: Install\n---\n# Install\n\n## On Linux\n\n"
-            + "[a]({{< relref \"../posts/hello\" >}}) [b]({{< relref \"deep.md\" >}}) [c]({{< ref \"_index.md\" >}})\n",
-        "content/posts/hello/index.md": "---\ntitle: Hello\n---\n# Hello\n",
+            + "[a]({{< relref \"../posts/hello\" >}}) [b]({{< relref \"deep.md\" >}}) [c]({{< ref \"_index.md\" >}})\n"
+            + "[d]({{< ref \"./links.md\" >}}) [e]({{< ref \"links.md\" >}}) [f]({{< ref \"/install\" >}}) [g]({{< ref install >}})\n",
+        "content/posts/hello/index.md": "---\ntitle: Hello\n---\n# Hello\n\n[a]({{< ref \"./other.md\" >}}) [b]({{< ref \"../posts/other.md\" >}}) [c]({{< ref \"../other\" >}})\n",
+        "content/posts/other.md": "---\ntitle: Other\n---\n# Other\n",
         "content/links.md": """
             ---
             title: Links

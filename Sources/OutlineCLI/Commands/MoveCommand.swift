@@ -11,7 +11,8 @@ enum MoveCommand {
         (refused past level 6). Its ID and anchor travel; its lines take DEST's line endings; every
         link to it in the tree (the work tree, or --root) follows, and its own relative links are
         re-based. An ID DEST has already is refused. Moving a section to another file and back gives
-        every file its original bytes. Without --write, prints the diff of every file it would change.
+        every file its original bytes (but a blank line outline adds above a setext heading, which
+        would otherwise join the paragraph before it, travels back with it). Without --write, prints the diff of every file it would change.
         """,
         arguments: [("PATH#ID", "The section to move."), ("DEST", "The file it goes to (PATH itself to move it within the file).")],
         run: run

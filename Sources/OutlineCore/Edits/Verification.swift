@@ -63,7 +63,7 @@ public enum Verification {
         /// Hugo `ref` shortcodes whose argument is rewritten, by the argument's offset, with the
         /// argument each must read: Hugo reads shortcodes before the Markdown, so they are verified
         /// as shortcodes (`checkShortcodes`), not as the paragraph text cmark sees.
-        public var shortcodeArguments: [Int: String] = [:]
+        public var shortcodeArguments: [Int: ShortcodeArgument] = [:]
         /// Headings may change their text (numbering).
         public var headingsChange = false
         /// 0-based line ranges of the original whose leaves are not compared (a TOC being rewritten).
@@ -419,19 +419,28 @@ public enum Verification {
         }
     }
 
-    /// The result holds the same `ref` shortcodes in the same order, each as it was but for its
-    /// planned argument.
-    private static func checkShortcodes(_ original: Outline, _ result: Outline, _ planned: [Int: String]) throws {
+    /// A `ref`'s new argument: the bytes written where the old one stood (quoted where the old was
+    /// not and must now be), and the argument Hugo must read from them.
+    public struct ShortcodeArgument: Sendable, Equatable {
+        public var written: String
+        public var argument: String
+    }
+
+    /// The result holds the same `ref` shortcodes in the same order, each as it was but for the
+    /// bytes of its planned argument, from which it reads the planned argument, whole.
+    private static func checkShortcodes(_ original: Outline, _ result: Outline, _ planned: [Int: ShortcodeArgument]) throws {
         let before = RefShortcode.scan(original.source, hiddenLines: original.frontMatterLineCount)
         let after = RefShortcode.scan(result.source, hiddenLines: result.frontMatterLineCount)
         guard before.count == after.count else {
             throw refuse(nil, "the result would hold \(after.count) ref shortcodes where the input holds \(before.count)")
         }
         for (was, now) in zip(before, after) {
-            let argument = planned[was.range.lowerBound] ?? was.argument
-            let restored = now.text.replacingAll(now.argument, with: was.argument)
-            guard now.name == was.name, now.argument == argument, restored == was.text else {
-                throw refuse(was.line - 1, "the shortcode '\(was.text)' would read '\(now.text)', not its planned argument '\(argument)'")
+            let old = Array(was.text.utf8)
+            let start = was.range.lowerBound - was.whole.lowerBound, end = was.range.upperBound - was.whole.lowerBound
+            let plan = planned[was.range.lowerBound]
+            let expected = plan.map { String(decoding: old[..<start] + Array($0.written.utf8) + old[end...], as: UTF8.self) } ?? was.text
+            guard now.name == was.name, now.text == expected, now.argument == (plan?.argument ?? was.argument) else {
+                throw refuse(was.line - 1, "the shortcode '\(was.text)' would read '\(now.text)', not its planned argument '\(plan?.argument ?? was.argument)'")
             }
         }
     }

@@ -448,6 +448,12 @@ public enum LinkRepair {
     /// A destination with `fragment`, keeping the link's own path text unless `path` is given.
     static func write(path: String?, original: LocalLink, fragment: String, from file: String, context: Context) -> String {
         if let path { return moved(to: path, original: original, fragment: fragment, from: file, context: context) }
+        if original.shortcode != nil {
+            // A `ref`: its argument with the new fragment, in the shortcode as written (format.md §16).
+            let old = original.fragment ?? ""
+            return RefShortcode.replacingArgument(in: original.destination, with: original.path + "#" + encodeFragment(fragment, like: Substring(old)))?.text
+                ?? original.destination
+        }
         var pathText = original.destination
         var oldFragment: Substring = ""
         if let hash = pathText.firstIndex(of: "#") {

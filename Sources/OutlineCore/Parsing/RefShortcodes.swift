@@ -106,4 +106,27 @@ public struct RefShortcode: Sendable, Equatable {
         return RefShortcode(name: name, line: line, text: String(decoding: bytes[whole], as: UTF8.self),
                             argument: String(decoding: bytes[argument], as: UTF8.self), range: argument, whole: whole)
     }
+
+    /// `text` (one whole shortcode) with its argument replaced by `argument`, and the bytes that
+    /// stand where the old argument stood: the argument as it is, or, where the old one was
+    /// unquoted and the new one holds a blank or a quote, quoted (`"my setup.md"`; raw `` ` `` when
+    /// it holds `"`), so that Hugo reads it whole. nil when the text is no `ref` or no quoting fits.
+    public static func replacingArgument(in text: String, with argument: String) -> (text: String, written: String)? {
+        let bytes = Array(text.utf8)
+        guard bytes.count > 3, let old = parse(bytes, at: 0, end: bytes.count, line: 0) else { return nil }
+        let quoted = old.range.lowerBound > 0 && [UInt8(ascii: "\""), UInt8(ascii: "`")].contains(bytes[old.range.lowerBound - 1])
+        var written = argument
+        if !quoted && argument.utf8.contains(where: { ASCII.isBlank($0) || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "`") }) {
+            if !argument.contains("\"") && !argument.contains("\\") { written = "\"" + argument + "\"" }
+            else if !argument.contains("`") { written = "`" + argument + "`" }
+            else { return nil }
+        } else if quoted && argument.utf8.contains(bytes[old.range.lowerBound - 1]) {
+            return nil
+        }
+        let result = String(decoding: bytes[..<old.range.lowerBound] + Array(written.utf8) + bytes[old.range.upperBound...], as: UTF8.self)
+        // What Hugo will read: the argument meant, whole.
+        let check = Array(result.utf8)
+        guard let new = parse(check, at: 0, end: check.count, line: 0), new.argument == argument else { return nil }
+        return (result, written)
+    }
 }

@@ -101,7 +101,9 @@ enum SectionEdit {
         switch position {
         case .before(let line):
             let next = outline.sections.first { $0.heading.blockStartLine == line }?.heading.style == .setext
-            let before = line > 0 && !source.isBlank(line - 1) && lines.startsWithSetext ? [[UInt8]()] : []
+            // (Not under one of outline's lines: a well-formed one is an HTML block that ends on its line.)
+            let closes = outline.records.contains { $0.line == line - 1 && $0.problem == nil }
+            let before = line > 0 && !source.isBlank(line - 1) && !closes && lines.startsWithSetext ? [[UInt8]()] : []
             for l in before + lines.lines + lines.gap + (next ? separate : []) { bytes += l + ending }
             edits.insert(bytes, at: line == 0 ? source.bomLength : source.lineStarts[line])
             index = outline.sections.firstIndex { $0.heading.blockStartLine >= line } ?? outline.sections.count

@@ -26,7 +26,7 @@ extension SectionEdit {
     static func rename(_ outline: Outline, section k: Int, to title: String) throws -> RewriteResult {
         let section = outline.sections[k]
         guard !title.isEmpty, !title.utf8.contains(where: { $0 == ASCII.lf || $0 == ASCII.cr }) else {
-            throw Diagnostic.error(.refused, "refusing: a heading's new title is one line of text, not empty")
+            throw Diagnostic.error(.refused, line: section.heading.firstLine + 1, "refusing: a heading's new title is one line of text, not empty")
         }
         guard let range = section.titleRange(in: outline.source) else {
             throw Diagnostic.error(.refused, line: section.heading.firstLine + 1,
@@ -39,6 +39,12 @@ extension SectionEdit {
         var expected = Verification.unchanged(outline)
         guard trial.sections.count == outline.sections.count, trial.sections[k].heading.level == section.heading.level else {
             throw Diagnostic.error(.refused, line: section.heading.firstLine + 1, "refusing: the title '\(title)' would change the document's sections")
+        }
+        // A title that renders empty, or without a letter or digit (`#`, `<!-- x -->`, `===`), leaves
+        // the heading no slug: the links that name it would be rewritten to `#`.
+        guard trial.sections[k].title.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil }) else {
+            throw Diagnostic.error(.refused, line: section.heading.firstLine + 1,
+                                   "refusing: the title '\(title)' renders as '\(trial.sections[k].title)', which has no letter or digit to name it by")
         }
         expected[k].title = trial.sections[k].title
         return try Verification.verified(outline, RewriteResult(edits, on: outline.source.bytes), sections: expected)

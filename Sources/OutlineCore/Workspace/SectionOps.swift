@@ -33,7 +33,7 @@ extension Run {
         change.diagnostics += warnings
         let (position, level) = SectionEdit.position(placement, of: k, in: original)
         let input = try Run.about(Run.standardInput) { try SectionInput.inserting(text, level: level, into: original) }
-        let lines = try SectionLines(text: input.outline, gap: 1).shifted(by: input.shift, syntax: original.dialect.commentSyntax)
+        let lines = try Run.about(path) { try SectionLines(text: input.outline, gap: 1).shifted(by: input.shift, syntax: original.dialect.commentSyntax) }
         let planned = SectionEdit.planned(input.outline, input.outline.sections.indices, shift: input.shift)
         let result = try Run.about(path) { try SectionEdit.put(lines, into: original, at: position, planned: planned) }
         try finish(&change, tree: tree, steps: [(path, original, [result.rewrite])], moves: [:], section: (path, input.outline.sections[0].id))

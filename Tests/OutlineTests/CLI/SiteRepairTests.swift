@@ -56,6 +56,28 @@ struct SiteRepairTests {
         #expect(try runBinary(["check", "content"], directory: dir).text.contains("broken link") == false)
     }
 
+    /// Hugo's `ref`s follow their section and their file in their own form: a heading renamed gives
+    /// the argument its new fragment (the shortcode kept whole); a page renamed to a name with a
+    /// space gets it quoted where it was bare (Hugo reads an unquoted argument to its first blank);
+    /// a `./` path stays relative to where Hugo resolves it (a leaf bundle's parent).
+    @Test func hugoRefsFollowTheirSectionsAndFiles() throws {
+        let page = { (title: String, body: String) in "---\ntitle: \(title)\n---\n# \(title)\n<!-- outline:\(title.lowercased()) -->\n\n\(body)\n" }
+        let dir = try repo([
+            "hugo.toml": "baseURL = 'https://x/'\n",
+            "content/a.md": page("A", "## Old title\n<!-- outline:old-title -->\n"),
+            "content/blog/install.md": page("Install", "Text."),
+            "content/blog/post/index.md": page("Post", "{{< ref \"./install.md\" >}} {{< ref install >}} {{< relref \"a.md#old-title\" >}}"),
+        ], then: "git mv content/blog/install.md 'content/blog/my setup.md' && sed -i 's/## Old title/## New title/' content/a.md")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let check = try runBinary(["check", "--since", "HEAD", "content"], directory: dir)
+        #expect(check.text.contains("its section is now '{{< relref \"a.md#new-title\" >}}'"), "\(check.text)")
+        let links = try runBinary(["links", "-w", "--since", "HEAD", "content"], directory: dir)
+        #expect(links.status == 0, "\(links.stderr)")
+        let post = try read("content/blog/post/index.md", in: dir)
+        #expect(post.hasSuffix("{{< ref \"./my setup.md\" >}} {{< ref \"my setup\" >}} {{< relref \"a.md#new-title\" >}}\n"), "\(post)")
+        #expect(try runBinary(["check", "content"], directory: dir).text.contains("broken link") == false)
+    }
+
     /// MkDocs: raw HTML is a URL relative to the page's URL (one level deeper under
     /// `use_directory_urls`): it stays one, the page's new URL.
     @Test func mkdocsRawHTMLStaysAURL() throws {

@@ -152,19 +152,20 @@ public enum HugoRoutes {
 }
 
 extension SiteLinks {
-    /// A `ref` shortcode as written with another argument (its quotes and the rest kept).
-    static func ref(_ link: LocalLink, argument: String) -> String {
-        guard let shortcode = RefShortcode.parse(Array(link.destination.utf8), at: 0, end: link.destination.utf8.count, line: 0) else { return link.destination }
-        let bytes = Array(link.destination.utf8)
-        return String(decoding: bytes[..<shortcode.range.lowerBound] + Array(argument.utf8) + bytes[shortcode.range.upperBound...], as: UTF8.self)
+    /// A `ref` shortcode as written with another argument (its quotes and the rest kept; quoted where
+    /// it must be); nil where it cannot be written so.
+    static func ref(_ link: LocalLink, argument: String) -> String? {
+        RefShortcode.replacingArgument(in: link.destination, with: argument)?.text
     }
 
     /// The argument a `ref` needs to name `target` (as the caller names files), written the way
-    /// `link` wrote its own: from the content directory after `/`; relative to the page's directory
-    /// when it started with `.`; a bare name when it was one; else from the content directory
-    /// without `/` (Hugo's second try); the extension as it was (a bundle or section then named by
-    /// its directory); the fragment after `#`.
-    static func refArgument(_ link: LocalLink, target: String, fragment: String?, home: (dir: String, prefix: String), fileDirectory: String) -> String? {
+    /// `link` wrote its own: from the content directory after `/`; relative to where Hugo resolves
+    /// it from (`refBase`) when it started with `.`; a bare name when it was one; else from the
+    /// content directory without `/`; the extension as it was (a bundle or section then named by
+    /// its directory); the fragment after `#`. Whatever the form, it must find `target` again
+    /// (`finds`), else it is written from the content directory after `/`.
+    static func refArgument(_ link: LocalLink, target: String, fragment: String?, home: (dir: String, prefix: String), page: String,
+                            finds: (String) -> Bool) -> String? {
         guard let relative = FilePath.below(home.dir, target), !relative.isEmpty else { return nil }
         var path = relative
         let lastWritten = link.path.split(separator: "/").last ?? ""
@@ -179,14 +180,16 @@ extension SiteLinks {
         if link.path.hasPrefix("/") {
             written = "/" + path
         } else if link.path.hasPrefix(".") {
-            written = FilePath.relative(path, fromDirectory: fileDirectory == "/" ? "." : String(fileDirectory.dropFirst()))
+            let base = HugoRouteTable.refBase(page: page, ref: link.path)
+            written = FilePath.relative(path, fromDirectory: base == "/" ? "." : String(base.dropFirst()))
             // `./` kept where it was written and the path does not climb (`./install` → `./setup`).
-            if link.path.hasPrefix("./") && !written.hasPrefix(".") { written = "./" + written }
+            if !written.hasPrefix(".") { written = "./" + written }
         } else if !link.path.contains("/") {
             written = path.split(separator: "/").last.map(String.init) ?? path
         } else {
             written = path
         }
+        if !finds(written) { written = "/" + path }
         return written + (fragment.map { "#" + $0 } ?? "")
     }
 
@@ -210,10 +213,9 @@ extension SiteLinks {
         if let prefix = routes?.languagePrefix(of: file) { home.prefix = prefix }
         let pageURL = routes?.url(of: file) ?? "/"
         let statics = settings.staticDirs.map(canonical)
-        let fileDirectory: String = {
-            let relative = home.dir == "." ? file : String(file.dropFirst(min(file.count, home.dir.count + 1)))
-            return "/" + relative.split(separator: "/").dropLast().joined(separator: "/")
-        }()
+        // The file from its content directory (`/guide/install.md`), and its directory.
+        let page = "/" + (home.dir == "." ? file : String(file.dropFirst(min(file.count, home.dir.count + 1))))
+        let fileDirectory = "/" + page.split(separator: "/").dropLast().joined(separator: "/")
         if let routes, routes.isUnrendered(file) {
             var rules = LinkRules(resolve: { _ in .skip(.unrenderedPage) },
                                   unmatchedFragment: { _, _ in .resolves })
@@ -225,8 +227,8 @@ extension SiteLinks {
                 // `ref`/`relref`: a page by its content path; none fails Hugo's build (REF_NOT_FOUND).
                 if link.path.isEmpty { return .same }
                 guard let routes else { return .paths([LocalLink.resolve(link.path, from: file, root: root)]) }
-                let found = routes.refPages(link.path, fromDirectory: fileDirectory, prefix: home.prefix)
-                if found.isEmpty, routes.refFindsSectionWithoutFile(link.path, fromDirectory: fileDirectory, prefix: home.prefix) {
+                let found = routes.refPages(link.path, fromPage: page, prefix: home.prefix)
+                if found.isEmpty, routes.refFindsSectionWithoutFile(link.path, fromPage: page, prefix: home.prefix) {
                     return .skip(.listPage(link.path))
                 }
                 return found.isEmpty ? .broken(.noSuchFile, "no page of the site has the content path '\(link.path)' (Hugo's build fails: REF_NOT_FOUND)") : .paths(found)
@@ -275,7 +277,7 @@ extension SiteLinks {
         rules.formerTarget = { link, renamed in
             if link.shortcode != nil, let routes {
                 // The page a `ref` named where it stood: by its content path, or by its name alone.
-                let keys = Set(HugoRouteTable.refCandidates(link.path, fromDirectory: fileDirectory).map { home.prefix + HugoRouteTable.contentKey($0) })
+                let keys = Set(HugoRouteTable.refCandidates(link.path, fromPage: page).map { home.prefix + HugoRouteTable.contentKey($0) })
                 let name = link.path.contains("/") ? nil : String(HugoRouteTable.contentKey(link.path).dropFirst())
                 return renamed.first { old, _ in
                     guard let former = routes.contentKey(ofFormer: old), former.prefix == home.prefix else { return false }
@@ -289,7 +291,8 @@ extension SiteLinks {
         }
         rules.rewrite = { link, target, fragment in
             if link.shortcode != nil {
-                return refArgument(link, target: target, fragment: fragment, home: home, fileDirectory: fileDirectory).map { SiteLinks.ref(link, argument: $0) }
+                let finds = { (written: String) in routes.map { $0.refPages(written, fromPage: page, prefix: home.prefix).contains(target) } ?? true }
+                return refArgument(link, target: target, fragment: fragment, home: home, page: page, finds: finds).flatMap { SiteLinks.ref(link, argument: $0) }
             }
             guard let served = routes?.url(of: target) else { return nil }
             return url(served, writtenLike: link, fromPage: pageURL, fragment: fragment)

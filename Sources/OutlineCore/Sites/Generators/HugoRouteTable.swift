@@ -108,7 +108,9 @@ public struct HugoRouteTable: Sendable {
 
     /// A content path (from its language's content directory) as `GetPage` compares it.
     static func contentKey(_ relative: String) -> String {
-        var parts = relative.lowercased().split(separator: "/").map(String.init)
+        // As Hugo normalizes a page's path: lowercased, a space a `-` (`docs/my setup.md` and
+        // `docs/my-setup` are one page to `GetPage` and `ref`, measured with hugo 0.168).
+        var parts = relative.lowercased().replacingAll(" ", with: "-").split(separator: "/").map(String.init)
         if var last = parts.popLast() {
             if let dot = last.lastIndex(of: "."), dot != last.startIndex { last = String(last[..<dot]) }
             if last != "index" && last != "_index" { parts.append(last) }
@@ -141,30 +143,47 @@ public struct HugoRouteTable: Sendable {
     public func pages(atPath path: String, prefix: String = "") -> [String] {
         byPath[prefix + "\u{0}" + HugoRouteTable.contentKey(path.hasSuffix("/") ? String(path.dropLast()) : path)] ?? []
     }
-    /// The pages `ref` and `relref` find for `written` (a content path, extension optional) from a
-    /// page in `directory` (from its content directory, with a leading `/`), as Hugo's `GetPage`
-    /// looks: from the page's directory, then from the content directory, then, for a bare name,
-    /// the one page of that name; case ignored; `..` never above the content directory.
-    public func refPages(_ written: String, fromDirectory directory: String, prefix: String) -> [String] {
+    /// The pages `ref` and `relref` find for `written` (a content path, extension optional) from the
+    /// page `page` (its path from its content directory, with a leading `/`), as Hugo's `GetPage`
+    /// looks (hugolib's `getContentNode`, 0.168): relative to the page (`refBase`); after `.`, only
+    /// so; then from the content directory; then, for a name with no `/`, the one page of that
+    /// name; case ignored; `..` never above the content directory.
+    public func refPages(_ written: String, fromPage page: String, prefix: String) -> [String] {
         let path = written.hasSuffix("/") ? String(written.dropLast()) : written
-        for candidate in HugoRouteTable.refCandidates(path, fromDirectory: directory) {
+        for candidate in HugoRouteTable.refCandidates(path, fromPage: page) {
             let found = pages(atPath: candidate, prefix: prefix)
             if !found.isEmpty { return found }
         }
-        guard !path.contains("/") else { return [] }
+        // (hugo 0.168 finds `install` so, not `/install`.)
+        guard !path.hasPrefix("."), !path.contains("/") else { return [] }
         let named = byName[prefix + "\u{0}" + String(HugoRouteTable.contentKey(path).dropFirst())] ?? []
         return named.count == 1 ? named : []
     }
 
-    /// Whether `ref`/`relref` of `written` from `directory` finds the list page Hugo makes for a
+    /// Whether `ref`/`relref` of `written` from `page` finds the list page Hugo makes for a
     /// top-level section without `_index.md` (no file: its ids are the template's).
-    public func refFindsSectionWithoutFile(_ written: String, fromDirectory directory: String, prefix: String) -> Bool {
+    public func refFindsSectionWithoutFile(_ written: String, fromPage page: String, prefix: String) -> Bool {
         let path = written.hasSuffix("/") ? String(written.dropLast()) : written
-        return HugoRouteTable.refCandidates(path, fromDirectory: directory).contains { topSections.contains(prefix + "\u{0}" + HugoRouteTable.contentKey($0)) }
+        return HugoRouteTable.refCandidates(path, fromPage: page).contains { topSections.contains(prefix + "\u{0}" + HugoRouteTable.contentKey($0)) }
     }
 
-    /// The content paths `ref` tries for `path` from `directory`, in order.
-    static func refCandidates(_ path: String, fromDirectory directory: String) -> [String] {
+    /// The directory Hugo resolves a relative `ref` from: a section's `_index.md`, and a `../` path
+    /// with an extension, from the page's own directory; any other page from the directory that
+    /// holds it, which for a leaf bundle's `index.md` is the bundle's parent (hugolib: `Dir()`,
+    /// else `ContainerDir()`).
+    static func refBase(page: String, ref: String) -> String {
+        let parts = page.split(separator: "/")
+        let directory = Array(parts.dropLast())
+        let name = parts.last ?? ""
+        let last = ref.split(separator: "/").last ?? ""
+        let hasExtension = last.contains(".") && last != "." && last != ".."
+        if name.hasPrefix("_index.") || (hasExtension && ref.hasPrefix("../")) { return "/" + directory.joined(separator: "/") }
+        if name.hasPrefix("index.") { return "/" + directory.dropLast().joined(separator: "/") }
+        return "/" + directory.joined(separator: "/")
+    }
+
+    /// The content paths `ref` tries for `path` from `page`, in order.
+    static func refCandidates(_ path: String, fromPage page: String) -> [String] {
         func clamped(_ p: String) -> String {
             var parts: [Substring] = []
             for piece in p.split(separator: "/") where piece != "." {
@@ -172,7 +191,10 @@ public struct HugoRouteTable: Sendable {
             }
             return "/" + parts.joined(separator: "/")
         }
-        return path.hasPrefix("/") ? [clamped(path)] : [clamped(directory + "/" + path), clamped(path)]
+        if path.hasPrefix("/") { return [clamped(path)] }
+        let relative = clamped(refBase(page: page, ref: path) + "/" + path)
+        // "Page relative, no need to look further."
+        return path.hasPrefix(".") ? [relative] : [relative, clamped(path)]
     }
 
     /// The content path (`contentKey`, with its language's prefix) the page now at `new` had when

@@ -142,5 +142,24 @@ struct SectionEditTests {
         #expect(text(pinned, "docs/b.md") == "[i](../a.md#1-install) [p](../a.md#other) [id](../a.md#install)\n")
         #expect(pinned.diagnostics.map(\.kind) == [.missingAnchor])
         #expect(throws: Diagnostic.self) { try run(.rename(SectionAddress(path: "a.md", fragment: "install"), title: "Two\nlines"), store: store) }
+        // A title that renders with no letter or digit would leave the links `#`: refused, in a.md.
+        for title in ["  ", "#", "<!-- x -->", "===", "`` ``"] {
+            do {
+                _ = try run(.rename(SectionAddress(path: "a.md", fragment: "install"), title: title), store: store)
+                Issue.record("'\(title)' was accepted")
+            } catch let error as Diagnostic {
+                #expect(error.kind == .refused && error.path == "a.md" && error.line == 3, "\(title): \(error)")
+            }
+        }
+    }
+
+    /// A refusal about the inserted text names the file it would go into.
+    @Test func aRefusedInsertNamesItsFile() throws {
+        do {
+            _ = try run(.insert(path: "a.md", placement: .into, relativeTo: "install", text: Array("# Top\n\n###### Six\n".utf8)))
+            Issue.record("a heading of level 8 was accepted")
+        } catch let error as Diagnostic {
+            #expect(error.kind == .refused && error.path == "a.md", "\(error)")
+        }
     }
 }

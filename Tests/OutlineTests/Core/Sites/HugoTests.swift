@@ -318,9 +318,13 @@ struct HugoTests {
         }
         #expect(broken == [
             "content/guide/install.md:8:42 {{< relref \"deep.md\" >}} no-such-file",
+            "content/guide/install.md:9:5 {{< ref \"./links.md\" >}} no-such-file",
+            "content/guide/install.md:9:63 {{< ref \"/install\" >}} no-such-file",
             "content/links.md:8:5 {{< ref \"guide/nope.md\" >}} no-such-file",
             "content/links.md:8:39 {{< relref \"/nowhere\" >}} no-such-file",
             "content/links.md:8:71 {{< ref \"install.md#nope\" >}} no-target",
+            "content/posts/hello/index.md:6:35 {{< ref \"../posts/other.md\" >}} no-such-file",
+            "content/posts/hello/index.md:6:72 {{< ref \"../other\" >}} no-such-file",
         ], "\(check.text)")
         #expect(check.stderr.contains("skipped 1 link: the list page Hugo makes for the section posts"), "\(check.stderr)")
     }
