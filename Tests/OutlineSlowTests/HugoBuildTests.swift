@@ -41,11 +41,7 @@ struct HugoBuildTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try shell("git init -q .", in: dir)
-        for (path, text) in Self.sites[name]! {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(Self.sites[name]!, in: dir)
         let build = try shell("\(hugo) --quiet -d public 2>&1", in: dir)
         #expect(build.status == 0, "\(build.output)")
         let built = try Self.broken(in: dir, hugo: hugo)
@@ -64,11 +60,7 @@ struct HugoBuildTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try shell("git init -q .", in: dir)
-        for (path, text) in HugoFixtures.configuration {
-            let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
+        try writeFiles(HugoFixtures.configuration, in: dir)
         let build = try shell("HUGO_ENVIRONMENT=\(environment) \(try Self.hugo()) --quiet -d public 2>&1", in: dir)
         #expect(build.status == 0, "\(build.output)")
         let built = try Self.broken(in: dir, environment: environment)
@@ -78,6 +70,52 @@ struct HugoBuildTests {
         let reported = Self.reported(check.text)
         #expect(reported == built, "\(environment): outline only: \(reported.subtracting(built).sorted { $0.description < $1.description }); hugo only: \(built.subtracting(reported).sorted { $0.description < $1.description })")
         print("hugo, \(environment): \(built.count) broken, outline \(reported.count)")
+    }
+
+    /// `HugoFixtures.languages`: the embedded link render hook writes a French page's `/guide/install/`
+    /// as `/fr/guide/install/`, so a built link is matched to the source's by its place: the n-th
+    /// `href` of a page's article is the n-th link of its file.
+    @Test func aTranslationsURLsAreItsLanguages() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try shell("git init -q .", in: dir)
+        try writeFiles(HugoFixtures.languages, in: dir)
+        let hugo = try Self.hugo()
+        let build = try shell("\(hugo) --quiet -d public 2>&1", in: dir)
+        #expect(build.status == 0, "\(build.output)")
+        let hrefs = try Self.broken(in: dir, hugo: hugo)
+        // The built site's hrefs, in each page's order, from `hugo list all` as `broken` reads it.
+        var built = Set<Link>()
+        for file in Set(hrefs.map(\.source)) {
+            let source = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
+            let written = Self.matches("(?:\\]\\(|href=\")([^)\"]*)", in: source)
+            let html = try String(contentsOf: dir.appendingPathComponent("public" + Self.url(of: file, in: dir, hugo: hugo) + "index.html"), encoding: .utf8)
+            let rendered = Self.matches("href=\"([^\"]*)\"", in: String(html[html.range(of: "<article")!.lowerBound...]))
+            #expect(written.count == rendered.count, "\(file): \(written) against \(rendered)")
+            for (k, href) in rendered.enumerated() where hrefs.contains(Link(source: file, destination: href)) && k < written.count {
+                built.insert(Link(source: file, destination: written[k]))
+            }
+        }
+        #expect(built.count == 8, "the fixture breaks links on purpose: \(built)")
+        let reported = Self.reported(try runBinary(["check", "content"], directory: dir).text)
+        #expect(reported == built, "outline only: \(reported.subtracting(built)); hugo only: \(built.subtracting(reported))")
+    }
+
+    static func matches(_ pattern: String, in text: String) -> [String] {
+        let regex = try! NSRegularExpression(pattern: pattern)
+        return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]).replacingOccurrences(of: "&amp;", with: "&") }
+        }
+    }
+
+    /// The URL path `hugo list all` gives the page of `file`.
+    static func url(of file: String, in dir: URL, hugo: String) throws -> String {
+        let listing = try shell("\(hugo) list all 2>/dev/null", in: dir).output
+        for line in listing.split(separator: "\n") {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if fields.count > 7, fields[0] == file, let url = URLComponents(string: fields[7]) { return url.path }
+        }
+        return "/"
     }
 
     /// The `broken link` findings of `outline check`'s text output.
@@ -100,11 +138,7 @@ struct HugoBuildTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         func put(_ all: [String: String]) throws {
-            for (path, text) in all {
-                let url = dir.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
-            }
+            try writeFiles(all, in: dir)
         }
         try put(files)
         let hugo = try Self.hugo()

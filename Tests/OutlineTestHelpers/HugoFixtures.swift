@@ -223,4 +223,38 @@ public enum HugoFixtures {
             """,
         "content/fr/installer.md": "---\ntitle: Installer\n---\n# Installer\n\n[l](/fr/installer.html) [m](/fr/installer/) [n](/manual/page.html)\n",
     ].merging(layouts) { a, _ in a }
+
+    /// Languages by file name (`page.fr.md`, Hugo's embedded link render hook on): a site-absolute
+    /// URL in a French page is the French page where there is one (`hugo` 0.168 writes
+    /// `/fr/guide/install/`), else the English one. A section cascading `build.render: never` and
+    /// a page at `url: /ugly.html` give "did you mean" nothing Hugo does not serve. Raw HTML is
+    /// rendered (`unsafe`) and its URL left to the browser: the English page.
+    public static let languages: [String: String] = [
+        "hugo.toml": "baseURL = 'https://example.org/'\ndefaultContentLanguage = 'en'\n[languages.en]\n  weight = 1\n[languages.fr]\n  weight = 2\n"
+            + "[markup.goldmark.renderer]\n  unsafe = true\n",
+        "content/_index.md": "---\ntitle: Home\n---\n\n## Intro\n",
+        "content/guide/_index.md": "---\ntitle: Guide\n---\n\n## Step\n",
+        "content/guide/install.md": "---\ntitle: Install\n---\n\n## English heading\n",
+        "content/only/page.md": "---\ntitle: Only\n---\n\n## Only\n",
+        "content/_index.fr.md": """
+            ---
+            title: Accueil
+            ---
+
+            ## Intro
+
+            [a](/guide/install/#english-heading) [b](/guide/install/#titre) [c](/only/page/#only) [d](/only/page/#nope)
+            [e](/guide/install/) [f](/fr/guide/install/#english-heading) [g](/nothing/) [h](/guide/instal/)
+            [i](/guide/install#titre) [j](/guide/#etape) [k](/guide/#step)
+
+            <a href="/guide/install/#english-heading">raw HTML, which no render hook sees</a>
+
+            """,
+        "content/guide/_index.fr.md": "---\ntitle: Guide\n---\n\n## Etape\n",
+        "content/guide/install.fr.md": "---\ntitle: Installer\n---\n\n## Titre\n",
+        "content/_common/_index.md": "---\ncascade:\n  build:\n    render: never\n---\n",
+        "content/_common/snippet.md": "---\ntitle: Snippet\n---\ntext\n",
+        "content/only/ugly.md": "---\ntitle: Ugly\nurl: /ugly.html\n---\n# Ugly\n",
+        "content/only/links.md": "---\ntitle: Links\n---\n[s](/_commn/snippet/) [t](/ugli.html) [u](/ugly.html)\n",
+    ].merging(layouts) { a, _ in a }
 }

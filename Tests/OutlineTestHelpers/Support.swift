@@ -126,3 +126,12 @@ public func shell(_ command: String, in directory: URL, environment: [String: St
     process.waitUntilExit()
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+/// Writes `files` (path from `dir` → text) under `dir`, making their directories.
+public func writeFiles(_ files: [String: String], in dir: URL) throws {
+    for (path, text) in files {
+        let url = dir.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+}

@@ -46,6 +46,13 @@ public enum PreCommit {
                 pip: "install -q mkdocs mkdocs-redirects sphinx sphinx-reredirects myst-parser pymdown-extensions")
     }
 
+    /// mkdocs-static-i18n, added to the test venv on first use. Pinned: 1.3.1 is the version the
+    /// fixtures' expectations were read off (`I18nFixtures`).
+    public static func prepareI18nTools() throws {
+        try prepareSiteTools()
+        try add(unless: "'\(venv.path)/bin/pip' show mkdocs-static-i18n 2>/dev/null | grep -qx 'Version: 1.3.1'", pip: "install -q mkdocs-static-i18n==1.3.1")
+    }
+
     /// Zensical, added to the test venv on first use. Pinned: 0.0.73 is the newest PyPI serves
     /// here (0.1.x needs `zensical-ui`, which it does not), and a newer one may read links
     /// differently: that should come in as a change of this line.

@@ -262,8 +262,20 @@ public enum LinkCheck {
                                 name: (String) -> String = { $0 },
                                 rules: LinkRules? = nil,
                                 lookup: (String) -> Destination) -> [Diagnostic] {
-        findings(outline, path: path, profile: profile, root: root, links: links, own: own, suggestionBudget: suggestionBudget,
-                 repair: repair, name: name, rules: rules, lookup: lookup)!
+        var found = findings(outline, path: path, profile: profile, root: root, links: links, own: own, suggestionBudget: suggestionBudget,
+                             repair: repair, name: name, rules: rules, lookup: lookup)!
+        // Where another build renders the page too, what breaks only there is broken as well.
+        for also in rules?.renderedAlsoBy ?? [] {
+            guard case .missing = lookup(also.unless) else { continue }
+            let known = Set(found.map { "\($0.line ?? 0) \($0.subject.map { "\($0)" } ?? "")" })
+            for var finding in findings(outline, path: path, profile: profile, root: root, links: links, own: own, suggestionBudget: suggestionBudget,
+                                        repair: nil, name: name, rules: also.rules, lookup: lookup)! where finding.kind == .brokenLink
+                && !known.contains("\(finding.line ?? 0) \(finding.subject.map { "\($0)" } ?? "")") {
+                finding.message += " (in the \(also.build) build, which falls back to this page)"
+                found.append(finding)
+            }
+        }
+        return found
     }
 
     /// The broken links of `outline` that `repair` names a fix for, as `brokenLinks` reports them

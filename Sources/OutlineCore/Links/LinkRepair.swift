@@ -340,9 +340,9 @@ public enum LinkRepair {
 
     static func place(of link: LocalLink, from file: String, context: Context) -> Place {
         var path = link.path.isEmpty ? file : context.canonical(LocalLink.resolve(link.path, from: file, root: context.root))
-        // A site's generator may lead the link elsewhere (format.md §16): its rules say where. A
-        // link written as a URL, a label or a document without its suffix keeps its form: only its
-        // fragment is repaired.
+        // A site's generator may lead the link elsewhere (format.md §16): its rules say where (none
+        // there now: the one renamed since REV, as a translation's link a build falls back). A link
+        // written as a URL, a label or a document without its suffix keeps its form: only its fragment is repaired.
         if let rules = context.rules?(file), !link.path.isEmpty {
             switch rules.resolve(link) {
             case .skip: return .keep
@@ -355,7 +355,7 @@ public enum LinkRepair {
                     default: return true
                     }
                 }
-                if let found { path = context.canonical(found) }
+                if let found = found ?? candidates.first(where: { context.old != nil && context.renamed[context.canonical($0)] != nil }) { path = context.canonical(found) }
             }
         }
         return .path(path)

@@ -35,6 +35,11 @@ public struct LinkRules {
     /// files), the one the site served where the link leads while it stood at its old path.
     public var formerTarget: ((LocalLink, [String: String]) -> String?)? = nil
 
+    /// The page rendered again by other rules (mkdocs-static-i18n: each build of another language
+    /// that falls back to the page, unless its translation exists at `unless`): a link that is
+    /// broken under any of them is broken, said with the build's name.
+    public var renderedAlsoBy: [(build: String, unless: String, rules: LinkRules)] = []
+
     public init(resolve: @escaping (LocalLink) -> Resolution, unmatchedFragment: @escaping (String, String?) -> Unmatched?) {
         self.resolve = resolve
         self.unmatchedFragment = unmatchedFragment

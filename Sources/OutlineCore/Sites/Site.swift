@@ -77,6 +77,8 @@ public struct Site: Sendable, Equatable {
     /// The build environment it was read in (`ConfigurationSources.environment`): a revision's
     /// configuration is read in it too.
     public var environment = ConfigurationSources.defaultEnvironment
+    /// MkDocs with mkdocs-static-i18n: how each language's build publishes files (`StaticI18n`).
+    public var staticI18n: StaticI18n? = nil
     /// Hugo: how pages are published (`HugoSite`).
     public var hugo: HugoSettings? = nil
 

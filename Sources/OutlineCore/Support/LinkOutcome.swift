@@ -38,6 +38,8 @@ public enum LinkSkip: Sendable, Hashable, CustomStringConvertible {
     case autodocObject
     /// A file Hugo renders no page for.
     case unrenderedPage
+    /// A file of a language mkdocs-static-i18n does not build: no page of the site.
+    case unpublishedTranslation(String)
     /// The site's link render hook makes the destination.
     case renderHook(destination: String, hook: String)
     /// A shortcode in the destination.
@@ -65,6 +67,7 @@ public enum LinkSkip: Sendable, Hashable, CustomStringConvertible {
         case .macrosTemplate: return "a template the macros plugin fills ({{ … }})"
         case .directiveLabel(let directives): return "may name a label a directive of the Sphinx configuration defines (\(directives.joined(separator: ", ")))"
         case .autodocObject: return "may name an object autodoc documents: known only to a Sphinx build"
+        case .unpublishedTranslation(let language): return "a file mkdocs-static-i18n publishes in no build (its language '\(language)' is not built): its links are no site's"
         case .unrenderedPage: return "a file Hugo renders no page for (build.render never, headless): its links resolve where it is included"
         case .renderHook(let destination, let hook): return "the site's link render hook makes '\(destination)' (\(hook))"
         case .shortcodeDestination: return "a shortcode in the destination ({{% … %}}), filled when Hugo renders the page"

@@ -316,11 +316,17 @@ public final class LinkResolver: @unchecked Sendable {
         let root = links.contains { $0.link.path.hasPrefix("/") } ? self.root(for: file) : "."
         var paths = LinkCheck.paths(of: links, path: name, root: root)
         if let site = config.site, file != "-" {
-            let rules = self.rules(of: site, file: canonical(file), withLabels: false)
-            var seen = Set<String>()
-            for (_, link) in links where (!link.path.isEmpty || rules.resolvesEmptyPaths) && seen.insert(link.destination).inserted {
-                if case .paths(let candidates) = rules.resolve(link) { paths += candidates }
+            let primary = self.rules(of: site, file: canonical(file), withLabels: false)
+            // The page as other builds render it too: their candidates, and whether they do.
+            for rules in [primary] + primary.renderedAlsoBy.map(\.rules) {
+                var seen = Set<String>()
+                // Raw HTML and Markdown may resolve one destination apart (a URL against the page, a
+                // path from the file; Hugo's GetPage only for Markdown): each form's candidates.
+                for (_, link) in links where (!link.path.isEmpty || rules.resolvesEmptyPaths) && seen.insert((link.inHTML ? "<" : "[") + link.destination).inserted {
+                    if case .paths(let candidates) = rules.resolve(link) { paths += candidates }
+                }
             }
+            paths += primary.renderedAlsoBy.map(\.unless)
         }
         return paths
     }

@@ -323,7 +323,7 @@ extension SiteLinks {
                 let name = path.split(separator: "/").last.map(String.init) ?? ""
                 if docs.route.isEmpty && name.contains(".") { return .paths([join(join(siteDirectory, "static"), String(path.dropFirst()))]) }
                 let closest = routes.suggestions.nearest(key)
-                return .broken(.notPublished, "no doc of the site is routed at \(path)" + (closest.map { " (did you mean \($0)?)" } ?? ""))
+                return .broken(.notPublished, "no doc of the site is routed at \(path)" + (closest.map { " (did you mean \($0.isEmpty ? "/" : $0)?)" } ?? ""))
             }
             let name = path.split(separator: "/").last.map(String.init) ?? ""
             if name.contains(".") { return .paths([join(join(siteDirectory, "static"), String(path.dropFirst()))]) }

@@ -4,7 +4,7 @@ struct MkDocsGenerator: SiteGenerator {
     var id: Site.Generator { .mkdocs }
     var configurationNames: [String] { ["mkdocs.yml", "mkdocs.yaml"] }
     var reads: String {
-        "mkdocs.yml or mkdocs.yaml (INHERIT followed): docs_dir, use_directory_urls, markdown_extensions (toc's slugify, attr_list, footnotes, admonition, pymdownx.details, pymdownx.tabbed, md_in_html, pymdownx.caret/mark/tilde, pymdownx.snippets), hooks, plugins (i18n, macros, mkdocstrings, blog, tags)"
+        "mkdocs.yml or mkdocs.yaml (INHERIT followed): docs_dir, use_directory_urls, markdown_extensions (toc's slugify, attr_list, footnotes, admonition, pymdownx.details, pymdownx.tabbed, md_in_html, pymdownx.caret/mark/tilde, pymdownx.snippets), hooks, plugins (i18n: languages, docs_structure, fallback_to_default; macros, mkdocstrings, blog, tags)"
     }
 
     func read(_ path: String, directory: String, bytes: [UInt8], sources: ConfigurationSources) throws -> Site? {
@@ -22,6 +22,10 @@ struct MkDocsGenerator: SiteGenerator {
 
     func url(of file: String, site: Site, contentRoot: String, pages: SitePages) -> String? {
         guard let relative = FilePath.below(contentRoot, file), !relative.isEmpty else { return nil }
+        if let i18n = site.staticI18n {
+            // A translation is served under its language's directory; a file of a language not built, nowhere.
+            return i18n.build(of: relative) == nil ? nil : "/" + i18n.url(of: relative, directoryURLs: site.directoryURLs)
+        }
         let url = LocalLink.isMarkdown(relative) ? SiteLinks.url(of: relative, directoryURLs: site.directoryURLs) : relative
         return "/" + url
     }

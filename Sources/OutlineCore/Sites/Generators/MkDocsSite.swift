@@ -131,6 +131,7 @@ enum MkDocsSite {
         let directoryURLs = config["use_directory_urls"]?.bool ?? true
         features.insert(directoryURLs ? "use_directory_urls" : "use_directory_urls false", at: 1)
         var translations: TranslationLayout? = nil
+        var staticI18n: StaticI18n? = nil
         for plugin in plugins(config["plugins"]) {
             switch plugin {
             case "blog", "material/blog", "tags", "material/tags":
@@ -142,8 +143,13 @@ enum MkDocsSite {
                 dialect.generatedBlocks = true
                 features.append("mkdocstrings (::: blocks generate content)")
             case "i18n":
-                translations = i18n(pluginOptions(config["plugins"], named: "i18n"), root: root)
-                features.append(translations.map { "i18n (\($0.isSuffixed ? "suffix" : "folder"): \(([$0.source] + $0.targets).map(\.language).joined(separator: ", ")))" } ?? "i18n")
+                let options = pluginOptions(config["plugins"], named: "i18n")
+                translations = i18n(options, root: root)
+                staticI18n = StaticI18n(options)
+                // What changes where a page's links lead: a language not built, no fallback.
+                let unbuilt = staticI18n.map { i18n in i18n.languages.filter { !i18n.built.contains($0) } } ?? []
+                let builds = (unbuilt.isEmpty ? "" : "; not built: " + unbuilt.joined(separator: ", ")) + (staticI18n?.fallback == false ? "; no fallback_to_default" : "")
+                features.append(translations.map { "i18n (\($0.isSuffixed ? "suffix" : "folder"): \(([$0.source] + $0.targets).map(\.language).joined(separator: ", "))\(builds))" } ?? "i18n")
             default: break
             }
         }
@@ -155,6 +161,7 @@ enum MkDocsSite {
         site.notes = notes
         site.templates = templates
         site.translations = translations
+        site.staticI18n = staticI18n
         return site
     }
 

@@ -21,39 +21,69 @@ public enum SiteLinks {
     /// `use_directory_urls` is one directory deeper than the file (`a/b.md` is `a/b/`).
     /// Zensical (`Site.linksFromFile`): every relative link, raw HTML's too, is the source file's,
     /// so a URL resolves against the file's directory, whatever URL the page is served at.
-    static func mkdocs(_ site: Site, file: String, root: String) -> LinkRules {
+    /// With mkdocs-static-i18n (`Site.staticI18n`), the page is built in its own language: a link
+    /// MkDocs resolves reaches that build's files (the language's own, else the default language's
+    /// it falls back to), URLs are served under the language's directory, and a file no build
+    /// publishes (a language not built) is no page: its links are skipped.
+    /// `building`: the build of another language that renders the default language's page as its
+    /// fallback (its links resolve to that language's files, its URL under `/LANG/`).
+    static func mkdocs(_ site: Site, file: String, root: String, building: String? = nil) -> LinkRules {
         let relativeFile = root == "." ? file : String(file.dropFirst(root.count + 1))
-        let pageURL = url(of: relativeFile, directoryURLs: site.directoryURLs && !site.linksFromFile)
+        let i18n = site.linksFromFile ? nil : site.staticI18n
+        let language = building ?? i18n?.build(of: relativeFile)
+        if let i18n, language == nil {
+            var rules = LinkRules(resolve: { _ in .skip(.unpublishedTranslation(i18n.locale(of: relativeFile).locale)) },
+                                  unmatchedFragment: { _, _ in .resolves })
+            rules.resolvesEmptyPaths = true
+            return rules
+        }
+        let directoryURLs = site.directoryURLs && !site.linksFromFile
+        let pageURL = (building.map { $0 + "/" } ?? "") + (i18n.map { $0.url(of: relativeFile, directoryURLs: directoryURLs) } ?? url(of: relativeFile, directoryURLs: directoryURLs))
+        // The files of docs_dir served at a URL (from the site's root), as the caller names them.
+        func served(_ address: String) -> [String] {
+            (i18n?.files(at: address, directoryURLs: site.directoryURLs) ?? files(at: address, directoryURLs: site.directoryURLs)).map { join(root, $0) }
+        }
         var rules = LinkRules(resolve: { link in
             if site.templates && link.destination.contains("{{") { return .skip(.macrosTemplate) }
             var candidates: [String] = []
             if (!link.inHTML || site.linksFromFile) && !link.path.hasPrefix("/") {
                 let target = LocalLink.resolve(link.path, from: file, root: root)
+                // The file each language's build finds for the path (`get_file_from_path`).
+                let built = (i18n != nil && inside(target, root) && !link.inHTML)
+                    ? i18n!.candidates(FilePath.below(root, target) ?? "", in: language!).map { join(root, $0) } : [target]
                 // A Markdown file outside docs_dir is not published; any other path outside it is
                 // no file of the site, and the browser resolves it against the page's URL.
                 if LocalLink.isMarkdown(link.path) {
-                    return inside(target, root) ? .paths([target]) : .broken(.notPublished, "\(target) is outside the site's docs_dir: MkDocs does not publish it")
+                    guard inside(target, root) else { return .broken(.notPublished, "\(target) is outside the site's docs_dir: MkDocs does not publish it") }
+                    return built.isEmpty ? .broken(.notPublished, "\(target) is published by no build of language '\(language!)': mkdocs-static-i18n builds each language's pages apart") : .paths(built)
                 }
-                if inside(target, root) { candidates.append(target) }
+                if inside(target, root) { candidates += built }
             }
             guard let address = resolveURL(link.path, against: pageURL) else {
-                return .broken(.notPublished, "it leads above the site's root")
+                // A translation's file in its language's folder is served from the root (`docs/en/`).
+                return candidates.isEmpty ? .broken(.notPublished, "it leads above the site's root") : .paths(candidates)
             }
-            candidates += files(at: address, directoryURLs: site.directoryURLs).map { join(root, $0) }
+            candidates += served(address)
             return .paths(candidates)
         }, unmatchedFragment: { _, _ in
             site.profile == nil ? .skip(.slugify(site.unknownSlugify ?? "a slugify outline cannot read")) : nil
         })
         rules.formerTarget = { link, renamed in
             guard link.inHTML || !LocalLink.isMarkdown(link.path), let address = resolveURL(link.path, against: pageURL) else { return nil }
-            let served = Set(files(at: address, directoryURLs: site.directoryURLs).map { join(root, $0) })
+            let served = Set(served(address))
             return renamed.first { served.contains($0.key) }?.value
         }
         rules.rewrite = { link, target, fragment in
             guard inside(target, root) else { return nil }
             let relative = root == "." ? target : String(target.dropFirst(root.count + 1))
-            let address = LocalLink.isMarkdown(relative) ? url(of: relative, directoryURLs: site.directoryURLs) : relative
+            let address = i18n.map { $0.url(of: relative, directoryURLs: site.directoryURLs) }
+                ?? (LocalLink.isMarkdown(relative) ? url(of: relative, directoryURLs: site.directoryURLs) : relative)
             return url("/" + address, writtenLike: link, fromPage: "/" + pageURL, fragment: fragment)
+        }
+        if let i18n, building == nil, language == i18n.defaultLanguage, i18n.fallback {
+            rules.renderedAlsoBy = i18n.built.subtracting([language!]).sorted().map { other in
+                (other, join(root, i18n.translation(of: relativeFile, in: other)), mkdocs(site, file: file, root: root, building: other))
+            }
         }
         return rules
     }
