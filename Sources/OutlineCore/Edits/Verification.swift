@@ -75,17 +75,13 @@ public enum Verification {
         public init() {}
     }
 
-    /// A test-only seam: when set, every rewrite gets this extra edit before it is verified, so that
-    /// tests can see a wrong edit refused (never set by the product).
-    nonisolated(unsafe) public static var injectForTesting: ((Outline) -> (Range<Int>, [UInt8])?)? = nil
-
     /// `result`, the rewrite of `original`, once it verified against the plan; throws a located refusal.
     /// `pageRecord`: the attributes the result's page record must have, in order (format.md §17); nil:
     /// the rewrite does not write it.
     public static func verified(_ original: Outline, _ result: RewriteResult, sections: [Expected], links: LinkPlan? = nil,
                                 pageRecord: [(key: String, value: String)]? = nil) throws -> RewriteResult {
         var result = result
-        if let inject = injectForTesting, let (range, bytes) = inject(original) {
+        if let (range, bytes) = injections.edit(for: original) {
             var edits = EditList()
             for e in result.rewrite.edits { edits.replace(e.range, with: e.replacement) }
             edits.replace(range, with: bytes)

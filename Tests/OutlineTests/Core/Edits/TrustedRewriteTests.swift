@@ -30,14 +30,14 @@ struct TrustedRewriteTests {
         let a = "# A\n\nText \(token).\n\n## B\n\nMore.\n", b = "# Other\n\nFine.\n"
         try a.write(to: dir.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
         try b.write(to: dir.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
-        Verification.injectForTesting = { outline in
+        let injection = Verification.injectForTesting { outline in
             // Only this test's document: the "## B" heading loses its space.
             guard String(decoding: outline.source.bytes, as: UTF8.self).contains(token),
                   let b = outline.sections.first(where: { $0.title == "B" }) else { return nil }
             let at = outline.source.lineStarts[b.heading.firstLine] + 2
             return (at..<(at + 1), [])
         }
-        defer { Verification.injectForTesting = nil }
+        defer { Verification.stopInjecting(injection) }
         let run = runInProcess(["id", "-w", dir.appendingPathComponent("b.md").path, dir.appendingPathComponent("a.md").path])
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stderr.contains("a.md:") && run.stderr.contains("refusing to write:"), "\(run.stderr)")
@@ -146,8 +146,8 @@ struct TrustedRewriteTests {
         #expect(String(decoding: good.rewrite.output, as: UTF8.self) == "# A\n\n" + block.replacingAll("a.md", with: "b.md"))
         // ...and with the title beside them changed as well, refused.
         let title = input.firstRange(of: Array("title".utf8))!
-        Verification.injectForTesting = { o in o.source.bytes == input ? (title.lowerBound + 4..<title.lowerBound + 5, Array("x".utf8)) : nil }
-        defer { Verification.injectForTesting = nil }
+        let injection = Verification.injectForTesting { o in o.source.bytes == input ? (title.lowerBound + 4..<title.lowerBound + 5, Array("x".utf8)) : nil }
+        defer { Verification.stopInjecting(injection) }
         #expect(throws: Diagnostic.self) { _ = try LinkRepair.rewriteAll(outline) { $0 == "a.md" ? "b.md" : $0 } }
     }
 }

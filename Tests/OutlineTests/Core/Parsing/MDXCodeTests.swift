@@ -98,12 +98,12 @@ struct MDXCodeTests {
     @Test func anEditIntoCodeIsRefused() throws {
         let token = "mdx-code-seam-41c9"
         let input = bytes("# A\n\nexport const s = `\n\(token)\n`\n")
-        Verification.injectForTesting = { outline in
+        let injection = Verification.injectForTesting { outline in
             guard String(decoding: outline.source.bytes, as: UTF8.self).contains(token) else { return nil }
             let at = outline.source.lineStarts[3]
             return (at..<at, Array("{/* outline:x */}\n".utf8))
         }
-        defer { Verification.injectForTesting = nil }
+        defer { Verification.stopInjecting(injection) }
         do {
             _ = try PinIDs.apply(try outline(input))
             Issue.record("an edit into a template literal was written")

@@ -167,11 +167,11 @@ struct SiteRunTests {
             return results[0].result
         }
         #expect(String(decoding: try repaired().get().output, as: UTF8.self) == a.replacingAll("b.md", with: "c.md"))
-        Verification.injectForTesting = { outline in
+        let injection = Verification.injectForTesting { outline in
             guard let r = outline.source.bytes.firstRange(of: Array("[x]: b.md#one".utf8)) else { return nil }
             return (r.lowerBound + 1..<r.lowerBound + 2, Array("z".utf8))
         }
-        defer { Verification.injectForTesting = nil }
+        defer { Verification.stopInjecting(injection) }
         #expect((try? repaired().get()) == nil, "a wrong byte in the definition the view leaves out (its label) is refused")
     }
 
@@ -204,11 +204,13 @@ struct SiteRunTests {
                           .replacingOccurrences(of: "[ref]: setup.md#install", with: "[ref]: setup.md#installing-it")
                           .replacingOccurrences(of: "[code](setup.md#installing-it)", with: "[code](setup.md#install)"))
         // A wrong edit inside a body is refused, as anywhere else.
-        Verification.injectForTesting = { outline in
-            guard let r = outline.source.bytes.firstRange(of: Array("Intro".utf8)) else { return nil }
+        let injection = Verification.injectForTesting { outline in
+            // (Only this test's page: other tests, in parallel, have an "Intro" too.)
+            guard outline.source.bytes.firstRange(of: Array("[tab link](setup.md".utf8)) != nil,
+                  let r = outline.source.bytes.firstRange(of: Array("Intro".utf8)) else { return nil }
             return (r, Array("Outro".utf8))
         }
-        defer { Verification.injectForTesting = nil }
+        defer { Verification.stopInjecting(injection) }
         guard case .repaired(let refused) = try Run(store: store, lifetime: .session()).links(request) else { Issue.record("unreadable"); return }
         #expect((try? refused[0].result.get()) == nil)
     }
