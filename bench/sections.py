@@ -171,7 +171,9 @@ def measure_time():
 
 
 def main():
-    print(f"outline: {OUTLINE}\n{subprocess.run([OUTLINE, '--version'], capture_output=True, text=True).stdout.strip()}")
+    # Named from the repository (a results file is committed: no path of the machine that ran it).
+    shown = os.path.relpath(OUTLINE, ROOT) if OUTLINE.startswith(str(ROOT) + os.sep) else os.path.basename(OUTLINE)
+    print(f"outline: {shown}\n{subprocess.run([OUTLINE, '--version'], capture_output=True, text=True).stdout.strip()}")
     files = markdown_files()
     print_bytes(f"The {COUNT} largest Markdown documents under {' '.join(DOCS)}", measure_bytes(files[:COUNT]))
     others = [f for f in files if "changelog" not in f[1].lower()][:COUNT]
