@@ -52,22 +52,7 @@ extension Array where Element == UInt8 {
 extension ArraySlice where Element == UInt8 {
     /// True when the bytes hold `needle` (ASCII), searched byte by byte (no String made).
     func containsBytes(_ needle: StaticString) -> Bool {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        guard let first = pattern.first else { return true }
-        return withUnsafeBufferPointer { text in
-            guard text.count >= pattern.count else { return false }
-            var i = 0
-            let last = text.count - pattern.count
-            while i <= last {
-                if text[i] == first {
-                    var k = 1
-                    while k < pattern.count && text[i + k] == pattern[k] { k += 1 }
-                    if k == pattern.count { return true }
-                }
-                i += 1
-            }
-            return false
-        }
+        withUnsafeBufferPointer { ByteSearch.contains($0, needle) }
     }
 
     /// True when the bytes start with `prefix` (ASCII).
@@ -84,23 +69,28 @@ extension String {
     /// True when the UTF-8 of the string holds `needle` (ASCII bytes), searched byte by byte: the
     /// standard library's `contains` works on characters and costs far more on long HTML literals.
     func containsBytes(_ needle: StaticString) -> Bool {
+        var copy = self
+        return copy.withUTF8 { ByteSearch.contains($0, needle) }
+    }
+}
+
+/// The one byte-by-byte search behind both `containsBytes`.
+enum ByteSearch {
+    static func contains(_ text: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         guard let first = pattern.first else { return true }
-        var copy = self
-        return copy.withUTF8 { text in
-            guard text.count >= pattern.count else { return false }
-            var i = 0
-            let last = text.count - pattern.count
-            while i <= last {
-                if text[i] == first {
-                    var k = 1
-                    while k < pattern.count && text[i + k] == pattern[k] { k += 1 }
-                    if k == pattern.count { return true }
-                }
-                i += 1
+        guard text.count >= pattern.count else { return false }
+        var i = 0
+        let last = text.count - pattern.count
+        while i <= last {
+            if text[i] == first {
+                var k = 1
+                while k < pattern.count && text[i + k] == pattern[k] { k += 1 }
+                if k == pattern.count { return true }
             }
-            return false
+            i += 1
         }
+        return false
     }
 }
 
